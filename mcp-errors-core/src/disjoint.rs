@@ -1,0 +1,229 @@
+//! Compile-time machinery of [`assert_disjoint!`](crate::assert_disjoint).
+//!
+//! `check` runs in a `const` item: it sorts the `k` spans by their start (heapsort, in place,
+//! `O(k log k)`), sweeps them once keeping the span that reaches furthest, and reports the
+//! first overlap it meets. Only for the one failing pair does it look at individual codes, to
+//! name the first code both types use. Nothing here allocates; the message is written into a
+//! fixed buffer.
+
+#![allow(clippy::many_single_char_names)]
+
+use crate::{CodeRange, ErrorCatalog, ErrorEntry};
+
+/// One type named in `assert_disjoint!`.
+#[derive(Clone, Copy)]
+pub struct Item {
+    name: &'static str,
+    span: Option<CodeRange>,
+    entries: &'static [ErrorEntry],
+}
+
+impl Item {
+    /// The item for `T`, named as the macro's caller wrote it.
+    pub const fn of<T: ErrorCatalog + ?Sized>(name: &'static str) -> Item {
+        Item {
+            name,
+            span: T::SPAN,
+            entries: T::ENTRIES,
+        }
+    }
+}
+
+/// Fails const evaluation, naming both types, when two items' spans overlap.
+pub const fn check<const N: usize>(items: &[Item; N]) {
+    // Indices of the items that claim codes, heap-sorted by (start, end).
+    let mut order = [0usize; N];
+    let mut m = 0;
+    let mut i = 0;
+    while i < N {
+        if items[i].span.is_some() {
+            order[m] = i;
+            m += 1;
+        }
+        i += 1;
+    }
+    heapsort(items, &mut order, m);
+
+    if m < 2 {
+        return;
+    }
+    let mut reach = order[0];
+    let mut j = 1;
+    while j < m {
+        let next = order[j];
+        if start(items, next) <= end(items, reach) {
+            let (a, b) = if reach < next {
+                (reach, next)
+            } else {
+                (next, reach)
+            };
+            report(&items[a], &items[b]);
+        }
+        if end(items, next) > end(items, reach) {
+            reach = next;
+        }
+        j += 1;
+    }
+}
+
+const fn span(items: &[Item], i: usize) -> CodeRange {
+    match items[i].span {
+        Some(s) => s,
+        None => CodeRange { start: 0, end: 0 },
+    }
+}
+
+const fn start(items: &[Item], i: usize) -> i32 {
+    span(items, i).start
+}
+
+const fn end(items: &[Item], i: usize) -> i32 {
+    span(items, i).end
+}
+
+const fn less(items: &[Item], a: usize, b: usize) -> bool {
+    let (x, y) = (span(items, a), span(items, b));
+    x.start < y.start || (x.start == y.start && x.end < y.end)
+}
+
+const fn heapsort(items: &[Item], order: &mut [usize], len: usize) {
+    let mut n = len / 2;
+    while n > 0 {
+        n -= 1;
+        sift_down(items, order, n, len);
+    }
+    let mut end = len;
+    while end > 1 {
+        end -= 1;
+        order.swap(0, end);
+        sift_down(items, order, 0, end);
+    }
+}
+
+const fn sift_down(items: &[Item], order: &mut [usize], mut root: usize, len: usize) {
+    loop {
+        let mut child = 2 * root + 1;
+        if child >= len {
+            return;
+        }
+        if child + 1 < len && less(items, order[child], order[child + 1]) {
+            child += 1;
+        }
+        if !less(items, order[root], order[child]) {
+            return;
+        }
+        order.swap(root, child);
+        root = child;
+    }
+}
+
+/// The smallest code that both item's own entries use.
+const fn first_shared_code(a: &Item, b: &Item) -> Option<i32> {
+    let mut best: Option<i32> = None;
+    let mut i = 0;
+    while i < a.entries.len() {
+        let code = a.entries[i].code;
+        let mut j = 0;
+        while j < b.entries.len() {
+            if b.entries[j].code == code {
+                best = match best {
+                    Some(c) if c <= code => Some(c),
+                    _ => Some(code),
+                };
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    best
+}
+
+const CAP: usize = 512;
+
+struct Msg {
+    buf: [u8; CAP],
+    len: usize,
+}
+
+impl Msg {
+    const fn push(&mut self, s: &str) {
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() && self.len < CAP {
+            self.buf[self.len] = bytes[i];
+            self.len += 1;
+            i += 1;
+        }
+    }
+
+    const fn push_code(&mut self, code: i32) {
+        let mut digits = [0u8; 11];
+        let mut n = code.unsigned_abs();
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        if code < 0 {
+            k -= 1;
+            digits[k] = b'-';
+        }
+        let (_, tail) = digits.split_at(k);
+        match core::str::from_utf8(tail) {
+            Ok(s) => self.push(s),
+            Err(_) => self.push("?"),
+        }
+    }
+
+    const fn push_range(&mut self, r: CodeRange) {
+        self.push_code(r.start);
+        self.push("..=");
+        self.push_code(r.end);
+    }
+
+    const fn as_str(&self) -> &str {
+        // Back off to a char boundary if a long name was cut mid-character.
+        let mut len = self.len;
+        while len > 0 && len < CAP && (self.buf[len] & 0xC0) == 0x80 {
+            len -= 1;
+        }
+        let (head, _) = self.buf.split_at(len);
+        match core::str::from_utf8(head) {
+            Ok(s) => s,
+            Err(_) => "MCP error code ranges overlap",
+        }
+    }
+}
+
+const fn report(a: &Item, b: &Item) {
+    let mut msg = Msg {
+        buf: [0; CAP],
+        len: 0,
+    };
+    if let Some(code) = first_shared_code(a, b) {
+        msg.push("MCP error code ");
+        msg.push_code(code);
+        msg.push(" is used by both `");
+        msg.push(a.name);
+        msg.push("` and `");
+        msg.push(b.name);
+        msg.push("`");
+    } else {
+        let (Some(sa), Some(sb)) = (a.span, b.span) else {
+            return;
+        };
+        msg.push("MCP error code ranges overlap: `");
+        msg.push(a.name);
+        msg.push("` claims ");
+        msg.push_range(sa);
+        msg.push(" and `");
+        msg.push(b.name);
+        msg.push("` claims ");
+        msg.push_range(sb);
+    }
+    panic!("{}", msg.as_str());
+}

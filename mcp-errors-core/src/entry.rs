@@ -1,0 +1,110 @@
+//! [`ErrorEntry`] and [`FieldEntry`]: the static rows of an error catalog.
+
+/// One row of an error catalog: everything known about a variant at compile time.
+///
+/// The derive emits one `ErrorEntry` per non-`transparent` variant into
+/// [`ErrorCatalog::ENTRIES`](crate::ErrorCatalog::ENTRIES); [`McpError::entry`](crate::McpError::entry)
+/// returns the row of a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ErrorEntry {
+    /// The stable numeric code (`2100`).
+    pub code: i32,
+    /// The stable symbol (`"E_PW_NAV"`).
+    pub symbol: &'static str,
+    /// The domain of the enum that defines the variant (`"playwright"`).
+    pub domain: &'static str,
+    /// The message template, with `{field}` / `{0}` placeholders (`"Navigation failed"`).
+    pub message: &'static str,
+    /// Whether a failure of this variant is worth retrying.
+    pub retryable: bool,
+    /// The category of the failure.
+    pub kind: ErrorKind,
+    /// The Rust name of the variant (`"Nav"`).
+    pub variant: &'static str,
+    /// The variant's doc comment, lines joined with `\n` (empty when there is none).
+    pub doc: &'static str,
+    /// More symbols that decode to this variant (legacy names).
+    pub aliases: &'static [&'static str],
+    /// A remediation suggestion for the caller.
+    pub help: Option<&'static str>,
+    /// The variant's fields, in declaration order.
+    pub fields: &'static [FieldEntry],
+}
+
+/// One field of a variant, as the catalog describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldEntry {
+    /// The Rust name of the field (`"reason"`), or its index for tuple fields (`"0"`).
+    pub name: &'static str,
+    /// The key under which the field appears in `data` (after `rename`); for a `details`
+    /// field `"details"`, for a `skip` or `source` field the same as `name`.
+    pub key: &'static str,
+    /// How the field reaches the wire.
+    pub role: FieldRole,
+}
+
+/// How a field reaches the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FieldRole {
+    /// Serialized into `data` under its key.
+    Data,
+    /// Never serialized (`#[mcp(skip)]`): secrets, PII.
+    Skip,
+    /// Its `Display` fills `data.details` (`#[mcp(details)]`).
+    Details,
+    /// The wrapped cause (`#[mcp(source)]`); its text never reaches the wire.
+    Source,
+    /// The delay before a retry (`#[mcp(retry_after)]`); becomes `data.retryAfterMs`.
+    RetryAfter,
+    /// A `bool` that decides `retryable` per value (`#[mcp(retryable)]` on a field).
+    Retryable,
+    /// The inner error of a `transparent` variant.
+    Transparent,
+}
+
+impl FieldRole {
+    /// The spelling used in catalog JSON: `"data"`, `"skip"`, `"details"`, ...
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FieldRole::Data => "data",
+            FieldRole::Skip => "skip",
+            FieldRole::Details => "details",
+            FieldRole::Source => "source",
+            FieldRole::RetryAfter => "retry_after",
+            FieldRole::Retryable => "retryable",
+            FieldRole::Transparent => "transparent",
+        }
+    }
+}
+
+use crate::ErrorKind;
+
+impl serde::Serialize for FieldEntry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("FieldEntry", 3)?;
+        s.serialize_field("name", self.name)?;
+        s.serialize_field("key", self.key)?;
+        s.serialize_field("role", self.role.as_str())?;
+        s.end()
+    }
+}
+
+impl serde::Serialize for ErrorEntry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("ErrorEntry", 11)?;
+        s.serialize_field("code", &self.code)?;
+        s.serialize_field("symbol", self.symbol)?;
+        s.serialize_field("domain", self.domain)?;
+        s.serialize_field("message", self.message)?;
+        s.serialize_field("retryable", &self.retryable)?;
+        s.serialize_field("kind", &self.kind)?;
+        s.serialize_field("variant", self.variant)?;
+        s.serialize_field("doc", self.doc)?;
+        s.serialize_field("aliases", self.aliases)?;
+        s.serialize_field("help", &self.help)?;
+        s.serialize_field("fields", self.fields)?;
+        s.end()
+    }
+}

@@ -1,0 +1,55 @@
+//! Runtime of [`mcp-errors`](https://docs.rs/mcp-errors): the traits that
+//! `#[derive(McpError)]` implements and everything that reads them — catalog tables,
+//! envelopes, decoding, the cross-enum registry, metrics and retry guidance.
+//!
+//! Depend on the `mcp-errors` facade rather than on this crate: it re-exports all of it
+//! together with the derive.
+
+#![deny(missing_docs)]
+
+#[doc(hidden)]
+pub mod disjoint;
+mod entry;
+mod error;
+mod kind;
+mod object;
+mod range;
+
+pub mod jsonrpc;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use entry::{ErrorEntry, FieldEntry, FieldRole};
+pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
+pub use kind::ErrorKind;
+pub use object::{DecodeError, ErrorObject};
+pub use range::CodeRange;
+
+/// Fails the build when two error types claim overlapping codes.
+///
+/// Expands to one `const` item. Each type's claim is its `range` or, without one, its lowest
+/// to highest own code (`transparent` variants do not count). The types may come from
+/// different crates.
+///
+/// ```
+/// # use mcp_errors_core::{ErrorCatalog, ErrorEntry, CodeRange, assert_disjoint};
+/// # struct A; struct B;
+/// # impl ErrorCatalog for A { const NAME: &'static str = "A"; const DOMAIN: &'static str = "a";
+/// #   const RANGE: Option<CodeRange> = Some(CodeRange::new(2000, 2099)); const ENTRIES: &'static [ErrorEntry] = &[]; }
+/// # impl ErrorCatalog for B { const NAME: &'static str = "B"; const DOMAIN: &'static str = "b";
+/// #   const RANGE: Option<CodeRange> = Some(CodeRange::new(2100, 2199)); const ENTRIES: &'static [ErrorEntry] = &[]; }
+/// assert_disjoint!(A, B);
+/// ```
+///
+/// A collision fails const evaluation with a message naming both types:
+/// ``evaluation panicked: MCP error code 2101 is used by both `PlaywrightError` and `PythonError` ``.
+#[macro_export]
+macro_rules! assert_disjoint {
+    ($($ty:ty),+ $(,)?) => {
+        const _: () = $crate::__private::disjoint::check(&[
+            $($crate::__private::disjoint::Item::of::<$ty>(::core::stringify!($ty))),+
+        ]);
+    };
+}

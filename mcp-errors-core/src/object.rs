@@ -1,0 +1,188 @@
+//! [`ErrorObject`] and [`DecodeError`]: the receiving side of the wire.
+
+use core::fmt;
+
+/// The owned form of a received JSON-RPC `error` member: `{"code", "message", "data"}`.
+///
+/// `code` accepts a JSON integer or, as seed 004's servers send it, a string of one
+/// (`"1001"`); anything else (floats, out-of-range integers, other strings) is a
+/// deserialization error. It serializes back with a numeric code.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ErrorObject {
+    /// The numeric code.
+    #[serde(deserialize_with = "code_from_number_or_string")]
+    pub code: i32,
+    /// The human-readable message.
+    pub message: String,
+    /// The structured `data`, when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<serde_json::Value>,
+}
+
+fn code_from_number_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
+    struct CodeVisitor;
+    impl serde::de::Visitor<'_> for CodeVisitor {
+        type Value = i32;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an i32 error code, as a number or a string of digits")
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<i32, E> {
+            i32::try_from(v).map_err(|_| E::custom(format_args!("error code {v} is out of range")))
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<i32, E> {
+            i32::try_from(v).map_err(|_| E::custom(format_args!("error code {v} is out of range")))
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<i32, E> {
+            v.trim()
+                .parse()
+                .map_err(|_| E::invalid_value(serde::de::Unexpected::Str(v), &self))
+        }
+    }
+    d.deserialize_any(CodeVisitor)
+}
+
+/// Why a received [`ErrorObject`] could not become a typed error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// No variant of the target type has this code.
+    UnknownCode {
+        /// The target type's name.
+        target: &'static str,
+        /// The received code.
+        code: i32,
+    },
+    /// `data.symbol` names a symbol the target type does not know.
+    UnknownSymbol {
+        /// The target type's name.
+        target: &'static str,
+        /// The received symbol.
+        symbol: String,
+    },
+    /// `data.symbol` and `code` name different variants.
+    SymbolMismatch {
+        /// The received code.
+        code: i32,
+        /// The received symbol.
+        symbol: String,
+        /// The symbol that `code` stands for.
+        expected: &'static str,
+    },
+    /// `data` is present but not a JSON object, or too large or deep to accept.
+    InvalidData {
+        /// What was wrong.
+        reason: String,
+    },
+    /// A field the variant needs is missing from `data`.
+    MissingField {
+        /// The variant's symbol.
+        symbol: &'static str,
+        /// The missing key.
+        field: &'static str,
+    },
+    /// A field of `data` has the wrong shape for the variant's field type.
+    InvalidField {
+        /// The variant's symbol.
+        symbol: &'static str,
+        /// The offending key.
+        field: &'static str,
+        /// The deserializer's message.
+        reason: String,
+    },
+    /// The input was not a JSON error object at all.
+    InvalidJson {
+        /// The parser's message.
+        reason: String,
+    },
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::UnknownCode { target, code } => {
+                write!(f, "error code {code} is not defined by `{target}`")
+            }
+            DecodeError::UnknownSymbol { target, symbol } => {
+                write!(f, "error symbol `{symbol}` is not defined by `{target}`")
+            }
+            DecodeError::SymbolMismatch {
+                code,
+                symbol,
+                expected,
+            } => write!(
+                f,
+                "error code {code} stands for `{expected}`, but data.symbol says `{symbol}`"
+            ),
+            DecodeError::InvalidData { reason } => write!(f, "invalid error data: {reason}"),
+            DecodeError::MissingField { symbol, field } => {
+                write!(f, "`{symbol}` error data lacks field `{field}`")
+            }
+            DecodeError::InvalidField {
+                symbol,
+                field,
+                reason,
+            } => {
+                write!(
+                    f,
+                    "`{symbol}` error data field `{field}` is invalid: {reason}"
+                )
+            }
+            DecodeError::InvalidJson { reason } => {
+                write!(f, "not a JSON-RPC error object: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl ErrorObject {
+    /// Parses an `error` member from JSON text. Malformed input is a [`DecodeError`].
+    pub fn from_json(json: &str) -> Result<ErrorObject, DecodeError> {
+        serde_json::from_str(json).map_err(|e| DecodeError::InvalidJson {
+            reason: e.to_string(),
+        })
+    }
+
+    /// `data.symbol`, when `data` is an object with a string `symbol`.
+    pub fn symbol(&self) -> Option<&str> {
+        self.data.as_ref()?.get("symbol")?.as_str()
+    }
+
+    /// `data.domain`, when `data` is an object with a string `domain`.
+    pub fn domain(&self) -> Option<&str> {
+        self.data.as_ref()?.get("domain")?.as_str()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_accepts_numbers_and_digit_strings_only() {
+        let o = ErrorObject::from_json(r#"{"code":"1001","message":"m"}"#).unwrap();
+        assert_eq!(o.code, 1001);
+        assert_eq!(o.data, None);
+        let o = ErrorObject::from_json(r#"{"code":-32602,"message":"m","data":{"symbol":"X"}}"#)
+            .unwrap();
+        assert_eq!((o.code, o.symbol()), (-32602, Some("X")));
+        for bad in [
+            r#"{"code":2100.5,"message":"m"}"#,
+            r#"{"code":99999999999,"message":"m"}"#,
+            r#"{"code":"abc","message":"m"}"#,
+            r#"{"code":true,"message":"m"}"#,
+            r#"{"message":"m"}"#,
+            "[1,2]",
+            "",
+        ] {
+            assert!(
+                matches!(
+                    ErrorObject::from_json(bad),
+                    Err(DecodeError::InvalidJson { .. })
+                ),
+                "{bad}"
+            );
+        }
+    }
+}

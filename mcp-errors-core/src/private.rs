@@ -1,0 +1,100 @@
+//! Support for generated code. Not public API: names here change without notice.
+
+use core::time::Duration;
+
+pub use crate::disjoint;
+pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
+pub use crate::{
+    CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink, McpError,
+};
+pub use core::{fmt::Display, option::Option, result::Result, time};
+pub use serde;
+pub use serde_json;
+pub use std::error::Error;
+
+/// Serializes a `Display` value as its text, without an intermediate `String`.
+pub struct Displayed<'a, T: ?Sized>(pub &'a T);
+
+impl<T: ?Sized + Display> serde::Serialize for Displayed<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
+}
+
+/// What a `#[mcp(retry_after)]` field may be: a `Duration`, whole seconds as an integer,
+/// or an `Option` of either.
+pub trait IntoRetryAfter {
+    /// The delay, if known. Negative seconds are no delay at all.
+    fn retry_after(&self) -> Option<Duration>;
+}
+
+impl IntoRetryAfter for Duration {
+    fn retry_after(&self) -> Option<Duration> {
+        Some(*self)
+    }
+}
+
+macro_rules! retry_after_unsigned {
+    ($($t:ty),*) => {$(
+        impl IntoRetryAfter for $t {
+            fn retry_after(&self) -> Option<Duration> {
+                Some(Duration::from_secs(u64::from(*self)))
+            }
+        }
+    )*};
+}
+retry_after_unsigned!(u8, u16, u32, u64);
+
+macro_rules! retry_after_signed {
+    ($($t:ty),*) => {$(
+        impl IntoRetryAfter for $t {
+            fn retry_after(&self) -> Option<Duration> {
+                u64::try_from(*self).ok().map(Duration::from_secs)
+            }
+        }
+    )*};
+}
+retry_after_signed!(i8, i16, i32, i64);
+
+impl IntoRetryAfter for usize {
+    fn retry_after(&self) -> Option<Duration> {
+        u64::try_from(*self).ok().map(Duration::from_secs)
+    }
+}
+
+impl IntoRetryAfter for f64 {
+    fn retry_after(&self) -> Option<Duration> {
+        Duration::try_from_secs_f64(*self).ok()
+    }
+}
+
+impl<T: IntoRetryAfter> IntoRetryAfter for Option<T> {
+    fn retry_after(&self) -> Option<Duration> {
+        self.as_ref().and_then(IntoRetryAfter::retry_after)
+    }
+}
+
+impl<T: IntoRetryAfter + ?Sized> IntoRetryAfter for &T {
+    fn retry_after(&self) -> Option<Duration> {
+        (**self).retry_after()
+    }
+}
+
+/// The value of a `#[mcp(retryable)]` field: a `bool`, or an `Option<bool>` where `None`
+/// falls back to the catalog.
+pub trait RetryableFlag {
+    /// The flag, if the value decides.
+    fn flag(&self) -> Option<bool>;
+}
+
+impl RetryableFlag for bool {
+    fn flag(&self) -> Option<bool> {
+        Some(*self)
+    }
+}
+
+impl RetryableFlag for Option<bool> {
+    fn flag(&self) -> Option<bool> {
+        *self
+    }
+}
