@@ -15,7 +15,14 @@ mod kind;
 mod object;
 mod range;
 
+mod envelope;
+mod integrations;
+mod registry;
+mod verbose;
+
 pub mod jsonrpc;
+pub mod metrics;
+pub mod retry;
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -2,6 +2,7 @@
 
 use core::time::Duration;
 
+pub use crate::__impl_integrations;
 pub use crate::disjoint;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::{

@@ -1,0 +1,1 @@
+//! Retry guidance: `RetryPolicy` and `retry`. (Being built: issue 3.)
