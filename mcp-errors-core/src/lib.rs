@@ -33,6 +33,10 @@ pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
 pub use range::CodeRange;
+pub use registry::{
+    LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict,
+    RegistryConflicts, StabilityError, StabilityReport,
+};
 
 /// Fails the build when two error types claim overlapping codes.
 ///

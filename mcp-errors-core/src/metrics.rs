@@ -1,1 +1,862 @@
-//! Error counters: `ErrorStats` and the `sys/errorStats` snapshot. (Being built: issue 3.)
+//! Error counters: [`ErrorStats`] and the `sys/errorStats` snapshot of seed 000.
+//!
+//! Every emitted error can be counted by total, by code, by domain and by symbol. The
+//! counters are lock-free: recording is a handful of relaxed atomic operations on
+//! fixed-capacity open-addressing tables, so many threads can record at once and every count
+//! stays exact.
+//!
+//! ```
+//! # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
+//! # #[derive(Debug)] struct TooLarge;
+//! # impl std::fmt::Display for TooLarge {
+//! #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("Input too large") } }
+//! # impl std::error::Error for TooLarge {}
+//! # static ENTRY: ErrorEntry = ErrorEntry { code: 1005, symbol: "E_INPUT_TOO_LARGE", domain: "common",
+//! #     message: "Input too large", retryable: false, kind: ErrorKind::Validation, variant: "InputTooLarge",
+//! #     doc: "", aliases: &[], help: None, fields: &[] };
+//! # impl McpError for TooLarge {
+//! #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
+//! #     fn domain(&self) -> &'static str { "python" } }
+//! use mcp_errors_core::metrics::{ErrorStats, MetricsConfig};
+//!
+//! let stats = ErrorStats::new(MetricsConfig::enabled());
+//! stats.record(&TooLarge);
+//! stats.record(&TooLarge);
+//!
+//! let snapshot = stats.snapshot();
+//! assert_eq!(snapshot.total, 2);
+//! assert_eq!(snapshot.by_code[&1005], 2);
+//! assert_eq!(snapshot.by_domain["python"], 2);
+//! assert_eq!(
+//!     serde_json::to_value(&snapshot).unwrap(),
+//!     serde_json::json!({
+//!         "total": 2,
+//!         "byCode": {"1005": 2},
+//!         "byDomain": {"python": 2},
+//!         "bySymbol": {"E_INPUT_TOO_LARGE": 2}
+//!     })
+//! );
+//! ```
+//!
+//! # Environment
+//!
+//! The process-wide counters of [`global()`] read two variables, once, on first use:
+//!
+//! | variable | accepts | effect |
+//! |---|---|---|
+//! | `MCP_ERROR_METRICS` | a truthy value: `1`, `true`, `yes`, `on` (any case, surrounding blanks ignored) | enables the counters and the `sys/errorStats` method; anything else, or unset, leaves them off |
+//! | `MCP_ERROR_METRICS_SAMPLE` | a positive integer `N` | records only every `N`th occurrence of each symbol (the 1st, the `N+1`th, ...); unset, `0`, `1` or unparsable records everything |
+//!
+//! When the counters are off, [`record`] costs one relaxed atomic load and a branch, and
+//! [`ErrorStats::record`] on a disabled instance one field load and a branch.
+//!
+//! # Sampling
+//!
+//! With `MCP_ERROR_METRICS_SAMPLE=N`, each symbol keeps a count of its occurrences and an
+//! occurrence is recorded when that count is `0 mod N`, so the first occurrence of every
+//! symbol is always recorded and rare errors are never invisible. Recorded counts are **not
+//! scaled**: `total`, `byCode`, `byDomain` and `bySymbol` count recorded occurrences, and the
+//! snapshot carries `"sample": N` (omitted when `N` is 1) so a reader can estimate the true
+//! volume as `count × N`.
+//!
+//! # Capacity
+//!
+//! The tables have a fixed capacity chosen at construction ([`MetricsConfig::with_capacity`];
+//! by default [`DEFAULT_CODE_CAPACITY`] codes, [`DEFAULT_SYMBOL_CAPACITY`] symbols and
+//! [`DEFAULT_DOMAIN_CAPACITY`] domains, rounded up to powers of two). A table never grows and
+//! a key never moves, which is what makes lock-free updates possible. When a table is full,
+//! the occurrence still counts in `total`, and in the snapshot's `overflow` (omitted when zero),
+//! which counts occurrences that missed at least one table.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+use crate::McpError;
+
+/// The JSON-RPC method that returns the snapshot: `sys/errorStats`.
+pub const STATS_METHOD: &str = "sys/errorStats";
+
+/// Default number of distinct codes [`ErrorStats`] can count separately.
+pub const DEFAULT_CODE_CAPACITY: usize = 1024;
+/// Default number of distinct symbols [`ErrorStats`] can count separately.
+pub const DEFAULT_SYMBOL_CAPACITY: usize = 1024;
+/// Default number of distinct domains [`ErrorStats`] can count separately.
+pub const DEFAULT_DOMAIN_CAPACITY: usize = 128;
+
+/// The largest capacity of one table; larger requests are clamped to it.
+pub const MAX_CAPACITY: usize = 1 << 20;
+
+/// Whether an environment value counts as "on": `1`, `true`, `yes` or `on`, in any case,
+/// with surrounding whitespace ignored. Everything else (including `0`, `false` and the empty
+/// string) is off.
+///
+/// ```
+/// use mcp_errors_core::metrics::is_truthy;
+/// assert!(is_truthy("1") && is_truthy(" TRUE ") && is_truthy("yes") && is_truthy("On"));
+/// assert!(!is_truthy("0") && !is_truthy("") && !is_truthy("enabled"));
+/// ```
+pub fn is_truthy(value: &str) -> bool {
+    let value = value.trim();
+    ["1", "true", "yes", "on"]
+        .iter()
+        .any(|t| value.eq_ignore_ascii_case(t))
+}
+
+/// How an [`ErrorStats`] behaves: whether it counts, its sampling rate and its capacity.
+///
+/// ```
+/// use mcp_errors_core::metrics::MetricsConfig;
+///
+/// let config = MetricsConfig::from_vars(Some("yes"), Some("100"));
+/// assert!(config.enabled);
+/// assert_eq!(config.sample, 100);
+/// assert_eq!(MetricsConfig::from_vars(None, None), MetricsConfig::disabled());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MetricsConfig {
+    /// Whether occurrences are counted at all.
+    pub enabled: bool,
+    /// Record every `sample`th occurrence of each symbol; `0` and `1` record all.
+    pub sample: u32,
+    /// Distinct codes counted separately (rounded up to a power of two).
+    pub code_capacity: usize,
+    /// Distinct symbols counted separately (rounded up to a power of two).
+    pub symbol_capacity: usize,
+    /// Distinct domains counted separately (rounded up to a power of two).
+    pub domain_capacity: usize,
+}
+
+impl MetricsConfig {
+    /// Counting on, every occurrence, default capacities.
+    pub const fn enabled() -> MetricsConfig {
+        MetricsConfig {
+            enabled: true,
+            sample: 1,
+            code_capacity: DEFAULT_CODE_CAPACITY,
+            symbol_capacity: DEFAULT_SYMBOL_CAPACITY,
+            domain_capacity: DEFAULT_DOMAIN_CAPACITY,
+        }
+    }
+
+    /// Counting off: [`ErrorStats::record`] does nothing and allocates nothing.
+    pub const fn disabled() -> MetricsConfig {
+        MetricsConfig {
+            enabled: false,
+            ..MetricsConfig::enabled()
+        }
+    }
+
+    /// The same configuration recording every `n`th occurrence per symbol.
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::MetricsConfig;
+    /// assert_eq!(MetricsConfig::enabled().with_sample(10).sample, 10);
+    /// ```
+    #[must_use]
+    pub const fn with_sample(self, n: u32) -> MetricsConfig {
+        MetricsConfig { sample: n, ..self }
+    }
+
+    /// The same configuration with other table capacities (each rounded up to a power of
+    /// two, at most [`MAX_CAPACITY`]; `0` counts nothing separately, only `total` and
+    /// `overflow`).
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::MetricsConfig;
+    /// let small = MetricsConfig::enabled().with_capacity(64, 64, 8);
+    /// assert_eq!(small.code_capacity, 64);
+    /// ```
+    #[must_use]
+    pub const fn with_capacity(self, codes: usize, symbols: usize, domains: usize) -> Self {
+        MetricsConfig {
+            code_capacity: codes,
+            symbol_capacity: symbols,
+            domain_capacity: domains,
+            ..self
+        }
+    }
+
+    /// The configuration described by the values of `MCP_ERROR_METRICS` and
+    /// `MCP_ERROR_METRICS_SAMPLE` (see the [module docs](self)), without reading the
+    /// environment: tests and embedders pass the values they want.
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::MetricsConfig;
+    /// assert!(!MetricsConfig::from_vars(Some("0"), None).enabled);
+    /// assert_eq!(MetricsConfig::from_vars(Some("1"), Some("abc")).sample, 1);
+    /// ```
+    pub fn from_vars(metrics: Option<&str>, sample: Option<&str>) -> MetricsConfig {
+        let base = if metrics.is_some_and(is_truthy) {
+            MetricsConfig::enabled()
+        } else {
+            MetricsConfig::disabled()
+        };
+        let sample = sample
+            .and_then(|s| s.trim().parse::<u32>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or(1);
+        base.with_sample(sample)
+    }
+
+    /// Reads `MCP_ERROR_METRICS` and `MCP_ERROR_METRICS_SAMPLE` from the environment.
+    /// Values that are not valid Unicode count as unset.
+    pub fn from_env() -> MetricsConfig {
+        let metrics = std::env::var("MCP_ERROR_METRICS").ok();
+        let sample = std::env::var("MCP_ERROR_METRICS_SAMPLE").ok();
+        MetricsConfig::from_vars(metrics.as_deref(), sample.as_deref())
+    }
+}
+
+impl Default for MetricsConfig {
+    /// [`MetricsConfig::disabled`]: counting is opt-in.
+    fn default() -> Self {
+        MetricsConfig::disabled()
+    }
+}
+
+/// Lock-free error counters: total, by code, by domain and by symbol.
+///
+/// Create one with [`ErrorStats::new`], or use the process-wide [`global()`]. Share it by
+/// reference between threads (it is `Sync`); [`record`](ErrorStats::record) never takes a lock
+/// and every count is exact once the recording threads are done.
+/// [`snapshot`](ErrorStats::snapshot) reads each counter individually, so a snapshot taken
+/// while other threads record may show a `total` a few occurrences apart from the per-key
+/// counts; it never blocks them.
+///
+/// ```
+/// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
+/// # #[derive(Debug)] struct NotFound;
+/// # impl std::fmt::Display for NotFound {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("File not found") } }
+/// # impl std::error::Error for NotFound {}
+/// # static ENTRY: ErrorEntry = ErrorEntry { code: 2300, symbol: "E_MB_FILE_NOT_FOUND", domain: "memory-bank",
+/// #     message: "File not found", retryable: false, kind: ErrorKind::NotFound, variant: "FileNotFound",
+/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// # impl McpError for NotFound {
+/// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
+/// #     fn domain(&self) -> &'static str { "memory-bank" } }
+/// use mcp_errors_core::metrics::{ErrorStats, MetricsConfig};
+///
+/// let stats = ErrorStats::new(MetricsConfig::enabled());
+/// std::thread::scope(|s| {
+///     for _ in 0..4 {
+///         s.spawn(|| (0..1000).for_each(|_| stats.record(&NotFound)));
+///     }
+/// });
+/// assert_eq!(stats.snapshot().by_symbol["E_MB_FILE_NOT_FOUND"], 4000);
+///
+/// // Through a trait object, too.
+/// let boxed: Box<dyn McpError + Send + Sync> = Box::new(NotFound);
+/// stats.record(&*boxed);
+/// assert_eq!(stats.snapshot().total, 4001);
+/// ```
+pub struct ErrorStats {
+    enabled: bool,
+    sample: u32,
+    total: AtomicU64,
+    overflow: AtomicU64,
+    /// Occurrence count of symbols that found no slot, for sampling.
+    overflow_seen: AtomicU64,
+    codes: CodeTable,
+    symbols: StrTable,
+    domains: StrTable,
+}
+
+impl ErrorStats {
+    /// Counters with the given configuration. A disabled configuration allocates nothing.
+    pub fn new(config: MetricsConfig) -> ErrorStats {
+        let (codes, symbols, domains) = if config.enabled {
+            (
+                config.code_capacity,
+                config.symbol_capacity,
+                config.domain_capacity,
+            )
+        } else {
+            (0, 0, 0)
+        };
+        ErrorStats {
+            enabled: config.enabled,
+            sample: config.sample.max(1),
+            total: AtomicU64::new(0),
+            overflow: AtomicU64::new(0),
+            overflow_seen: AtomicU64::new(0),
+            codes: CodeTable::new(codes),
+            symbols: StrTable::new(symbols),
+            domains: StrTable::new(domains),
+        }
+    }
+
+    /// Whether this instance counts (and answers `sys/errorStats`).
+    pub fn is_enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// The sampling rate: every how many occurrences of a symbol one is recorded (at least 1).
+    pub fn sample(&self) -> u32 {
+        self.sample
+    }
+
+    /// Counts one occurrence of `err` under its code, its [`domain`](McpError::domain) (for a
+    /// `transparent` variant the outer enum's) and its symbol.
+    ///
+    /// Does nothing when the instance is disabled, or when sampling skips this occurrence.
+    #[inline]
+    pub fn record<E: McpError + ?Sized>(&self, err: &E) {
+        if self.enabled {
+            self.record_enabled(err.code(), err.domain(), err.symbol());
+        }
+    }
+
+    /// Counts one occurrence of an error given by its parts, for errors that are not an
+    /// [`McpError`] value (a protocol error built by hand, a received envelope).
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::{ErrorStats, MetricsConfig};
+    /// let stats = ErrorStats::new(MetricsConfig::enabled());
+    /// stats.record_parts(-32601, "protocol", "E_METHOD_NOT_FOUND");
+    /// assert_eq!(stats.snapshot().by_code[&-32601], 1);
+    /// ```
+    #[inline]
+    pub fn record_parts(&self, code: i32, domain: &'static str, symbol: &'static str) {
+        if self.enabled {
+            self.record_enabled(code, domain, symbol);
+        }
+    }
+
+    fn record_enabled(&self, code: i32, domain: &'static str, symbol: &'static str) {
+        let symbol_slot = self.symbols.slot(symbol);
+        if self.sample > 1 {
+            let seen = symbol_slot.map_or(&self.overflow_seen, |s| &s.seen);
+            if !seen
+                .fetch_add(1, Relaxed)
+                .is_multiple_of(u64::from(self.sample))
+            {
+                return;
+            }
+        }
+        self.total.fetch_add(1, Relaxed);
+        let mut missed = false;
+        match symbol_slot {
+            Some(s) => {
+                s.count.fetch_add(1, Relaxed);
+            }
+            None => missed = true,
+        }
+        match self.codes.slot(code) {
+            Some(s) => {
+                s.count.fetch_add(1, Relaxed);
+            }
+            None => missed = true,
+        }
+        match self.domains.slot(domain) {
+            Some(s) => {
+                s.count.fetch_add(1, Relaxed);
+            }
+            None => missed = true,
+        }
+        if missed {
+            self.overflow.fetch_add(1, Relaxed);
+        }
+    }
+
+    /// The counters as they are now, in the shape of seed 000's `sys/errorStats` result.
+    ///
+    /// Keys with a zero count are left out; a disabled instance gives an empty snapshot.
+    pub fn snapshot(&self) -> StatsSnapshot {
+        let mut by_code = BTreeMap::new();
+        for slot in &self.codes.slots {
+            let key = slot.key.load(Relaxed);
+            let count = slot.count.load(Relaxed);
+            if key != EMPTY_CODE && count > 0 {
+                *by_code.entry(decode_code(key)).or_insert(0) += count;
+            }
+        }
+        StatsSnapshot {
+            total: self.total.load(Relaxed),
+            by_code,
+            by_domain: self.domains.counts(),
+            by_symbol: self.symbols.counts(),
+            sample: self.sample,
+            overflow: self.overflow.load(Relaxed),
+        }
+    }
+
+    /// Answers one JSON-RPC request line if it calls `sys/errorStats`.
+    ///
+    /// - A `sys/errorStats` request gets `{"jsonrpc":"2.0","id":<its id>,"result":<snapshot>}`
+    ///   when this instance is enabled, and a `-32601` method-not-found error when it is not
+    ///   (seed 000: clients feature-detect the method).
+    /// - A line that is not valid JSON gets a `-32700` parse error with `"id": null`.
+    /// - A `sys/errorStats` call whose `id` is neither a string, a number nor `null` gets a
+    ///   `-32600` invalid-request error.
+    /// - Everything else returns `None`, for the server's own dispatch: other methods, JSON
+    ///   that is not a request object (batches, scalars), and a `sys/errorStats`
+    ///   *notification* (no `id`), which JSON-RPC forbids answering.
+    ///
+    /// Never panics, whatever the input.
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::{ErrorStats, MetricsConfig};
+    /// use serde_json::{Value, json};
+    ///
+    /// let stats = ErrorStats::new(MetricsConfig::enabled());
+    /// stats.record_parts(2300, "memory-bank", "E_MB_FILE_NOT_FOUND");
+    ///
+    /// let reply = stats.answer_request(r#"{"jsonrpc":"2.0","id":7,"method":"sys/errorStats"}"#);
+    /// let reply: Value = serde_json::from_str(&reply.unwrap()).unwrap();
+    /// assert_eq!(reply, json!({"jsonrpc": "2.0", "id": 7, "result": {
+    ///     "total": 1, "byCode": {"2300": 1}, "byDomain": {"memory-bank": 1},
+    ///     "bySymbol": {"E_MB_FILE_NOT_FOUND": 1}}}));
+    ///
+    /// assert_eq!(stats.answer_request(r#"{"jsonrpc":"2.0","id":8,"method":"tools/list"}"#), None);
+    ///
+    /// let off = ErrorStats::new(MetricsConfig::disabled());
+    /// let reply = off.answer_request(r#"{"jsonrpc":"2.0","id":9,"method":"sys/errorStats"}"#);
+    /// let reply: Value = serde_json::from_str(&reply.unwrap()).unwrap();
+    /// assert_eq!(reply["error"]["code"], -32601);
+    /// ```
+    pub fn answer_request(&self, line: &str) -> Option<String> {
+        let request: StatsRequestProbe = match serde_json::from_str(line) {
+            Ok(request) => request,
+            Err(e) if e.is_data() => return None,
+            Err(_) => {
+                return Some(error_line(
+                    &serde_json::Value::Null,
+                    crate::jsonrpc::PARSE_ERROR,
+                    "Parse error",
+                ));
+            }
+        };
+        if request.method.as_deref() != Some(STATS_METHOD) {
+            return None;
+        }
+        let id = request.id?;
+        if !matches!(
+            id,
+            serde_json::Value::Null | serde_json::Value::Number(_) | serde_json::Value::String(_)
+        ) {
+            return Some(error_line(
+                &serde_json::Value::Null,
+                crate::jsonrpc::INVALID_REQUEST,
+                "Invalid Request",
+            ));
+        }
+        if !self.enabled {
+            return Some(error_line(
+                &id,
+                crate::jsonrpc::METHOD_NOT_FOUND,
+                "Method not found",
+            ));
+        }
+        let response = StatsResponse {
+            jsonrpc: "2.0",
+            id: &id,
+            result: self.snapshot(),
+        };
+        // Serializing a snapshot (maps of strings and integers) into a String cannot fail.
+        serde_json::to_string(&response).ok()
+    }
+}
+
+impl Default for ErrorStats {
+    /// Enabled counters with default capacities, recording every occurrence.
+    fn default() -> Self {
+        ErrorStats::new(MetricsConfig::enabled())
+    }
+}
+
+impl core::fmt::Debug for ErrorStats {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ErrorStats")
+            .field("enabled", &self.enabled)
+            .field("sample", &self.sample)
+            .field("total", &self.total.load(Relaxed))
+            .field("overflow", &self.overflow.load(Relaxed))
+            .finish_non_exhaustive()
+    }
+}
+
+/// A point-in-time copy of an [`ErrorStats`]: the `result` of `sys/errorStats`.
+///
+/// Serializes as seed 000's shape, `{"total":3,"byCode":{"1005":2,"2300":1},
+/// "byDomain":{...},"bySymbol":{...}}`, plus `"sample"` when sampling is on and `"overflow"`
+/// when a table was full. Deserializes from the same shape, so a client can read a server's
+/// answer.
+///
+/// ```
+/// use mcp_errors_core::metrics::StatsSnapshot;
+/// let s: StatsSnapshot = serde_json::from_str(
+///     r#"{"total":3,"byCode":{"1005":2,"2300":1},"byDomain":{"python":2,"memory-bank":1},
+///         "bySymbol":{"E_INPUT_TOO_LARGE":2,"E_MB_FILE_NOT_FOUND":1}}"#,
+/// ).unwrap();
+/// assert_eq!((s.total, s.by_code[&1005], s.sample, s.overflow), (3, 2, 1, 0));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatsSnapshot {
+    /// Recorded occurrences, all errors together.
+    pub total: u64,
+    /// Recorded occurrences per code.
+    pub by_code: BTreeMap<i32, u64>,
+    /// Recorded occurrences per domain.
+    pub by_domain: BTreeMap<String, u64>,
+    /// Recorded occurrences per symbol.
+    pub by_symbol: BTreeMap<String, u64>,
+    /// The sampling rate in force (`1`: every occurrence; omitted from JSON when `1`).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub sample: u32,
+    /// Recorded occurrences that missed at least one full table (omitted from JSON when `0`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub overflow: u64,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+// ---------------------------------------------------------------------------------------------
+// The process-wide instance.
+
+static GLOBAL: OnceLock<ErrorStats> = OnceLock::new();
+
+const STATE_UNKNOWN: u8 = 0;
+const STATE_OFF: u8 = 1;
+const STATE_ON: u8 = 2;
+/// Mirrors `GLOBAL`'s `enabled` flag so that [`record`] can bail out on one relaxed load.
+static GLOBAL_STATE: AtomicU8 = AtomicU8::new(STATE_UNKNOWN);
+
+fn publish(stats: &'static ErrorStats) -> &'static ErrorStats {
+    GLOBAL_STATE.store(if stats.enabled { STATE_ON } else { STATE_OFF }, Relaxed);
+    stats
+}
+
+/// The process-wide counters.
+///
+/// Configured on first use from `MCP_ERROR_METRICS` and `MCP_ERROR_METRICS_SAMPLE` (read once;
+/// later changes to the environment have no effect), unless [`init_global`] ran first.
+///
+/// ```
+/// use mcp_errors_core::metrics;
+/// let stats = metrics::global();
+/// // Off unless MCP_ERROR_METRICS was truthy when the process first asked.
+/// let _ = stats.is_enabled();
+/// ```
+pub fn global() -> &'static ErrorStats {
+    if let Some(stats) = GLOBAL.get() {
+        return stats;
+    }
+    publish(GLOBAL.get_or_init(|| ErrorStats::new(MetricsConfig::from_env())))
+}
+
+/// Configures the process-wide counters explicitly (from command-line flags, say) instead of
+/// the environment. Returns the installed instance, or `Err` with the existing one when
+/// [`global()`] was already configured.
+///
+/// ```
+/// use mcp_errors_core::metrics::{self, MetricsConfig};
+/// match metrics::init_global(MetricsConfig::enabled()) {
+///     Ok(stats) => assert!(stats.is_enabled()),
+///     Err(_already_configured) => {}
+/// }
+/// ```
+pub fn init_global(config: MetricsConfig) -> Result<&'static ErrorStats, &'static ErrorStats> {
+    let mut fresh = Some(config);
+    let stats = GLOBAL.get_or_init(|| ErrorStats::new(fresh.take().unwrap_or_default()));
+    publish(stats);
+    if fresh.is_none() {
+        Ok(stats)
+    } else {
+        Err(stats)
+    }
+}
+
+/// Counts `err` in the process-wide counters of [`global()`].
+///
+/// When the global counters are off this is one relaxed atomic load and a branch.
+///
+/// ```
+/// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
+/// # #[derive(Debug)] struct Timeout;
+/// # impl std::fmt::Display for Timeout {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("Operation timed out") } }
+/// # impl std::error::Error for Timeout {}
+/// # static ENTRY: ErrorEntry = ErrorEntry { code: 1001, symbol: "E_TIMEOUT", domain: "common",
+/// #     message: "Operation timed out", retryable: true, kind: ErrorKind::Timeout, variant: "Timeout",
+/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// # impl McpError for Timeout {
+/// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
+/// #     fn domain(&self) -> &'static str { "common" } }
+/// mcp_errors_core::metrics::record(&Timeout);
+/// ```
+#[inline]
+pub fn record<E: McpError + ?Sized>(err: &E) {
+    if GLOBAL_STATE.load(Relaxed) != STATE_OFF {
+        global().record(err);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// `sys/errorStats` request handling.
+
+/// The parts of a request line `answer_request` looks at; other members are skipped (but
+/// still syntax-checked) without being built.
+#[derive(serde::Deserialize)]
+struct StatsRequestProbe {
+    #[serde(default)]
+    method: Option<String>,
+    /// `None` when absent (a notification), `Some(Null)` for `"id": null`.
+    #[serde(default, deserialize_with = "present")]
+    id: Option<serde_json::Value>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    <serde_json::Value as serde::Deserialize>::deserialize(d).map(Some)
+}
+
+#[derive(serde::Serialize)]
+struct StatsResponse<'a> {
+    jsonrpc: &'static str,
+    id: &'a serde_json::Value,
+    result: StatsSnapshot,
+}
+
+fn error_line(id: &serde_json::Value, code: i32, message: &str) -> String {
+    serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": code, "message": message, "data": {"method": STATS_METHOD}},
+    })
+    .to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lock-free open-addressing tables. Keys are inserted once and never removed or moved, so a
+// slot found for a key stays that key's slot forever and counting is a plain `fetch_add`.
+
+/// Table size for a requested capacity: a power of two, at most `MAX_CAPACITY`; 0 stays 0.
+fn table_len(capacity: usize) -> usize {
+    if capacity == 0 {
+        0
+    } else {
+        capacity.min(MAX_CAPACITY).next_power_of_two()
+    }
+}
+
+/// Index bits of a table of `len` slots (a power of two).
+fn index_of(hash: u64, len: usize) -> usize {
+    let bits = len.trailing_zeros();
+    // Fibonacci hashing: the high bits of a multiplicative hash are the well-mixed ones.
+    let mixed = hash.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    // `len` is at most 2^20, so the index fits in usize on every platform.
+    usize::try_from(mixed.checked_shr(64 - bits).unwrap_or(0)).unwrap_or(0)
+}
+
+/// The key of an empty code slot; occupied keys have bit 32 set.
+const EMPTY_CODE: u64 = 0;
+
+fn encode_code(code: i32) -> u64 {
+    (1 << 32) | u64::from(code.cast_unsigned())
+}
+
+fn decode_code(key: u64) -> i32 {
+    // The low 32 bits are the code's bit pattern.
+    #[allow(clippy::cast_possible_truncation)]
+    (key as u32).cast_signed()
+}
+
+struct CodeSlot {
+    key: AtomicU64,
+    count: AtomicU64,
+}
+
+struct CodeTable {
+    slots: Box<[CodeSlot]>,
+}
+
+impl CodeTable {
+    fn new(capacity: usize) -> CodeTable {
+        CodeTable {
+            slots: (0..table_len(capacity))
+                .map(|_| CodeSlot {
+                    key: AtomicU64::new(EMPTY_CODE),
+                    count: AtomicU64::new(0),
+                })
+                .collect(),
+        }
+    }
+
+    /// The slot of `code`, claiming a free one on first sight; `None` when the table is full.
+    #[inline]
+    fn slot(&self, code: i32) -> Option<&CodeSlot> {
+        let len = self.slots.len();
+        if len == 0 {
+            return None;
+        }
+        let key = encode_code(code);
+        let mut i = index_of(u64::from(code.cast_unsigned()), len);
+        for _ in 0..len {
+            let slot = &self.slots[i];
+            let current = slot.key.load(Relaxed);
+            if current == key {
+                return Some(slot);
+            }
+            if current == EMPTY_CODE {
+                match slot.key.compare_exchange(EMPTY_CODE, key, Relaxed, Relaxed) {
+                    Ok(_) => return Some(slot),
+                    Err(actual) if actual == key => return Some(slot),
+                    Err(_) => {}
+                }
+            }
+            i = (i + 1) & (len - 1);
+        }
+        None
+    }
+}
+
+struct StrSlot {
+    /// Set once by the thread that claims the slot. `OnceLock` keeps this free of `unsafe`;
+    /// its initializer only stores a reference, so a racing reader waits for at most that.
+    key: OnceLock<&'static str>,
+    count: AtomicU64,
+    /// Occurrences seen, recorded or not (drives sampling).
+    seen: AtomicU64,
+}
+
+struct StrTable {
+    slots: Box<[StrSlot]>,
+}
+
+/// A small multiplicative hash of the string's bytes (FxHash-style, 8 bytes per step).
+fn hash_str(s: &str) -> u64 {
+    let mut hash = s.len() as u64;
+    for chunk in s.as_bytes().chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        hash = (hash.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+    hash
+}
+
+fn same_str(a: &str, b: &str) -> bool {
+    a.len() == b.len() && (core::ptr::eq(a.as_ptr(), b.as_ptr()) || a == b)
+}
+
+impl StrTable {
+    fn new(capacity: usize) -> StrTable {
+        StrTable {
+            slots: (0..table_len(capacity))
+                .map(|_| StrSlot {
+                    key: OnceLock::new(),
+                    count: AtomicU64::new(0),
+                    seen: AtomicU64::new(0),
+                })
+                .collect(),
+        }
+    }
+
+    /// The slot of `key`, claiming a free one on first sight; `None` when the table is full.
+    #[inline]
+    fn slot(&self, key: &'static str) -> Option<&StrSlot> {
+        let len = self.slots.len();
+        if len == 0 {
+            return None;
+        }
+        let mut i = index_of(hash_str(key), len);
+        for _ in 0..len {
+            let slot = &self.slots[i];
+            let current = match slot.key.get() {
+                Some(current) => current,
+                None => slot.key.get_or_init(|| key),
+            };
+            if same_str(current, key) {
+                return Some(slot);
+            }
+            i = (i + 1) & (len - 1);
+        }
+        None
+    }
+
+    fn counts(&self) -> BTreeMap<String, u64> {
+        let mut out = BTreeMap::new();
+        for slot in &self.slots {
+            let count = slot.count.load(Relaxed);
+            if let Some(key) = slot.key.get()
+                && count > 0
+            {
+                *out.entry((*key).to_owned()).or_insert(0) += count;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truthy_values() {
+        for v in ["1", "true", "TRUE", "Yes", "on", " on\n"] {
+            assert!(is_truthy(v), "{v:?}");
+        }
+        for v in ["", "0", "false", "no", "off", "2", "y", "enable"] {
+            assert!(!is_truthy(v), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn table_lengths_are_powers_of_two() {
+        assert_eq!(table_len(0), 0);
+        assert_eq!(table_len(1), 1);
+        assert_eq!(table_len(3), 4);
+        assert_eq!(table_len(1024), 1024);
+        assert_eq!(table_len(usize::MAX), MAX_CAPACITY);
+        for len in [1, 2, 64, 1024] {
+            for code in -40_000..40_000 {
+                assert!(index_of(u64::from(i32::cast_unsigned(code)), len) < len);
+            }
+        }
+    }
+
+    #[test]
+    fn code_keys_round_trip() {
+        for code in [i32::MIN, -32601, -1, 0, 1, 2100, i32::MAX] {
+            assert_ne!(encode_code(code), EMPTY_CODE);
+            assert_eq!(decode_code(encode_code(code)), code);
+        }
+    }
+
+    #[test]
+    fn equal_strings_at_different_addresses_share_a_slot() {
+        let table = StrTable::new(8);
+        let a: &'static str = "python";
+        let b: &'static str = String::from("python").leak();
+        assert!(!core::ptr::eq(a.as_ptr(), b.as_ptr()));
+        let sa = table.slot(a).unwrap();
+        let sb = table.slot(b).unwrap();
+        assert!(core::ptr::eq(sa, sb));
+    }
+
+    #[test]
+    fn a_full_table_reports_none() {
+        let table = CodeTable::new(2);
+        assert!(table.slot(1).is_some());
+        assert!(table.slot(2).is_some());
+        assert!(table.slot(3).is_none());
+        assert!(table.slot(1).is_some());
+        let table = StrTable::new(1);
+        assert!(table.slot("a").is_some());
+        assert!(table.slot("b").is_none());
+    }
+}
