@@ -29,6 +29,11 @@ pub mod retry;
 pub mod __private;
 
 pub use entry::{ErrorEntry, FieldEntry, FieldRole};
+pub use envelope::{
+    ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView, McpErrorExt,
+    RequestId, ToolResultView,
+};
+pub use verbose::{ReadySentinel, Verbosity};
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
