@@ -33,7 +33,6 @@ pub use envelope::{
     ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView, McpErrorExt,
     RequestId, ToolResultView,
 };
-pub use verbose::{ReadySentinel, Verbosity};
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
@@ -42,6 +41,7 @@ pub use registry::{
     LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict,
     RegistryConflicts, StabilityError, StabilityReport,
 };
+pub use verbose::{ReadySentinel, Verbosity};
 
 /// Fails the build when two error types claim overlapping codes.
 ///
