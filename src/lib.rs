@@ -6,3 +6,6 @@ extern crate self as mcp_errors;
 
 pub use mcp_errors_core::*;
 pub use mcp_errors_derive::McpError;
+
+mod common;
+pub use common::{CommonError, ProtocolError};

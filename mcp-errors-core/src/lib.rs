@@ -9,6 +9,8 @@
 
 #[doc(hidden)]
 pub mod disjoint;
+#[doc(hidden)]
+pub mod decode;
 mod entry;
 mod error;
 mod kind;

@@ -4,6 +4,7 @@ use core::time::Duration;
 
 pub use crate::__impl_integrations;
 pub use crate::disjoint;
+pub use crate::decode;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::{
     CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink, McpError,
@@ -99,3 +100,32 @@ impl RetryableFlag for Option<bool> {
         *self
     }
 }
+
+/// Turns a `#[mcp(source)]` field into the `&dyn Error` that `Error::source` returns; works
+/// for concrete errors and, through auto-deref, for `Box<dyn Error + Send + Sync>`.
+pub trait AsDynError {
+    /// The field as a trait object.
+    fn as_dyn_error(&self) -> &(dyn Error + 'static);
+}
+
+impl<T: Error + 'static> AsDynError for T {
+    fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+}
+
+macro_rules! as_dyn_error_for_dyn {
+    ($($ty:ty),*) => {$(
+        impl AsDynError for $ty {
+            fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+                self
+            }
+        }
+    )*};
+}
+as_dyn_error_for_dyn!(
+    dyn Error + 'static,
+    dyn Error + Send + 'static,
+    dyn Error + Sync + 'static,
+    dyn Error + Send + Sync + 'static
+);

@@ -1,0 +1,324 @@
+//! Runtime support for the `from_error_object` that `#[mcp(decode)]` generates.
+//!
+//! [`Decoder::new`] validates the received object (shape of `data`, nesting depth, the type
+//! of `data.symbol`) and picks the variant: by `data.symbol` (symbol or alias) when present,
+//! else by `code`; when both are present they must agree. The generated code then reads each
+//! field with [`Decoder::field`]. Nothing here panics on hostile input.
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::ErrorCatalog;
+pub use crate::{DecodeError, ErrorObject};
+
+/// The deepest `data` accepted, counting `data` itself as depth 1 (serde_json's own parser
+/// stops at 128 too; this also bounds values built in memory).
+pub const MAX_DEPTH: usize = 128;
+
+/// A received error object, checked and matched against one catalog.
+#[derive(Debug)]
+pub struct Decoder<'a> {
+    data: Option<&'a Map<String, Value>>,
+    index: Option<usize>,
+    entry_symbol: &'static str,
+    received_symbol: Option<&'a str>,
+    code: i32,
+    target: &'static str,
+}
+
+impl<'a> Decoder<'a> {
+    /// Checks `obj` and finds its variant among `T`'s own entries.
+    ///
+    /// [`index`](Decoder::index) is `None` when the code or symbol belongs to one of `T`'s
+    /// `transparent` inner types (the generated code then asks those).
+    pub fn new<T: ErrorCatalog + ?Sized>(obj: &'a ErrorObject) -> Result<Self, DecodeError> {
+        let data = match &obj.data {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(map)) => {
+                check_depth(map)?;
+                Some(map)
+            }
+            Some(other) => {
+                return Err(DecodeError::InvalidData {
+                    reason: format!("`data` must be a JSON object, found {}", describe(other)),
+                });
+            }
+        };
+        let received_symbol = match data.and_then(|d| d.get("symbol")) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.as_str()),
+            Some(other) => {
+                return Err(DecodeError::InvalidData {
+                    reason: format!("`data.symbol` must be a string, found {}", describe(other)),
+                });
+            }
+        };
+        let entries = T::ENTRIES;
+        let code = obj.code;
+        let index = match received_symbol {
+            Some(symbol) => entries
+                .iter()
+                .position(|e| e.symbol == symbol || e.aliases.contains(&symbol)),
+            None => entries.iter().position(|e| e.code == code),
+        };
+        if let Some(symbol) = received_symbol {
+            let symbol_code = match index {
+                Some(i) => entries[i].code,
+                None => match T::entry_by_symbol(symbol) {
+                    Some(entry) => entry.code,
+                    None => {
+                        return Err(DecodeError::UnknownSymbol {
+                            target: T::NAME,
+                            symbol: symbol.to_owned(),
+                        });
+                    }
+                },
+            };
+            if symbol_code != code {
+                return Err(match T::entry_by_code(code) {
+                    Some(entry) => DecodeError::SymbolMismatch {
+                        code,
+                        symbol: symbol.to_owned(),
+                        expected: entry.symbol,
+                    },
+                    None => DecodeError::UnknownCode {
+                        target: T::NAME,
+                        code,
+                    },
+                });
+            }
+        } else if index.is_none() && T::entry_by_code(code).is_none() {
+            return Err(DecodeError::UnknownCode {
+                target: T::NAME,
+                code,
+            });
+        }
+        Ok(Decoder {
+            data,
+            index,
+            entry_symbol: index.map_or("", |i| entries[i].symbol),
+            received_symbol,
+            code,
+            target: T::NAME,
+        })
+    }
+
+    /// The index into `ENTRIES` of the variant to build, or `None` for a `transparent` one.
+    pub fn index(&self) -> Option<usize> {
+        self.index
+    }
+
+    /// `data[key]` as a `T`. A missing key is accepted when `T` accepts `null` (an
+    /// `Option`), else it is [`DecodeError::MissingField`].
+    pub fn field<T: DeserializeOwned>(&self, key: &'static str) -> Result<T, DecodeError> {
+        match self.data.and_then(|d| d.get(key)) {
+            Some(value) => T::deserialize(value).map_err(|e| DecodeError::InvalidField {
+                symbol: self.entry_symbol,
+                field: key,
+                reason: e.to_string(),
+            }),
+            None => T::deserialize(&Value::Null).map_err(|_| DecodeError::MissingField {
+                symbol: self.entry_symbol,
+                field: key,
+            }),
+        }
+    }
+
+    /// The error for an object that no variant, own or `transparent`, accepted.
+    pub fn unknown(&self) -> DecodeError {
+        match self.received_symbol {
+            Some(symbol) => DecodeError::UnknownSymbol {
+                target: self.target,
+                symbol: symbol.to_owned(),
+            },
+            None => DecodeError::UnknownCode {
+                target: self.target,
+                code: self.code,
+            },
+        }
+    }
+}
+
+/// Whether a `transparent` inner type rejected the object only because it does not know it
+/// (so the next candidate may be asked).
+pub fn is_unknown(error: &DecodeError) -> bool {
+    matches!(
+        error,
+        DecodeError::UnknownCode { .. } | DecodeError::UnknownSymbol { .. }
+    )
+}
+
+/// Rejects `data` nested deeper than [`MAX_DEPTH`], without recursing.
+fn check_depth(map: &Map<String, Value>) -> Result<(), DecodeError> {
+    let mut stack: Vec<(&Value, usize)> = map.values().map(|v| (v, 2)).collect();
+    while let Some((value, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(map) => Box::new(map.values()),
+            _ => continue,
+        };
+        if depth > MAX_DEPTH {
+            return Err(DecodeError::InvalidData {
+                reason: format!("`data` is nested deeper than {MAX_DEPTH} levels"),
+            });
+        }
+        stack.extend(children.map(|v| (v, depth + 1)));
+    }
+    Ok(())
+}
+
+fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CodeRange, ErrorEntry, ErrorKind};
+
+    struct Cat;
+
+    const fn entry(
+        code: i32,
+        symbol: &'static str,
+        aliases: &'static [&'static str],
+    ) -> ErrorEntry {
+        ErrorEntry {
+            code,
+            symbol,
+            domain: "t",
+            message: "m",
+            retryable: false,
+            kind: ErrorKind::Internal,
+            variant: "V",
+            doc: "",
+            aliases,
+            help: None,
+            fields: &[],
+        }
+    }
+
+    impl ErrorCatalog for Cat {
+        const NAME: &'static str = "Cat";
+        const DOMAIN: &'static str = "t";
+        const RANGE: Option<CodeRange> = None;
+        const ENTRIES: &'static [ErrorEntry] = &[
+            entry(10, "E_TEN", &["E_OLD_TEN"]),
+            entry(11, "E_ELEVEN", &[]),
+        ];
+    }
+
+    fn obj(code: i32, data: Option<Value>) -> ErrorObject {
+        ErrorObject {
+            code,
+            message: String::new(),
+            data,
+        }
+    }
+
+    #[test]
+    fn picks_by_symbol_alias_or_code() {
+        let o = obj(11, None);
+        assert_eq!(Decoder::new::<Cat>(&o).unwrap().index(), Some(1));
+        let o = obj(10, Some(serde_json::json!({"symbol": "E_OLD_TEN"})));
+        assert_eq!(Decoder::new::<Cat>(&o).unwrap().index(), Some(0));
+    }
+
+    #[test]
+    fn rejects_unknown_and_disagreeing_objects() {
+        let o = obj(12, None);
+        assert_eq!(
+            Decoder::new::<Cat>(&o).unwrap_err(),
+            DecodeError::UnknownCode {
+                target: "Cat",
+                code: 12
+            }
+        );
+        let o = obj(10, Some(serde_json::json!({"symbol": "E_NOPE"})));
+        assert!(matches!(
+            Decoder::new::<Cat>(&o).unwrap_err(),
+            DecodeError::UnknownSymbol { .. }
+        ));
+        let o = obj(10, Some(serde_json::json!({"symbol": "E_ELEVEN"})));
+        assert_eq!(
+            Decoder::new::<Cat>(&o).unwrap_err(),
+            DecodeError::SymbolMismatch {
+                code: 10,
+                symbol: "E_ELEVEN".to_owned(),
+                expected: "E_TEN"
+            }
+        );
+        let o = obj(99, Some(serde_json::json!({"symbol": "E_ELEVEN"})));
+        assert!(matches!(
+            Decoder::new::<Cat>(&o).unwrap_err(),
+            DecodeError::UnknownCode { code: 99, .. }
+        ));
+        for data in [
+            serde_json::json!("x"),
+            serde_json::json!([1]),
+            serde_json::json!({"symbol": 5}),
+        ] {
+            let o = obj(10, Some(data));
+            assert!(matches!(
+                Decoder::new::<Cat>(&o).unwrap_err(),
+                DecodeError::InvalidData { .. }
+            ));
+        }
+    }
+
+    #[test]
+    fn fields_missing_optional_or_mistyped() {
+        let o = obj(10, Some(serde_json::json!({"n": 5, "s": "x"})));
+        let d = Decoder::new::<Cat>(&o).unwrap();
+        assert_eq!(d.field::<u8>("n").unwrap(), 5);
+        assert_eq!(d.field::<Option<u8>>("absent").unwrap(), None);
+        assert_eq!(
+            d.field::<u8>("absent").unwrap_err(),
+            DecodeError::MissingField {
+                symbol: "E_TEN",
+                field: "absent"
+            }
+        );
+        assert!(matches!(
+            d.field::<u8>("s").unwrap_err(),
+            DecodeError::InvalidField { field: "s", .. }
+        ));
+    }
+
+    #[test]
+    fn deep_data_is_rejected_without_recursion() {
+        let mut value = Value::Null;
+        for _ in 0..100_000 {
+            value = Value::Array(vec![value]);
+        }
+        let mut map = Map::new();
+        map.insert("deep".to_owned(), value);
+        let o = obj(10, Some(Value::Object(map)));
+        assert!(matches!(
+            Decoder::new::<Cat>(&o).unwrap_err(),
+            DecodeError::InvalidData { .. }
+        ));
+        // Tear the value down iteratively: the default drop would recurse 100 000 deep.
+        let Some(Value::Object(mut map)) = o.data else {
+            unreachable!()
+        };
+        let mut next = map.remove("deep");
+        while let Some(Value::Array(mut items)) = next {
+            next = items.pop();
+        }
+
+        let mut ok = Value::Null;
+        for _ in 0..MAX_DEPTH - 1 {
+            ok = Value::Array(vec![ok]);
+        }
+        let o = obj(10, Some(serde_json::json!({ "deep": ok })));
+        assert!(Decoder::new::<Cat>(&o).is_ok());
+    }
+}

@@ -1,0 +1,338 @@
+//! The model of one derive input: [`Input`], [`Variant`], [`Field`], built from syn and the
+//! parsed attributes, with the defaults of the attribute language resolved by methods.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::{Data, DeriveInput, Fields, Ident, LitStr, Member, Type};
+
+use crate::attr::{self, Attr, Doc, EnumAttrs, FieldAttrs, Kind, VariantAttrs};
+use crate::ctxt::Ctxt;
+use crate::names;
+use crate::template::{Arg, Template};
+
+pub struct Input<'a> {
+    pub ident: &'a Ident,
+    pub attrs: EnumAttrs,
+    pub variants: Vec<Variant<'a>>,
+}
+
+pub struct Variant<'a> {
+    pub ident: &'a Ident,
+    pub attrs: VariantAttrs,
+    pub doc: Doc,
+    pub fields: Vec<Field<'a>>,
+    /// The message template, from `message = "..."` or the first doc line.
+    pub message: Option<Message>,
+}
+
+/// A variant's message template and where it was written.
+pub struct Message {
+    /// The template as written (placeholders intact), for the catalog.
+    pub text: String,
+    /// A literal carrying the template's span, for `write!` and for errors.
+    pub lit: LitStr,
+    /// Where errors about the template point: the `message = "..."` value or the doc line.
+    pub tokens: TokenStream,
+    /// `None` when the template did not parse (already reported).
+    pub template: Option<Template>,
+}
+
+pub struct Field<'a> {
+    pub original: &'a syn::Field,
+    pub member: Member,
+    pub ty: &'a Type,
+    pub attrs: FieldAttrs,
+    /// `reason`, or `0` for a tuple field (no `r#`).
+    pub name: String,
+}
+
+/// How a field reaches the wire; mirrors the runtime's `FieldRole`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Data,
+    Skip,
+    Details,
+    Source,
+    RetryAfter,
+    Retryable,
+    Transparent,
+}
+
+impl Role {
+    /// The runtime `FieldRole` variant name.
+    pub fn variant(self) -> &'static str {
+        match self {
+            Role::Data => "Data",
+            Role::Skip => "Skip",
+            Role::Details => "Details",
+            Role::Source => "Source",
+            Role::RetryAfter => "RetryAfter",
+            Role::Retryable => "Retryable",
+            Role::Transparent => "Transparent",
+        }
+    }
+}
+
+impl<'a> Input<'a> {
+    /// Builds the model, reporting parse errors to `cx`. `None` when the input is not an
+    /// enum (nothing else can be checked then).
+    pub fn from_syn(cx: &Ctxt, input: &'a DeriveInput) -> Option<Input<'a>> {
+        let Data::Enum(data) = &input.data else {
+            let keyword = match &input.data {
+                Data::Struct(s) => s.struct_token.to_token_stream(),
+                Data::Union(u) => u.union_token.to_token_stream(),
+                Data::Enum(_) => unreachable!(),
+            };
+            cx.error_spanned_by(
+                keyword,
+                "`McpError` can only be derived for enums; give each error its own variant",
+            );
+            return None;
+        };
+        if !input.generics.params.is_empty() {
+            cx.error_spanned_by(
+                &input.generics,
+                "`McpError` cannot be derived for a generic enum; its catalog is static",
+            );
+        }
+        let attrs = attr::parse_enum_attrs(cx, &input.attrs);
+        let variants = data
+            .variants
+            .iter()
+            .map(|v| Variant::from_syn(cx, v))
+            .collect();
+        Some(Input {
+            ident: &input.ident,
+            attrs,
+            variants,
+        })
+    }
+
+    /// The runtime's root path: `::mcp_errors` or `crate = "..."`.
+    pub fn root(&self) -> TokenStream {
+        match &self.attrs.krate {
+            Some(path) => path.value.to_token_stream(),
+            None => quote!(::mcp_errors),
+        }
+    }
+
+    pub fn domain(&self) -> String {
+        self.attrs
+            .domain
+            .as_ref()
+            .map(|d| d.value.value())
+            .unwrap_or_default()
+    }
+
+    pub fn is_protocol(&self) -> bool {
+        self.attrs.protocol.is_some()
+    }
+
+    pub fn symbol_prefix(&self) -> String {
+        self.attrs
+            .symbol_prefix
+            .as_ref()
+            .map(|p| p.value.value())
+            .unwrap_or_default()
+    }
+
+    /// The variants that have their own catalog row (all but `transparent`), with their
+    /// index into `ENTRIES`.
+    pub fn own_variants(&self) -> impl Iterator<Item = (usize, &Variant<'a>)> {
+        self.variants
+            .iter()
+            .filter(|v| !v.is_transparent())
+            .enumerate()
+    }
+}
+
+impl<'a> Variant<'a> {
+    fn from_syn(cx: &Ctxt, variant: &'a syn::Variant) -> Variant<'a> {
+        let attrs = attr::parse_variant_attrs(cx, &variant.attrs);
+        let doc = attr::parse_doc(&variant.attrs);
+        let fields = match &variant.fields {
+            Fields::Named(named) => named.named.iter().collect(),
+            Fields::Unnamed(unnamed) => unnamed.unnamed.iter().collect(),
+            Fields::Unit => Vec::new(),
+        };
+        let fields = fields
+            .into_iter()
+            .enumerate()
+            .map(|(i, field)| Field::from_syn(cx, i, field))
+            .collect();
+        let message = if let Some(message) = &attrs.message {
+            Some(Message::new(
+                cx,
+                message.value.value(),
+                message.value.span(),
+                message.value_tokens.clone(),
+            ))
+        } else if attrs.transparent.is_none() {
+            doc.first.as_ref().map(|(line, tokens)| {
+                let span = tokens
+                    .clone()
+                    .into_iter()
+                    .last()
+                    .map_or_else(Span::call_site, |t| t.span());
+                Message::new(cx, line.clone(), span, tokens.clone())
+            })
+        } else {
+            None
+        };
+        Variant {
+            ident: &variant.ident,
+            attrs,
+            doc,
+            fields,
+            message,
+        }
+    }
+
+    pub fn is_transparent(&self) -> bool {
+        self.attrs.transparent.is_some()
+    }
+
+    /// The variant's symbol: `symbol = "..."`, else prefix + SCREAMING_SNAKE of its name.
+    pub fn symbol(&self, input: &Input<'_>) -> String {
+        match &self.attrs.symbol {
+            Some(symbol) => symbol.value.value(),
+            None => input.symbol_prefix() + &names::screaming_snake(&self.ident.to_string()),
+        }
+    }
+
+    /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
+    pub fn kind(&self, input: &Input<'_>) -> Kind {
+        let fallback = if input.is_protocol() {
+            "protocol"
+        } else {
+            "internal"
+        };
+        self.attrs
+            .kind
+            .as_ref()
+            .or(input.attrs.kind.as_ref())
+            .map_or_else(|| Kind::parse(fallback).expect("known kind"), |k| k.value)
+    }
+
+    /// Variant `retryable`, else the enum's, else the default of the resolved kind.
+    pub fn retryable(&self, input: &Input<'_>) -> bool {
+        self.attrs
+            .retryable
+            .as_ref()
+            .or(input.attrs.retryable.as_ref())
+            .map_or_else(|| self.kind(input).default_retryable(), |r| r.value)
+    }
+
+    pub fn code(&self) -> i32 {
+        self.attrs.code.as_ref().map_or(0, |c| c.value)
+    }
+
+    /// The field a template argument names.
+    pub fn field(&self, arg: &Arg) -> Option<&Field<'a>> {
+        self.fields.iter().find(|f| match (arg, &f.member) {
+            (Arg::Named(name), Member::Named(_)) => *name == f.name,
+            (Arg::Index(i), Member::Unnamed(index)) => *i == index.index as usize,
+            _ => false,
+        })
+    }
+
+    /// The fields with a given role.
+    pub fn fields_with(&self, role: Role) -> impl Iterator<Item = &Field<'a>> {
+        self.fields.iter().filter(move |f| f.role(self) == role)
+    }
+}
+
+impl Message {
+    fn new(cx: &Ctxt, text: String, span: Span, tokens: TokenStream) -> Message {
+        let template = match Template::parse(&text) {
+            Ok(template) => Some(template),
+            Err(msg) => {
+                cx.error_spanned_by(&tokens, msg);
+                None
+            }
+        };
+        Message {
+            lit: LitStr::new(&text, span),
+            text,
+            tokens,
+            template,
+        }
+    }
+}
+
+impl<'a> Field<'a> {
+    fn from_syn(cx: &Ctxt, index: usize, field: &'a syn::Field) -> Field<'a> {
+        let (member, name) = match &field.ident {
+            Some(ident) => {
+                let name = ident.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+                (Member::Named(ident.clone()), name)
+            }
+            None => (Member::Unnamed(index.into()), index.to_string()),
+        };
+        Field {
+            original: field,
+            member,
+            ty: &field.ty,
+            attrs: attr::parse_field_attrs(cx, &field.attrs),
+            name,
+        }
+    }
+
+    /// The field's one role. `details` wins over `source` (the field is both on the wire
+    /// and the cause); `retry_after` wins over `skip` (not serialized, still the delay).
+    pub fn role(&self, variant: &Variant<'_>) -> Role {
+        let a = &self.attrs;
+        if variant.is_transparent() {
+            Role::Transparent
+        } else if a.details.is_some() {
+            Role::Details
+        } else if a.retry_after.is_some() {
+            Role::RetryAfter
+        } else if a.source.is_some() {
+            Role::Source
+        } else if a.retryable.is_some() {
+            Role::Retryable
+        } else if a.skip.is_some() {
+            Role::Skip
+        } else {
+            Role::Data
+        }
+    }
+
+    /// Whether the field is handed to `FieldSink::field` under [`Field::key`].
+    pub fn is_serialized(&self, variant: &Variant<'_>) -> bool {
+        match self.role(variant) {
+            Role::Data => true,
+            Role::RetryAfter => self.attrs.skip.is_none(),
+            _ => false,
+        }
+    }
+
+    /// The key in `data`: `"details"` for the details field, else `rename` or the name.
+    pub fn key(&self, variant: &Variant<'_>) -> String {
+        if self.role(variant) == Role::Details {
+            return "details".to_owned();
+        }
+        match &self.attrs.rename {
+            Some(rename) => rename.value.value(),
+            None => self.name.clone(),
+        }
+    }
+
+    /// Where errors about the field itself point: its name, or its type for tuple fields.
+    pub fn tokens(&self) -> TokenStream {
+        match &self.original.ident {
+            Some(ident) => ident.to_token_stream(),
+            None => self.ty.to_token_stream(),
+        }
+    }
+
+    /// Where errors about the field's key point: its `rename`, else the field.
+    pub fn key_tokens(&self) -> TokenStream {
+        self.attrs
+            .rename
+            .as_ref()
+            .map_or_else(|| self.tokens(), |r: &Attr<LitStr>| r.whole.clone())
+    }
+}

@@ -1,0 +1,609 @@
+//! Parses `#[mcp(...)]` into typed values that remember where they were written.
+//!
+//! Every key is parsed with `Attribute::parse_nested_meta`; a key that is unknown, duplicated
+//! or has a value of the wrong type is reported to the [`Ctxt`] and parsing goes on with the
+//! next key, so one build shows every such mistake. Cross-key rules live in `valid.rs`.
+
+use proc_macro2::{Group, TokenStream};
+use quote::{ToTokens, quote};
+use syn::meta::ParseNestedMeta;
+use syn::{Attribute, Expr, ExprLit, ExprRange, ExprUnary, Lit, LitStr, RangeLimits, Token, UnOp};
+
+use crate::ctxt::Ctxt;
+use crate::symbol::{self, quoted_list};
+
+/// A parsed value and the tokens it came from, for errors.
+#[derive(Clone)]
+pub struct Attr<T> {
+    pub value: T,
+    /// `key = value` (or just `key` for a flag): where "duplicate" and "conflicting" errors
+    /// point.
+    pub whole: TokenStream,
+    /// The value alone (the key for a flag): where "bad value" errors point.
+    pub value_tokens: TokenStream,
+}
+
+impl<T> Attr<T> {
+    /// An error under the whole `key = value`.
+    pub fn error(&self, msg: impl core::fmt::Display) -> syn::Error {
+        syn::Error::new_spanned(&self.whole, msg)
+    }
+
+    /// An error under the value.
+    pub fn value_error(&self, msg: impl core::fmt::Display) -> syn::Error {
+        syn::Error::new_spanned(&self.value_tokens, msg)
+    }
+}
+
+/// One of the eleven `kind = "..."` spellings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The DSL spelling, `"rate_limit"`.
+    pub name: &'static str,
+    /// The `ErrorKind` variant, `"RateLimit"`.
+    pub variant: &'static str,
+}
+
+impl Kind {
+    pub fn parse(name: &str) -> Option<Kind> {
+        symbol::KINDS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(name, variant)| Kind { name, variant })
+    }
+
+    /// Mirrors `ErrorKind::default_retryable`.
+    pub fn default_retryable(self) -> bool {
+        symbol::RETRYABLE_KINDS.contains(&self.name)
+    }
+}
+
+/// `#[mcp(...)]` on the enum.
+#[derive(Default)]
+pub struct EnumAttrs {
+    pub domain: Option<Attr<LitStr>>,
+    pub range: Option<Attr<(i32, i32)>>,
+    pub symbol_prefix: Option<Attr<LitStr>>,
+    pub protocol: Option<Attr<()>>,
+    pub krate: Option<Attr<syn::Path>>,
+    pub kind: Option<Attr<Kind>>,
+    pub retryable: Option<Attr<bool>>,
+    pub decode: Option<Attr<()>>,
+}
+
+/// `#[mcp(...)]` on a variant.
+#[derive(Default)]
+pub struct VariantAttrs {
+    pub code: Option<Attr<i32>>,
+    pub symbol: Option<Attr<LitStr>>,
+    pub message: Option<Attr<LitStr>>,
+    pub retryable: Option<Attr<bool>>,
+    pub kind: Option<Attr<Kind>>,
+    pub aliases: Vec<Attr<LitStr>>,
+    pub help: Option<Attr<LitStr>>,
+    pub transparent: Option<Attr<()>>,
+}
+
+/// `#[mcp(...)]` on a field.
+#[derive(Default)]
+pub struct FieldAttrs {
+    pub skip: Option<Attr<()>>,
+    pub details: Option<Attr<()>>,
+    pub source: Option<Attr<()>>,
+    pub retry_after: Option<Attr<()>>,
+    pub retryable: Option<Attr<()>>,
+    pub rename: Option<Attr<LitStr>>,
+}
+
+impl FieldAttrs {
+    /// Every attribute given, with its key, in a fixed order.
+    pub fn given(&self) -> Vec<(&'static str, &TokenStream)> {
+        let flags = [
+            (symbol::SKIP, &self.skip),
+            (symbol::DETAILS, &self.details),
+            (symbol::SOURCE, &self.source),
+            (symbol::RETRY_AFTER, &self.retry_after),
+            (symbol::RETRYABLE, &self.retryable),
+        ];
+        let mut out: Vec<_> = flags
+            .into_iter()
+            .filter_map(|(key, attr)| attr.as_ref().map(|a| (key, &a.whole)))
+            .collect();
+        if let Some(rename) = &self.rename {
+            out.push((symbol::RENAME, &rename.whole));
+        }
+        out
+    }
+}
+
+/// The `///` lines of an item, and where the first non-empty one was written.
+#[derive(Default)]
+pub struct Doc {
+    /// Every line, one leading space removed and trailing whitespace trimmed.
+    pub lines: Vec<String>,
+    /// The first non-empty line, trimmed, with the tokens of its attribute.
+    pub first: Option<(String, TokenStream)>,
+}
+
+impl Doc {
+    /// The lines joined with `\n`, without leading and trailing blank lines.
+    pub fn joined(&self) -> String {
+        let lines = &self.lines;
+        let start = lines
+            .iter()
+            .position(|l| !l.is_empty())
+            .unwrap_or(lines.len());
+        let end = lines
+            .iter()
+            .rposition(|l| !l.is_empty())
+            .map_or(start, |e| e + 1);
+        lines[start..end].join("\n")
+    }
+}
+
+pub fn parse_doc(attrs: &[Attribute]) -> Doc {
+    let mut doc = Doc::default();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        let Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) = &nv.value
+        else {
+            continue;
+        };
+        for line in lit.value().lines() {
+            let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
+            if doc.first.is_none() && !line.trim().is_empty() {
+                doc.first = Some((line.trim().to_owned(), attr.to_token_stream()));
+            }
+            doc.lines.push(line.to_owned());
+        }
+    }
+    doc
+}
+
+pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
+    let mut out = EnumAttrs::default();
+    each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", |key| {
+        match key.name.as_str() {
+            symbol::DOMAIN => set(cx, &mut out.domain, key.string()?),
+            symbol::RANGE => set(cx, &mut out.range, key.range()?),
+            symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()?),
+            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()?),
+            symbol::CRATE => set(cx, &mut out.krate, key.path()?),
+            symbol::KIND => set(cx, &mut out.kind, key.kind()?),
+            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()?),
+            symbol::DECODE => set(cx, &mut out.decode, key.flag()?),
+            _ => unreachable!("key list and parser disagree"),
+        }
+        Ok(())
+    });
+    out
+}
+
+pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
+    let mut out = VariantAttrs::default();
+    each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {
+        match key.name.as_str() {
+            symbol::CODE => set(cx, &mut out.code, key.int()?),
+            symbol::SYMBOL => set(cx, &mut out.symbol, key.string()?),
+            symbol::MESSAGE => set(cx, &mut out.message, key.string()?),
+            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()?),
+            symbol::KIND => set(cx, &mut out.kind, key.kind()?),
+            symbol::ALIAS => out.aliases.extend(key.string()?),
+            symbol::HELP => set(cx, &mut out.help, key.string()?),
+            symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()?),
+            _ => unreachable!("key list and parser disagree"),
+        }
+        Ok(())
+    });
+    out
+}
+
+pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    let mut out = FieldAttrs::default();
+    each_key(cx, attrs, symbol::FIELD_KEYS, "a field", |key| {
+        match key.name.as_str() {
+            symbol::SKIP => set(cx, &mut out.skip, key.flag()?),
+            symbol::DETAILS => set(cx, &mut out.details, key.flag()?),
+            symbol::SOURCE => set(cx, &mut out.source, key.flag()?),
+            symbol::RETRY_AFTER => set(cx, &mut out.retry_after, key.flag()?),
+            symbol::RETRYABLE => set(cx, &mut out.retryable, key.flag()?),
+            symbol::RENAME => set(cx, &mut out.rename, key.string()?),
+            _ => unreachable!("key list and parser disagree"),
+        }
+        Ok(())
+    });
+    out
+}
+
+/// Stores a value, reporting a second occurrence of the key.
+fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
+    let Some(new) = new else { return };
+    if slot.is_some() {
+        let key = new.whole.clone().into_iter().next().map(|t| t.to_string());
+        cx.syn_error(new.error(format_args!(
+            "duplicate `{}` attribute",
+            key.as_deref().unwrap_or("?")
+        )));
+    } else {
+        *slot = Some(new);
+    }
+}
+
+/// A key of `#[mcp(...)]` being parsed.
+struct Key<'a, 'b> {
+    cx: &'b Ctxt,
+    meta: ParseNestedMeta<'a>,
+    name: String,
+}
+
+/// Runs `handler` for every known key of every `#[mcp(...)]` among `attrs`; reports
+/// malformed attributes and unknown keys (skipping their values) to `cx`.
+fn each_key(
+    cx: &Ctxt,
+    attrs: &[Attribute],
+    keys: &[&str],
+    level: &str,
+    mut handler: impl FnMut(&Key<'_, '_>) -> syn::Result<()>,
+) {
+    for attr in attrs {
+        if !attr.path().is_ident(symbol::MCP) {
+            continue;
+        }
+        let syn::Meta::List(list) = &attr.meta else {
+            cx.error_spanned_by(attr, "expected `#[mcp(...)]`");
+            continue;
+        };
+        if list.tokens.is_empty() {
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            let name = match meta.path.get_ident() {
+                Some(ident) => ident.to_string(),
+                None => meta.path.to_token_stream().to_string().replace(' ', ""),
+            };
+            if !keys.contains(&name.as_str()) {
+                cx.error_spanned_by(
+                    &meta.path,
+                    format_args!(
+                        "unknown attribute `{name}` on {level}; expected one of {}",
+                        quoted_list(keys)
+                    ),
+                );
+                return skip_value(&meta);
+            }
+            handler(&Key { cx, meta, name })
+        });
+        if let Err(err) = result {
+            cx.syn_error(err);
+        }
+    }
+}
+
+/// Consumes `= <expr>` or `(...)` after a key that is being rejected.
+fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.value()?.parse::<Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<Group>()?;
+    }
+    Ok(())
+}
+
+impl Key<'_, '_> {
+    fn key_tokens(&self) -> TokenStream {
+        self.meta.path.to_token_stream()
+    }
+
+    fn attr<T>(&self, value: T, value_tokens: TokenStream) -> Attr<T> {
+        let key = self.key_tokens();
+        Attr {
+            value,
+            whole: quote!(#key #value_tokens),
+            value_tokens,
+        }
+    }
+
+    /// A key that takes no value: `protocol`, `transparent`, `skip`.
+    fn flag(&self) -> syn::Result<Option<Attr<()>>> {
+        if self.meta.input.peek(Token![=]) || self.meta.input.peek(syn::token::Paren) {
+            let key = self.key_tokens();
+            let mut rest = TokenStream::new();
+            if self.meta.input.peek(Token![=]) {
+                let expr: Expr = self.meta.value()?.parse()?;
+                expr.to_tokens(&mut rest);
+            } else {
+                self.meta.input.parse::<Group>()?.to_tokens(&mut rest);
+            }
+            self.cx.error_spanned_by(
+                quote!(#key #rest),
+                format_args!("`{}` takes no value", self.name),
+            );
+            return Ok(None);
+        }
+        let key = self.key_tokens();
+        Ok(Some(Attr {
+            value: (),
+            whole: key.clone(),
+            value_tokens: key,
+        }))
+    }
+
+    /// `retryable` (true) or `retryable = true|false`.
+    fn bool_or_flag(&self) -> syn::Result<Option<Attr<bool>>> {
+        if !self.meta.input.peek(Token![=]) {
+            return Ok(self.flag()?.map(|a| Attr {
+                value: true,
+                whole: a.whole,
+                value_tokens: a.value_tokens,
+            }));
+        }
+        let expr: Expr = self.meta.value()?.parse()?;
+        if let Expr::Lit(ExprLit {
+            lit: Lit::Bool(b), ..
+        }) = &expr
+        {
+            return Ok(Some(self.attr(b.value, expr.to_token_stream())));
+        }
+        self.cx.error_spanned_by(
+            &expr,
+            format_args!(
+                "expected `true` or `false`, e.g. `{0}` or `{0} = false`",
+                self.name
+            ),
+        );
+        Ok(None)
+    }
+
+    /// `= <expr>`, or an error at the key when there is none.
+    fn expr(&self, example: &str) -> syn::Result<Option<Expr>> {
+        if self.meta.input.peek(Token![=]) {
+            return Ok(Some(self.meta.value()?.parse()?));
+        }
+        let key = self.key_tokens();
+        let mut tokens = key.clone();
+        if self.meta.input.peek(syn::token::Paren) {
+            self.meta.input.parse::<Group>()?.to_tokens(&mut tokens);
+        }
+        self.cx.error_spanned_by(
+            tokens,
+            format_args!(
+                "`{}` needs a value, e.g. `{} = {example}`",
+                self.name, self.name
+            ),
+        );
+        Ok(None)
+    }
+
+    /// `= "text"`.
+    fn string(&self) -> syn::Result<Option<Attr<LitStr>>> {
+        let example = match self.name.as_str() {
+            symbol::DOMAIN => "\"playwright\"",
+            symbol::SYMBOL_PREFIX => "\"E_PW_\"",
+            symbol::SYMBOL | symbol::ALIAS => "\"E_PW_NAV\"",
+            symbol::MESSAGE => "\"Navigation failed: {reason}\"",
+            symbol::RENAME => "\"key\"",
+            symbol::CRATE => "\"::mcp_errors\"",
+            symbol::KIND => "\"network\"",
+            _ => "\"...\"",
+        };
+        let Some(expr) = self.expr(example)? else {
+            return Ok(None);
+        };
+        if let Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) = &expr
+        {
+            return Ok(Some(self.attr(lit.clone(), lit.to_token_stream())));
+        }
+        self.cx.error_spanned_by(
+            &expr,
+            format_args!(
+                "expected a string literal, e.g. `{} = {example}`",
+                self.name
+            ),
+        );
+        Ok(None)
+    }
+
+    /// `= 2100` or `= -32602`.
+    fn int(&self) -> syn::Result<Option<Attr<i32>>> {
+        let Some(expr) = self.expr("2100")? else {
+            return Ok(None);
+        };
+        match int_literal(&expr) {
+            Ok(value) => Ok(Some(self.attr(value, expr.to_token_stream()))),
+            Err(msg) => {
+                self.cx
+                    .error_spanned_by(&expr, format_args!("{msg}, e.g. `{} = 2100`", self.name));
+                Ok(None)
+            }
+        }
+    }
+
+    /// `= A..=B`.
+    fn range(&self) -> syn::Result<Option<Attr<(i32, i32)>>> {
+        let Some(expr) = self.expr("2100..=2199")? else {
+            return Ok(None);
+        };
+        let bounds = match &expr {
+            Expr::Range(ExprRange {
+                start: Some(start),
+                limits: RangeLimits::Closed(_),
+                end: Some(end),
+                ..
+            }) => match (int_literal(start), int_literal(end)) {
+                (Ok(a), Ok(b)) => Ok((a, b)),
+                (Err(msg), _) => Err((start.to_token_stream(), msg)),
+                (_, Err(msg)) => Err((end.to_token_stream(), msg)),
+            },
+            _ => Err((
+                expr.to_token_stream(),
+                "expected an inclusive range of integer literals".to_owned(),
+            )),
+        };
+        match bounds {
+            Ok((a, b)) if a > b => {
+                self.cx
+                    .error_spanned_by(&expr, format_args!("empty range: {a} is greater than {b}"));
+                Ok(None)
+            }
+            Ok(bounds) => Ok(Some(self.attr(bounds, expr.to_token_stream()))),
+            Err((tokens, msg)) => {
+                self.cx
+                    .error_spanned_by(tokens, format_args!("{msg}, e.g. `range = 2100..=2199`"));
+                Ok(None)
+            }
+        }
+    }
+
+    /// `= "network"`.
+    fn kind(&self) -> syn::Result<Option<Attr<Kind>>> {
+        let Some(lit) = self.string()? else {
+            return Ok(None);
+        };
+        if let Some(kind) = Kind::parse(&lit.value.value()) {
+            return Ok(Some(Attr {
+                value: kind,
+                whole: lit.whole,
+                value_tokens: lit.value_tokens,
+            }));
+        }
+        let names: Vec<&str> = symbol::KINDS.iter().map(|(n, _)| *n).collect();
+        self.cx.syn_error(lit.value_error(format_args!(
+            "unknown kind `{}`; expected one of {}",
+            lit.value.value(),
+            quoted_list(&names)
+        )));
+        Ok(None)
+    }
+
+    /// `= "path::to::runtime"`.
+    fn path(&self) -> syn::Result<Option<Attr<syn::Path>>> {
+        let Some(lit) = self.string()? else {
+            return Ok(None);
+        };
+        if let Ok(path) = lit.value.parse::<syn::Path>() {
+            return Ok(Some(Attr {
+                value: path,
+                whole: lit.whole,
+                value_tokens: lit.value_tokens,
+            }));
+        }
+        self.cx.syn_error(
+            lit.value_error("expected a path in the string, e.g. `crate = \"::mcp_errors\"`"),
+        );
+        Ok(None)
+    }
+}
+
+/// The value of an `i32` literal, optionally negated and optionally suffixed `i32`.
+fn int_literal(expr: &Expr) -> Result<i32, String> {
+    let (negative, lit) = match expr {
+        Expr::Lit(ExprLit { lit, .. }) => (false, lit),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr,
+            ..
+        }) => match &**expr {
+            Expr::Lit(ExprLit { lit, .. }) => (true, lit),
+            _ => return Err("expected an integer literal".to_owned()),
+        },
+        Expr::Group(group) => return int_literal(&group.expr),
+        _ => return Err("expected an integer literal".to_owned()),
+    };
+    let Lit::Int(int) = lit else {
+        return Err("expected an integer literal".to_owned());
+    };
+    if !matches!(int.suffix(), "" | "i32") {
+        return Err(format!(
+            "expected an `i32` literal, found suffix `{}`",
+            int.suffix()
+        ));
+    }
+    let magnitude: i64 = int
+        .base10_parse()
+        .map_err(|_| "integer literal does not fit in an `i32`".to_owned())?;
+    let value = if negative { -magnitude } else { magnitude };
+    i32::try_from(value).map_err(|_| format!("{value} does not fit in an `i32`"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    fn ok(expr: Expr) -> i32 {
+        int_literal(&expr).unwrap()
+    }
+
+    #[test]
+    fn int_literals_accept_negative_and_suffix() {
+        assert_eq!(ok(parse_quote!(2100)), 2100);
+        assert_eq!(ok(parse_quote!(-32602)), -32602);
+        assert_eq!(ok(parse_quote!(7i32)), 7);
+        assert_eq!(ok(parse_quote!(-2147483648)), i32::MIN);
+        assert_eq!(ok(parse_quote!(0x10)), 16);
+        assert!(int_literal(&parse_quote!(2147483648)).is_err());
+        assert!(int_literal(&parse_quote!(5u8)).is_err());
+        assert!(int_literal(&parse_quote!("5")).is_err());
+        assert!(int_literal(&parse_quote!(1 + 2)).is_err());
+    }
+
+    #[test]
+    fn doc_lines_are_trimmed_and_first_line_found() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[doc = ""]),
+            parse_quote!(#[doc = "  Navigation failed  "]),
+            parse_quote!(#[doc = " second line"]),
+            parse_quote!(#[doc = ""]),
+        ];
+        let doc = parse_doc(&attrs);
+        assert_eq!(doc.first.as_ref().unwrap().0, "Navigation failed");
+        assert_eq!(doc.joined(), " Navigation failed\nsecond line");
+        assert_eq!(parse_doc(&[]).joined(), "");
+    }
+
+    #[test]
+    fn keys_parse_into_typed_values() {
+        let cx = Ctxt::new();
+        let attrs: Vec<Attribute> = vec![parse_quote!(
+            #[mcp(domain = "pw", range = -5..=5, retryable = false, kind = "rate_limit", decode)]
+        )];
+        let a = parse_enum_attrs(&cx, &attrs);
+        cx.check().unwrap();
+        assert_eq!(a.domain.unwrap().value.value(), "pw");
+        assert_eq!(a.range.unwrap().value, (-5, 5));
+        assert!(!a.retryable.unwrap().value);
+        assert_eq!(a.kind.unwrap().value.variant, "RateLimit");
+        assert!(a.decode.is_some() && a.protocol.is_none());
+    }
+
+    #[test]
+    fn all_mistakes_of_one_attribute_are_reported() {
+        let cx = Ctxt::new();
+        let attrs: Vec<Attribute> = vec![parse_quote!(
+            #[mcp(code = "x", nope = 1, code = 5, code = 6, kind = "slow", transparent = true)]
+        )];
+        let a = parse_variant_attrs(&cx, &attrs);
+        assert_eq!(a.code.unwrap().value, 5);
+        let errors: Vec<String> = cx
+            .check()
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert!(errors[0].starts_with("expected an integer literal"));
+        assert!(errors[1].starts_with("unknown attribute `nope` on a variant"));
+        assert_eq!(errors[2], "duplicate `code` attribute");
+        assert!(errors[3].starts_with("unknown kind `slow`"));
+        assert_eq!(errors[4], "`transparent` takes no value");
+    }
+}

@@ -1,0 +1,153 @@
+//! Pure functions on names: case conversion and the format rules of symbols and domains.
+
+/// The longest symbol accepted (seed 000's symbols are short; 63 keeps them readable and
+/// within common identifier limits of other languages' clients).
+pub const MAX_SYMBOL_LEN: usize = 63;
+
+/// `FileNotFound` -> `FILE_NOT_FOUND`, `HTTP2Error` -> `HTTP2_ERROR`, `IOError` -> `IO_ERROR`.
+///
+/// A new word starts at an upper-case letter that follows a lower-case letter or a digit, and
+/// at the last upper-case letter of an acronym when a lower-case letter follows it. Digits
+/// stay with the word before them. Underscores separate words and are never doubled.
+pub fn screaming_snake(ident: &str) -> String {
+    let ident = ident.strip_prefix("r#").unwrap_or(ident);
+    let chars: Vec<char> = ident.chars().collect();
+    let mut out = String::with_capacity(ident.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            continue;
+        }
+        if i > 0 && c.is_uppercase() && !out.is_empty() && !out.ends_with('_') {
+            let prev = chars[i - 1];
+            let next_is_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            let boundary = prev.is_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_uppercase() && next_is_lower);
+            if boundary {
+                out.push('_');
+            }
+        }
+        out.extend(c.to_uppercase());
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    out
+}
+
+/// Why `symbol` is not a valid symbol, or `None` when it is: `^[A-Z][A-Z0-9_]*[A-Z0-9]$`,
+/// at most [`MAX_SYMBOL_LEN`] characters.
+pub fn symbol_problem(symbol: &str) -> Option<&'static str> {
+    let bytes = symbol.as_bytes();
+    if bytes.len() > MAX_SYMBOL_LEN {
+        return Some("is longer than 63 characters");
+    }
+    if bytes.len() < 2 {
+        return Some("needs at least two characters");
+    }
+    if !bytes[0].is_ascii_uppercase() {
+        return Some("must start with an upper-case ASCII letter");
+    }
+    if !bytes
+        .iter()
+        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
+    {
+        return Some("may contain only `A`-`Z`, `0`-`9` and `_`");
+    }
+    if bytes[bytes.len() - 1] == b'_' {
+        return Some("must not end with `_`");
+    }
+    None
+}
+
+/// Whether `prefix` can start a symbol: empty, or `^[A-Z][A-Z0-9_]*$`.
+pub fn is_valid_symbol_prefix(prefix: &str) -> bool {
+    let bytes = prefix.as_bytes();
+    bytes.is_empty()
+        || (bytes[0].is_ascii_uppercase()
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_'))
+}
+
+/// Whether `domain` is lower-kebab-case: `^[a-z][a-z0-9]*(-[a-z0-9]+)*$` (`memory-bank`).
+pub fn is_kebab_case(domain: &str) -> bool {
+    let mut words = domain.split('-');
+    let first_ok = words.next().is_some_and(|w| {
+        w.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+            && w.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    });
+    first_ok
+        && words.all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+/// A kebab-case suggestion for a domain that is not: `Memory_Bank` -> `memory-bank`.
+pub fn to_kebab(domain: &str) -> String {
+    screaming_snake(domain).to_lowercase().replace('_', "-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screaming_snake_splits_words_and_acronyms() {
+        for (ident, expected) in [
+            ("Nav", "NAV"),
+            ("FileNotFound", "FILE_NOT_FOUND"),
+            ("HTTP2Error", "HTTP2_ERROR"),
+            ("IOError", "IO_ERROR"),
+            ("Utf8Error", "UTF8_ERROR"),
+            ("Error404", "ERROR404"),
+            ("ParseJSON", "PARSE_JSON"),
+            ("V2Beta", "V2_BETA"),
+            ("ABC", "ABC"),
+            ("Not_Found", "NOT_FOUND"),
+            ("Snake__Case_", "SNAKE_CASE"),
+            ("r#Type", "TYPE"),
+            ("X", "X"),
+        ] {
+            assert_eq!(screaming_snake(ident), expected, "{ident}");
+        }
+    }
+
+    #[test]
+    fn symbols_follow_the_pattern() {
+        for ok in ["E_PW_NAV", "AB", "E2", "A__B", "X9_Y"] {
+            assert_eq!(symbol_problem(ok), None, "{ok}");
+        }
+        for bad in ["", "A", "e_pw", "E_PW_", "1ABC", "_AB", "E-PW", "ÉCHEC"] {
+            assert!(symbol_problem(bad).is_some(), "{bad}");
+        }
+        assert_eq!(symbol_problem(&"A".repeat(63)), None);
+        assert!(symbol_problem(&"A".repeat(64)).is_some());
+    }
+
+    #[test]
+    fn prefixes_may_end_with_underscore() {
+        assert!(is_valid_symbol_prefix(""));
+        assert!(is_valid_symbol_prefix("E_PW_"));
+        assert!(!is_valid_symbol_prefix("e_pw_"));
+        assert!(!is_valid_symbol_prefix("_E"));
+    }
+
+    #[test]
+    fn domains_are_lower_kebab_case() {
+        for ok in ["playwright", "memory-bank", "kg2", "a-1-b"] {
+            assert!(is_kebab_case(ok), "{ok}");
+        }
+        for bad in ["", "Memory", "memory_bank", "-a", "a-", "a--b", "2a", "a b"] {
+            assert!(!is_kebab_case(bad), "{bad}");
+        }
+        assert_eq!(to_kebab("Memory_Bank"), "memory-bank");
+        assert_eq!(to_kebab("MemoryBank"), "memory-bank");
+    }
+}

@@ -1,0 +1,123 @@
+//! Every key of the `#[mcp(...)]` language, in one place.
+//!
+//! The parser matches on these, the error messages quote them and the lists of expected keys
+//! are built from them, so a key is spelled exactly once.
+
+/// The attribute's own name: `#[mcp(...)]`.
+pub const MCP: &str = "mcp";
+
+// Enum level.
+pub const DOMAIN: &str = "domain";
+pub const RANGE: &str = "range";
+pub const SYMBOL_PREFIX: &str = "symbol_prefix";
+pub const PROTOCOL: &str = "protocol";
+pub const CRATE: &str = "crate";
+pub const DECODE: &str = "decode";
+
+// Enum and variant level.
+pub const KIND: &str = "kind";
+pub const RETRYABLE: &str = "retryable";
+
+// Variant level.
+pub const CODE: &str = "code";
+pub const SYMBOL: &str = "symbol";
+pub const MESSAGE: &str = "message";
+pub const ALIAS: &str = "alias";
+pub const HELP: &str = "help";
+pub const TRANSPARENT: &str = "transparent";
+
+// Field level (`retryable` is shared with the levels above).
+pub const SKIP: &str = "skip";
+pub const DETAILS: &str = "details";
+pub const SOURCE: &str = "source";
+pub const RETRY_AFTER: &str = "retry_after";
+pub const RENAME: &str = "rename";
+
+/// The keys accepted on the enum, in the order the docs list them.
+pub const ENUM_KEYS: &[&str] = &[
+    DOMAIN,
+    RANGE,
+    SYMBOL_PREFIX,
+    PROTOCOL,
+    CRATE,
+    KIND,
+    RETRYABLE,
+    DECODE,
+];
+
+/// The keys accepted on a variant.
+pub const VARIANT_KEYS: &[&str] = &[
+    CODE,
+    SYMBOL,
+    MESSAGE,
+    RETRYABLE,
+    KIND,
+    ALIAS,
+    HELP,
+    TRANSPARENT,
+];
+
+/// The keys accepted on a field.
+pub const FIELD_KEYS: &[&str] = &[SKIP, DETAILS, SOURCE, RETRY_AFTER, RENAME, RETRYABLE];
+
+/// The `kind = "..."` spellings, as `ErrorKind::as_str` returns them, with the name of the
+/// `ErrorKind` variant each stands for.
+pub const KINDS: &[(&str, &str)] = &[
+    ("validation", "Validation"),
+    ("timeout", "Timeout"),
+    ("network", "Network"),
+    ("rate_limit", "RateLimit"),
+    ("unavailable", "Unavailable"),
+    ("not_found", "NotFound"),
+    ("permission", "Permission"),
+    ("internal", "Internal"),
+    ("protocol", "Protocol"),
+    ("adapter", "Adapter"),
+    ("business", "Business"),
+];
+
+/// The kinds whose variants are retryable when nothing else says so; mirrors
+/// `ErrorKind::default_retryable` of the runtime.
+pub const RETRYABLE_KINDS: &[&str] = &["timeout", "network", "rate_limit", "unavailable"];
+
+/// Keys of `data` that the envelopes write themselves; a field may not claim them.
+pub const RESERVED_DATA_KEYS: &[&str] = &[
+    "domain",
+    "symbol",
+    "retryable",
+    "details",
+    "retryAfterMs",
+    "stack",
+];
+
+/// `` `a`, `b`, `c` `` for error messages listing what was expected.
+pub fn quoted_list(keys: &[&str]) -> String {
+    let mut out = String::new();
+    for (i, key) in keys.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push('`');
+        out.push_str(key);
+        out.push('`');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_list_joins_with_backticks() {
+        assert_eq!(quoted_list(&["a", "b"]), "`a`, `b`");
+        assert_eq!(quoted_list(&[]), "");
+    }
+
+    #[test]
+    fn retryable_kinds_are_kinds() {
+        for kind in RETRYABLE_KINDS {
+            assert!(KINDS.iter().any(|(k, _)| k == kind), "{kind}");
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! Message templates: `"Browser launch failed: {reason}"`, `"{0}"`, `"{size_mb:.1} MB"`.
+//!
+//! A template is parsed once into [`Piece`]s. Validation reads the fields it names;
+//! expansion rewrites it into a `write!` format string whose placeholders are named
+//! arguments bound to the variant's fields (`{0}` becomes `{_0}`), as thiserror does.
+
+/// What a placeholder, or a `name$` width/precision inside one, refers to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Arg {
+    /// `{reason}`: a named field (without any `r#`).
+    Named(String),
+    /// `{0}`: a tuple field.
+    Index(usize),
+}
+
+impl core::fmt::Display for Arg {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Arg::Named(name) => f.write_str(name),
+            Arg::Index(i) => write!(f, "{i}"),
+        }
+    }
+}
+
+/// One part of a format spec (what follows `:` in a placeholder).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecPart {
+    /// Copied verbatim (`.1`, `>8`, `?`).
+    Text(String),
+    /// A width or precision taken from a field: `width$`, `1$`.
+    Count(Arg),
+}
+
+/// A parsed template piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// Literal text, with `{{` and `}}` already unescaped.
+    Text(String),
+    /// `{arg}` or `{arg:spec}`; `spec` is empty when there is no `:`.
+    Placeholder { arg: Arg, spec: Vec<SpecPart> },
+}
+
+/// A parsed message template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Template {
+    pub pieces: Vec<Piece>,
+}
+
+impl Template {
+    /// Parses `text`; the error is a message for the user.
+    pub fn parse(text: &str) -> Result<Template, String> {
+        let mut pieces = Vec::new();
+        let mut literal = String::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((start, c)) = chars.next() {
+            match c {
+                '{' if chars.peek().is_some_and(|&(_, n)| n == '{') => {
+                    chars.next();
+                    literal.push('{');
+                }
+                '}' if chars.peek().is_some_and(|&(_, n)| n == '}') => {
+                    chars.next();
+                    literal.push('}');
+                }
+                '}' => {
+                    return Err(
+                        "unmatched `}` in template; write `}}` for a literal brace".to_owned()
+                    );
+                }
+                '{' => {
+                    let body_start = start + 1;
+                    let end = loop {
+                        match chars.next() {
+                            Some((i, '}')) => break i,
+                            Some((_, '{')) | None => {
+                                return Err("unmatched `{` in template; write `{{` for a literal \
+                                            brace"
+                                    .to_owned());
+                            }
+                            Some(_) => {}
+                        }
+                    };
+                    if !literal.is_empty() {
+                        pieces.push(Piece::Text(core::mem::take(&mut literal)));
+                    }
+                    pieces.push(parse_placeholder(&text[body_start..end])?);
+                }
+                c => literal.push(c),
+            }
+        }
+        if !literal.is_empty() {
+            pieces.push(Piece::Text(literal));
+        }
+        Ok(Template { pieces })
+    }
+
+    /// Every field the template refers to, in order of appearance (with repeats).
+    pub fn args(&self) -> impl Iterator<Item = &Arg> {
+        self.pieces.iter().flat_map(|piece| {
+            let (arg, spec) = match piece {
+                Piece::Text(_) => (None, &[][..]),
+                Piece::Placeholder { arg, spec } => (Some(arg), &spec[..]),
+            };
+            arg.into_iter()
+                .chain(spec.iter().filter_map(|part| match part {
+                    SpecPart::Count(arg) => Some(arg),
+                    SpecPart::Text(_) => None,
+                }))
+        })
+    }
+
+    /// Whether `arg` is used as a width or precision (and so must be passed as `usize`).
+    pub fn is_count(&self, arg: &Arg) -> bool {
+        self.pieces.iter().any(|piece| match piece {
+            Piece::Placeholder { spec, .. } => spec
+                .iter()
+                .any(|part| matches!(part, SpecPart::Count(a) if a == arg)),
+            Piece::Text(_) => false,
+        })
+    }
+
+    /// The text, when the template has no placeholder.
+    pub fn as_plain(&self) -> Option<String> {
+        let mut out = String::new();
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                Piece::Placeholder { .. } => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// The `format_args!` string, each argument renamed by `name`.
+    pub fn format_string(&self, name: impl Fn(&Arg) -> String) -> String {
+        let mut out = String::new();
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => out.push_str(&text.replace('{', "{{").replace('}', "}}")),
+                Piece::Placeholder { arg, spec } => {
+                    out.push('{');
+                    out.push_str(&name(arg));
+                    if !spec.is_empty() {
+                        out.push(':');
+                        for part in spec {
+                            match part {
+                                SpecPart::Text(text) => out.push_str(text),
+                                SpecPart::Count(arg) => {
+                                    out.push_str(&name(arg));
+                                    out.push('$');
+                                }
+                            }
+                        }
+                    }
+                    out.push('}');
+                }
+            }
+        }
+        out
+    }
+}
+
+fn parse_placeholder(body: &str) -> Result<Piece, String> {
+    let (arg, spec) = match body.split_once(':') {
+        Some((arg, spec)) => (arg, Some(spec)),
+        None => (body, None),
+    };
+    let arg = parse_arg(arg).ok_or_else(|| {
+        if arg.is_empty() {
+            "template placeholders must name a field, e.g. `{reason}` or `{0}`".to_owned()
+        } else {
+            format!("`{{{arg}}}` does not name a field; expected `{{field}}` or `{{0}}`")
+        }
+    })?;
+    let spec = match spec {
+        Some(spec) => parse_spec(spec)?,
+        None => Vec::new(),
+    };
+    Ok(Piece::Placeholder { arg, spec })
+}
+
+/// `reason`, `r#type`, `0`.
+fn parse_arg(text: &str) -> Option<Arg> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return text.parse().ok().map(Arg::Index);
+    }
+    let name = text.strip_prefix("r#").unwrap_or(text);
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    if (first.is_alphabetic() || first == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+        && name != "_"
+    {
+        Some(Arg::Named(name.to_owned()))
+    } else {
+        None
+    }
+}
+
+/// `[[fill]align][sign]['#']['0'][width]['.' precision][type]`, keeping everything verbatim
+/// except widths and precisions that name an argument (`width$`, `1$`).
+fn parse_spec(spec: &str) -> Result<Vec<SpecPart>, String> {
+    let chars: Vec<char> = spec.chars().collect();
+    let mut pos = 0;
+    let mut text = String::new();
+    let mut parts = Vec::new();
+    let is_align = |c: char| matches!(c, '<' | '^' | '>');
+    if chars.len() >= 2 && is_align(chars[1]) {
+        text.extend(&chars[..2]);
+        pos = 2;
+    } else if chars.first().copied().is_some_and(is_align) {
+        text.push(chars[0]);
+        pos = 1;
+    }
+    if chars.get(pos).is_some_and(|&c| c == '+' || c == '-') {
+        text.push(chars[pos]);
+        pos += 1;
+    }
+    if chars.get(pos) == Some(&'#') {
+        text.push('#');
+        pos += 1;
+    }
+    if chars.get(pos) == Some(&'0') && chars.get(pos + 1) != Some(&'$') {
+        text.push('0');
+        pos += 1;
+    }
+    pos = parse_count(&chars, pos, &mut text, &mut parts);
+    if chars.get(pos) == Some(&'.') {
+        text.push('.');
+        pos += 1;
+        if chars.get(pos) == Some(&'*') {
+            return Err("`.*` precision is not supported in templates; use `.name$`".to_owned());
+        }
+        pos = parse_count(&chars, pos, &mut text, &mut parts);
+    }
+    text.extend(&chars[pos..]);
+    if !text.is_empty() {
+        parts.push(SpecPart::Text(text));
+    }
+    Ok(parts)
+}
+
+/// A width or precision at `pos`: literal digits go to `text`; `arg$` becomes a
+/// [`SpecPart::Count`]. Returns the position after it.
+fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<SpecPart>) -> usize {
+    let mut end = pos;
+    while end < chars.len() && (chars[end].is_alphanumeric() || chars[end] == '_') {
+        end += 1;
+    }
+    let word: String = chars[pos..end].iter().collect();
+    if chars.get(end) == Some(&'$') {
+        if let Some(arg) = parse_arg(&word) {
+            if !text.is_empty() {
+                parts.push(SpecPart::Text(core::mem::take(text)));
+            }
+            parts.push(SpecPart::Count(arg));
+            return end + 1;
+        }
+    }
+    // Literal digits are a width; anything else is the type (`?`, `x`), left to the rest.
+    let digits = chars[pos..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    text.extend(&chars[pos..pos + digits]);
+    pos + digits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(s: &str) -> Arg {
+        Arg::Named(s.to_owned())
+    }
+
+    fn rewrite(template: &str) -> String {
+        Template::parse(template)
+            .unwrap()
+            .format_string(|arg| match arg {
+                Arg::Named(n) => n.clone(),
+                Arg::Index(i) => format!("_{i}"),
+            })
+    }
+
+    #[test]
+    fn plain_text_and_escapes() {
+        let t = Template::parse("Navigation failed {{x}}").unwrap();
+        assert_eq!(t.as_plain().as_deref(), Some("Navigation failed {x}"));
+        assert_eq!(t.args().count(), 0);
+        assert_eq!(rewrite("a {{b}} c"), "a {{b}} c");
+        assert_eq!(Template::parse("").unwrap().as_plain().as_deref(), Some(""));
+    }
+
+    #[test]
+    fn placeholders_are_named_or_indexed() {
+        let t = Template::parse("failed: {reason} at {0}; {r#type}").unwrap();
+        let args: Vec<_> = t.args().cloned().collect();
+        assert_eq!(args, [named("reason"), Arg::Index(0), named("type")]);
+        assert_eq!(t.as_plain(), None);
+        assert_eq!(rewrite("{0} and {1:?}"), "{_0} and {_1:?}");
+    }
+
+    #[test]
+    fn format_specs_are_kept() {
+        assert_eq!(rewrite("{size_mb:.1} MB"), "{size_mb:.1} MB");
+        assert_eq!(
+            rewrite("{x:>8}|{y:#x}|{z:+08.3e}"),
+            "{x:>8}|{y:#x}|{z:+08.3e}"
+        );
+        assert_eq!(rewrite("{x:*^10}"), "{x:*^10}");
+        assert_eq!(rewrite("{x:0$}"), "{x:_0$}");
+    }
+
+    #[test]
+    fn counts_refer_to_fields() {
+        let t = Template::parse("{value:>width$.prec$}").unwrap();
+        let args: Vec<_> = t.args().cloned().collect();
+        assert_eq!(args, [named("value"), named("width"), named("prec")]);
+        assert!(t.is_count(&named("width")) && t.is_count(&named("prec")));
+        assert!(!t.is_count(&named("value")));
+        assert_eq!(rewrite("{0:1$}"), "{_0:_1$}");
+    }
+
+    #[test]
+    fn malformed_templates_are_rejected() {
+        for bad in [
+            "{", "}", "a { b", "x}y", "{a{b}}", "{}", "{:?}", "{a-b}", "{ a }", "{x:.*}",
+        ] {
+            assert!(Template::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,450 @@
+//! Rules that need more than one attribute at once, one function per rule.
+//!
+//! Everything expansion could trip over is rejected here, so `expand.rs` never validates.
+//! Each rule reports to the [`Ctxt`] and returns, so all mistakes are reported together.
+
+use std::collections::HashMap;
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+
+use crate::ast::{Input, Role, Variant};
+use crate::attr::{Attr, FieldAttrs};
+use crate::ctxt::Ctxt;
+use crate::names;
+use crate::symbol;
+use crate::template::Arg;
+
+pub fn check(cx: &Ctxt, input: &Input<'_>) {
+    domain_is_present_and_kebab_case(cx, input);
+    symbol_prefix_is_well_formed(cx, input);
+    for variant in &input.variants {
+        transparent_has_one_field(cx, variant);
+        transparent_takes_no_catalog_keys(cx, variant);
+        code_is_present(cx, input, variant);
+        message_is_present(cx, variant);
+        template_names_fields(cx, variant);
+        field_roles_are_compatible(cx, variant);
+        field_roles_are_unique(cx, variant);
+        data_keys_are_unique_and_free(cx, variant);
+    }
+    codes_are_unique(cx, input);
+    codes_lie_in_range(cx, input);
+    reserved_codes_need_protocol(cx, input);
+    symbols_are_well_formed(cx, input);
+    symbols_are_unique(cx, input);
+}
+
+/// Every row of the catalog carries the domain, and metrics group by it (seed 000's
+/// `byDomain`), so it must exist and have one canonical spelling.
+fn domain_is_present_and_kebab_case(cx: &Ctxt, input: &Input<'_>) {
+    match &input.attrs.domain {
+        None => cx.error_spanned_by(
+            input.ident,
+            "missing `domain`; add `#[mcp(domain = \"...\")]` to the enum",
+        ),
+        Some(domain) => {
+            let value = domain.value.value();
+            if !names::is_kebab_case(&value) {
+                cx.syn_error(domain.value_error(format_args!(
+                    "domain `{value}` must be lower-kebab-case, e.g. `{}`",
+                    names::to_kebab(&value)
+                )));
+            }
+        }
+    }
+}
+
+/// A bad prefix would make every derived symbol invalid; report it once here instead of once
+/// per variant (`symbols_are_well_formed` skips derived symbols then).
+fn symbol_prefix_is_well_formed(cx: &Ctxt, input: &Input<'_>) {
+    if let Some(prefix) = &input.attrs.symbol_prefix {
+        let value = prefix.value.value();
+        if !names::is_valid_symbol_prefix(&value) {
+            cx.syn_error(prefix.value_error(format_args!(
+                "invalid `symbol_prefix` `{value}`: expected upper-case ASCII letters, digits and \
+                 `_`, starting with a letter, e.g. `E_PW_`"
+            )));
+        }
+    }
+}
+
+/// A transparent variant forwards everything to its inner error, so there must be exactly one.
+fn transparent_has_one_field(cx: &Ctxt, variant: &Variant<'_>) {
+    if let Some(transparent) = &variant.attrs.transparent {
+        if variant.fields.len() != 1 {
+            cx.syn_error(transparent.error(format_args!(
+                "`transparent` needs exactly one field, the inner error; `{}` has {}",
+                variant.ident,
+                variant.fields.len()
+            )));
+        }
+    }
+}
+
+/// The inner error supplies code, symbol, message, retryable, kind and data of a transparent
+/// variant; a key of its own would silently be ignored.
+fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
+    if variant.attrs.transparent.is_none() {
+        return;
+    }
+    let a = &variant.attrs;
+    let given: [(&str, Option<&TokenStream>); 6] = [
+        (symbol::CODE, a.code.as_ref().map(|x| &x.whole)),
+        (symbol::SYMBOL, a.symbol.as_ref().map(|x| &x.whole)),
+        (symbol::MESSAGE, a.message.as_ref().map(|x| &x.whole)),
+        (symbol::RETRYABLE, a.retryable.as_ref().map(|x| &x.whole)),
+        (symbol::KIND, a.kind.as_ref().map(|x| &x.whole)),
+        (symbol::HELP, a.help.as_ref().map(|x| &x.whole)),
+    ];
+    let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(&x.whole)));
+    for (key, tokens) in given.into_iter().chain(aliases) {
+        if let Some(tokens) = tokens {
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`{key}` cannot be combined with `transparent`; the inner error provides it"
+                ),
+            );
+        }
+    }
+    for field in &variant.fields {
+        for (key, tokens) in field.attrs.given() {
+            cx.error_spanned_by(
+                tokens,
+                format_args!("`{key}` has no effect on the field of a `transparent` variant"),
+            );
+        }
+    }
+}
+
+/// Codes are the stable wire identity of a variant (seed 002: "don't change codes between
+/// versions"); there is no sensible default.
+fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
+    if variant.attrs.code.is_none() && !variant.is_transparent() {
+        let example = input.attrs.range.as_ref().map_or(2100, |r| r.value.0);
+        cx.error_spanned_by(
+            variant.ident,
+            format_args!(
+                "missing `code` for `{}`; add `#[mcp(code = {example})]`",
+                variant.ident
+            ),
+        );
+    }
+}
+
+/// Every error goes on the wire with a message.
+fn message_is_present(cx: &Ctxt, variant: &Variant<'_>) {
+    if variant.message.is_none() && !variant.is_transparent() {
+        cx.error_spanned_by(
+            variant.ident,
+            format_args!(
+                "missing message for `{}`; add `#[mcp(message = \"...\")]` or a doc comment",
+                variant.ident
+            ),
+        );
+    }
+}
+
+/// A placeholder must resolve to a field, and a field whose value must not leave the process
+/// (`skip`, a `source` that is not `details`) must not leak through the message.
+fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
+    let Some(message) = &variant.message else {
+        return;
+    };
+    let Some(template) = &message.template else {
+        return;
+    };
+    let mut reported = Vec::new();
+    for arg in template.args() {
+        if reported.contains(&arg) {
+            continue;
+        }
+        reported.push(arg);
+        match variant.field(arg) {
+            None => {
+                let what = match arg {
+                    Arg::Named(_) => "field",
+                    Arg::Index(_) => "tuple field",
+                };
+                let msg = if variant.fields.is_empty() {
+                    format!(
+                        "message names `{{{arg}}}`, but `{}` has no fields",
+                        variant.ident
+                    )
+                } else {
+                    let list: Vec<&str> = variant.fields.iter().map(|f| f.name.as_str()).collect();
+                    format!(
+                        "message names `{{{arg}}}`, but `{}` has no {what} `{arg}`; its fields are {}",
+                        variant.ident,
+                        symbol::quoted_list(&list)
+                    )
+                };
+                cx.error_spanned_by(&message.tokens, msg);
+            }
+            Some(field) => {
+                let role = field.role(variant);
+                let secret = match role {
+                    Role::Skip => Some(symbol::SKIP),
+                    Role::Source => Some(symbol::SOURCE),
+                    _ if field.attrs.skip.is_some() => Some(symbol::SKIP),
+                    _ => None,
+                };
+                if let Some(key) = secret {
+                    cx.error_spanned_by(
+                        &message.tokens,
+                        format_args!(
+                            "message names `{{{arg}}}`, a `{key}` field whose value must not \
+                             reach the wire"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Each field has one role on the wire; the only meaningful pairs are `source` + `details`
+/// (the cause, shown as details) and `retry_after` + `skip` (a delay that is not serialized).
+/// `rename` only means something for a field serialized under its own key.
+fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
+    if variant.is_transparent() {
+        return;
+    }
+    const ALLOWED: &[(&str, &str)] = &[
+        (symbol::SOURCE, symbol::DETAILS),
+        (symbol::RETRY_AFTER, symbol::SKIP),
+    ];
+    for field in &variant.fields {
+        let given = field.attrs.given();
+        let flags: Vec<_> = given.iter().filter(|(k, _)| *k != symbol::RENAME).collect();
+        for (i, (later, tokens)) in flags.iter().enumerate() {
+            for (earlier, _) in &flags[..i] {
+                let ok = ALLOWED
+                    .iter()
+                    .any(|&(a, b)| (a, b) == (earlier, later) || (b, a) == (earlier, later));
+                if !ok {
+                    cx.error_spanned_by(
+                        tokens,
+                        format_args!("`{later}` cannot be combined with `{earlier}`"),
+                    );
+                }
+            }
+        }
+        if let Some(rename) = &field.attrs.rename {
+            if !field.is_serialized(variant) {
+                let role = match field.role(variant) {
+                    Role::Details => symbol::DETAILS,
+                    Role::Source => symbol::SOURCE,
+                    Role::Retryable => symbol::RETRYABLE,
+                    _ => symbol::SKIP,
+                };
+                let why = if role == symbol::DETAILS {
+                    "it is always `data.details`"
+                } else {
+                    "it is not serialized under a key"
+                };
+                cx.syn_error(rename.error(format_args!(
+                    "`rename` has no effect on a `{role}` field; {why}"
+                )));
+            }
+        }
+    }
+}
+
+/// `data.details`, `Error::source`, `retry_after()` and `retryable()` each take one value.
+fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
+    if variant.is_transparent() {
+        return;
+    }
+    type Get = fn(&FieldAttrs) -> Option<&Attr<()>>;
+    let roles: [(&str, Get); 4] = [
+        (symbol::DETAILS, |f| f.details.as_ref()),
+        (symbol::SOURCE, |f| f.source.as_ref()),
+        (symbol::RETRY_AFTER, |f| f.retry_after.as_ref()),
+        (symbol::RETRYABLE, |f| f.retryable.as_ref()),
+    ];
+    for (key, get) in roles {
+        let mut first: Option<&str> = None;
+        for field in &variant.fields {
+            if let Some(attr) = get(&field.attrs) {
+                match first {
+                    None => first = Some(&field.name),
+                    Some(first) => cx.syn_error(attr.error(format_args!(
+                        "only one `{key}` field per variant; `{first}` already is"
+                    ))),
+                }
+            }
+        }
+    }
+}
+
+/// Two fields under one key would overwrite each other in `data`, and the keys the envelope
+/// writes itself (`domain`, `symbol`, ...) must keep their meaning.
+fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
+    let mut seen: HashMap<String, &str> = HashMap::new();
+    for field in variant.fields.iter().filter(|f| f.is_serialized(variant)) {
+        let key = field.key(variant);
+        if symbol::RESERVED_DATA_KEYS.contains(&key.as_str()) {
+            cx.error_spanned_by(
+                field.key_tokens(),
+                format_args!(
+                    "data key `{key}` is reserved for the envelope; rename the field with \
+                     `#[mcp(rename = \"...\")]`"
+                ),
+            );
+        } else if let Some(first) = seen.get(&key) {
+            cx.error_spanned_by(
+                field.key_tokens(),
+                format_args!("duplicate data key `{key}`; field `{first}` already uses it"),
+            );
+        } else {
+            seen.insert(key, &field.name);
+        }
+    }
+}
+
+/// A code identifies one variant on the wire; two variants with one code cannot be told apart
+/// by a client.
+fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
+    let mut first: HashMap<i32, &Variant<'_>> = HashMap::new();
+    let mut noted: Vec<i32> = Vec::new();
+    for variant in &input.variants {
+        let Some(code) = &variant.attrs.code else {
+            continue;
+        };
+        if variant.is_transparent() {
+            continue;
+        }
+        match first.get(&code.value) {
+            None => {
+                first.insert(code.value, variant);
+            }
+            Some(earlier) => {
+                cx.syn_error(code.error(format_args!(
+                    "duplicate code {}; first used by `{}`",
+                    code.value, earlier.ident
+                )));
+                if !noted.contains(&code.value) {
+                    noted.push(code.value);
+                    if let Some(earlier_code) = &earlier.attrs.code {
+                        cx.syn_error(earlier_code.error(format_args!(
+                            "code {} is first used here, by `{}`",
+                            code.value, earlier.ident
+                        )));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `range` is what cross-enum checks (`assert_disjoint!`) rely on; a code outside it would
+/// collide with another enum without either check noticing.
+fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
+    let Some(range) = &input.attrs.range else {
+        return;
+    };
+    let (start, end) = range.value;
+    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+        if let Some(code) = &variant.attrs.code {
+            if code.value < start || code.value > end {
+                cx.syn_error(code.error(format_args!(
+                    "code {} is outside the enum's `range = {start}..={end}`",
+                    code.value
+                )));
+            }
+        }
+    }
+}
+
+/// JSON-RPC reserves -32768..=-32000 for the protocol; application errors there would be
+/// mistaken for transport failures (seed 000: "application errors will use positive codes").
+fn reserved_codes_need_protocol(cx: &Ctxt, input: &Input<'_>) {
+    if input.is_protocol() {
+        return;
+    }
+    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+        if let Some(code) = &variant.attrs.code {
+            if (-32768..=-32000).contains(&code.value) {
+                cx.syn_error(code.error(format_args!(
+                    "code {} is in the JSON-RPC reserved range -32768..=-32000; only a \
+                     `#[mcp(protocol)]` enum may use it",
+                    code.value
+                )));
+            }
+        }
+    }
+}
+
+/// Symbols are matched by clients in many languages (seed 000's `E_PW_NAV`); one strict
+/// format keeps them greppable and usable as constant names.
+fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
+    let prefix_ok = names::is_valid_symbol_prefix(&input.symbol_prefix());
+    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+        match &variant.attrs.symbol {
+            Some(symbol) => {
+                let value = symbol.value.value();
+                if let Some(problem) = names::symbol_problem(&value) {
+                    cx.syn_error(
+                        symbol.value_error(format_args!("invalid symbol `{value}`: it {problem}")),
+                    );
+                }
+            }
+            None if prefix_ok => {
+                let value = variant.symbol(input);
+                if let Some(problem) = names::symbol_problem(&value) {
+                    cx.error_spanned_by(
+                        variant.ident,
+                        format_args!(
+                            "invalid symbol `{value}` derived from `{}`: it {problem}; set \
+                             `#[mcp(symbol = \"...\")]`",
+                            variant.ident
+                        ),
+                    );
+                }
+            }
+            None => {}
+        }
+        for alias in &variant.attrs.aliases {
+            let value = alias.value.value();
+            if let Some(problem) = names::symbol_problem(&value) {
+                cx.syn_error(
+                    alias.value_error(format_args!("invalid alias `{value}`: it {problem}")),
+                );
+            }
+        }
+    }
+}
+
+/// Decoding picks the variant by `data.symbol`, so symbols and aliases share one namespace.
+fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
+    let mut first: HashMap<String, &Variant<'_>> = HashMap::new();
+    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+        let own = match &variant.attrs.symbol {
+            Some(symbol) => symbol.value_tokens.clone(),
+            None => variant.ident.to_token_stream(),
+        };
+        let names = std::iter::once((variant.symbol(input), own, "symbol")).chain(
+            variant
+                .attrs
+                .aliases
+                .iter()
+                .map(|a| (a.value.value(), a.value_tokens.clone(), "alias")),
+        );
+        for (name, tokens, what) in names {
+            match first.get(&name) {
+                None => {
+                    first.insert(name, variant);
+                }
+                Some(earlier) => cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "duplicate {what} `{name}`; first used by `{}`",
+                        earlier.ident
+                    ),
+                ),
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! The error enums every server shares: [`CommonError`] (seed 000's common range) and
+//! [`ProtocolError`] (the JSON-RPC and MCP protocol codes). Both are derived with
+//! `#[derive(McpError)]` like a user's enum, and both can be decoded.
+
+use crate::McpError;
+
+/// Failures every MCP server shares: the global common range 1000–1099 of seed 000.
+///
+/// Embed it in a server's own enum as a `transparent` variant; the code, symbol and message
+/// stay the common ones while the domain becomes the server's (a Python server's
+/// `E_INPUT_TOO_LARGE` counts under `python`):
+///
+/// ```
+/// use mcp_errors::{CommonError, McpError};
+///
+/// #[derive(Debug, McpError)]
+/// #[mcp(domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
+/// enum PythonError {
+///     /// Execution failed
+///     #[mcp(code = 2000)]
+///     ExecFail,
+///     #[mcp(transparent)]
+///     Common(CommonError),
+/// }
+///
+/// let err = PythonError::Common(CommonError::InputTooLarge { details: None });
+/// assert_eq!((err.code(), err.symbol(), err.domain()), (1005, "E_INPUT_TOO_LARGE", "python"));
+/// assert_eq!(err.to_string(), "Input too large");
+/// assert_eq!(CommonError::E_INPUT_TOO_LARGE, 1005);
+/// ```
+///
+/// Every variant carries an optional `details` text that becomes `data.details`.
+#[derive(Debug, Clone, PartialEq, Eq, McpError)]
+#[mcp(domain = "common", range = 1000..=1099, symbol_prefix = "E_", decode)]
+pub enum CommonError {
+    /// Invalid parameters
+    ///
+    /// The request's arguments failed validation. Use this rather than JSON-RPC's -32602
+    /// for validation inside a tool (seed 000).
+    #[mcp(
+        code = 1000,
+        kind = "validation",
+        help = "Fix the parameters and send the request again"
+    )]
+    InvalidParams {
+        /// What was wrong, for the caller.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Operation timed out
+    ///
+    /// A long-running operation (browser navigation, script execution) exceeded its deadline.
+    #[mcp(code = 1001, kind = "timeout")]
+    Timeout {
+        /// What timed out.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Limit exceeded
+    ///
+    /// A server-side cap was hit: session count, size, line length.
+    #[mcp(code = 1002, kind = "validation")]
+    LimitExceeded {
+        /// Which limit.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Dependency not installed
+    ///
+    /// A runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not
+    /// help until it is installed.
+    #[mcp(
+        code = 1003,
+        kind = "unavailable",
+        retryable = false,
+        help = "Install the missing dependency on the server"
+    )]
+    NotInstalled {
+        /// Which dependency.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Session not found
+    ///
+    /// The request names a session id the server does not know.
+    #[mcp(code = 1004, kind = "not_found")]
+    SessionNotFound {
+        /// Which session.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Input too large
+    ///
+    /// Code length, selector length or another input exceeds what the server accepts.
+    #[mcp(code = 1005, kind = "validation")]
+    InputTooLarge {
+        /// Which input, and how large it was.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Unsupported operation
+    ///
+    /// The server does not implement the requested operation.
+    #[mcp(code = 1006, kind = "validation")]
+    Unsupported {
+        /// Which operation.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+}
+
+/// The JSON-RPC 2.0 error codes and MCP's "resource not found", as an error enum.
+///
+/// A `protocol` enum (the only kind allowed to use -32768..=-32000), domain `jsonrpc`;
+/// every variant has kind `protocol` and is not retryable. Symbols are the names JSON-RPC
+/// servers use (seeds 001, 003, 004), and the generated constants agree with
+/// [`jsonrpc`](crate::jsonrpc):
+///
+/// ```
+/// use mcp_errors::{jsonrpc, McpError, ProtocolError};
+///
+/// assert_eq!(ProtocolError::METHOD_NOT_FOUND, jsonrpc::METHOD_NOT_FOUND);
+/// let err = ProtocolError::MethodNotFound { method: Some("tools/frobnicate".into()) };
+/// assert_eq!((err.code(), err.symbol(), err.domain()), (-32601, "METHOD_NOT_FOUND", "jsonrpc"));
+/// assert_eq!(err.to_string(), "Method not found");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, McpError)]
+#[mcp(domain = "jsonrpc", protocol, decode)]
+pub enum ProtocolError {
+    /// Parse error
+    ///
+    /// Invalid JSON was received by the server.
+    #[mcp(code = -32700, symbol = "PARSE_ERROR")]
+    ParseError {
+        /// The parser's complaint.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Invalid Request
+    ///
+    /// The JSON sent is not a valid request object.
+    #[mcp(code = -32600, symbol = "INVALID_REQUEST")]
+    InvalidRequest {
+        /// What was wrong with the request.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Method not found
+    ///
+    /// The method does not exist or is not available.
+    #[mcp(code = -32601, symbol = "METHOD_NOT_FOUND")]
+    MethodNotFound {
+        /// The method that was asked for; `data.method`.
+        method: Option<String>,
+    },
+    /// Invalid params
+    ///
+    /// The parameters do not match the method's schema (seed 001: detected before the tool
+    /// runs).
+    #[mcp(code = -32602, symbol = "INVALID_PARAMS")]
+    InvalidParams {
+        /// The offending parameter path (`order.customer.email`); `data.field`.
+        field: Option<String>,
+        /// What was wrong.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Internal error
+    ///
+    /// An internal JSON-RPC error.
+    #[mcp(code = -32603, symbol = "INTERNAL_ERROR")]
+    InternalError {
+        /// What failed.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Resource not found
+    ///
+    /// MCP: the requested resource does not exist.
+    #[mcp(code = -32002, symbol = "RESOURCE_NOT_FOUND")]
+    ResourceNotFound {
+        /// The resource's URI; `data.uri`, as the MCP specification shows it.
+        uri: Option<String>,
+    },
+}
+
+// The derive needs literals; these make sure they agree with the named constants.
+const _: () = {
+    use crate::jsonrpc;
+    assert!(ProtocolError::PARSE_ERROR == jsonrpc::PARSE_ERROR);
+    assert!(ProtocolError::INVALID_REQUEST == jsonrpc::INVALID_REQUEST);
+    assert!(ProtocolError::METHOD_NOT_FOUND == jsonrpc::METHOD_NOT_FOUND);
+    assert!(ProtocolError::INVALID_PARAMS == jsonrpc::INVALID_PARAMS);
+    assert!(ProtocolError::INTERNAL_ERROR == jsonrpc::INTERNAL_ERROR);
+    assert!(ProtocolError::RESOURCE_NOT_FOUND == jsonrpc::RESOURCE_NOT_FOUND);
+};
