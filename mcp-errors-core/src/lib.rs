@@ -18,7 +18,7 @@ mod object;
 mod range;
 
 mod envelope;
-mod integrations;
+pub mod integrations;
 mod registry;
 mod verbose;
 

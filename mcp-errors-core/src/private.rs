@@ -3,6 +3,7 @@
 use core::time::Duration;
 
 pub use crate::__impl_integrations;
+pub use crate::integrations::support as integrations;
 pub use crate::disjoint;
 pub use crate::decode;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};

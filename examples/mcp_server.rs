@@ -1,0 +1,290 @@
+//! A stdio MCP server, built with [rmcp](https://docs.rs/rmcp), whose tools fail with typed
+//! mcp-errors. Any MCP host can launch it:
+//!
+//! ```text
+//! cargo build --example mcp_server --features rmcp
+//! MCP_ERROR_METRICS=1 target/debug/examples/mcp_server
+//! ```
+//!
+//! Tools:
+//!
+//! - `navigate {url}` fails as a **JSON-RPC error**: the tool returns
+//!   `Result<String, ErrorData>` and `?` turns a [`PlaywrightError`] into rmcp's `ErrorData`
+//!   (`code` 2100, `data.symbol` `E_PW_NAV`, `data.domain` `playwright`, `data.retryable`,
+//!   `data.details`). The example ships no browser engine: every http(s) navigation fails the
+//!   way a headless browser reports an unresolvable host, and any other URL is invalid input.
+//! - `read_file {path}` fails as an **MCP tool error** (`isError: true` with `_meta`): the
+//!   tool returns `Result<String, FilesystemError>`. It reads UTF-8 files under the server's
+//!   working directory; `..` components, absolute paths and symlinks leading outside it are
+//!   `E_FS_PATH_ESCAPE` (2500), unreadable files `E_FS_DENIED` (2501), missing ones
+//!   `E_FS_NOT_FOUND` (2502).
+//!
+//! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
+//! (seed 000) with the counts of the errors it has returned; without it, that method is
+//! `-32601` method not found.
+
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+use mcp_errors::McpError;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CustomRequest, CustomResult, ErrorData};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+
+/// Seed 000's Playwright server: codes 2100–2199.
+#[derive(Debug, McpError)]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+pub enum PlaywrightError {
+    /// Navigation failed
+    #[mcp(code = 2100, retryable, kind = "network")]
+    Nav {
+        /// The page that could not be reached.
+        url: String,
+        /// What the browser reported, naming the url.
+        #[mcp(details)]
+        reason: String,
+    },
+    /// Browser launch failed
+    #[mcp(code = 2101, retryable, kind = "unavailable")]
+    Launch {
+        /// Why the browser did not start.
+        #[mcp(details)]
+        reason: String,
+    },
+    /// The URL is not an absolute http(s) URL.
+    #[mcp(
+        code = 2102,
+        kind = "validation",
+        message = "Invalid URL: {url}",
+        help = "pass an absolute http:// or https:// URL"
+    )]
+    InvalidUrl {
+        /// The rejected input.
+        url: String,
+    },
+}
+
+/// Seed 000's filesystem server: codes 2500–2599.
+#[derive(Debug, McpError)]
+#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_")]
+pub enum FilesystemError {
+    /// Path escapes the server's root
+    #[mcp(
+        code = 2500,
+        kind = "validation",
+        help = "use a relative path without `..` inside the server's working directory"
+    )]
+    PathEscape {
+        /// The path as the client sent it (never the resolved target).
+        path: String,
+    },
+    /// Permission denied
+    #[mcp(code = 2501, kind = "permission")]
+    Denied {
+        /// The path as the client sent it.
+        path: String,
+        /// The operating system's error; its text stays in the server.
+        #[mcp(source)]
+        cause: io::Error,
+    },
+    /// File not found
+    #[mcp(code = 2502, kind = "not_found")]
+    NotFound {
+        /// The path as the client sent it.
+        path: String,
+    },
+    /// Not a regular file
+    #[mcp(code = 2503, kind = "validation")]
+    NotAFile {
+        /// The path as the client sent it.
+        path: String,
+    },
+    /// The file is larger than the server returns.
+    #[mcp(
+        code = 2504,
+        kind = "validation",
+        message = "File too large: {size} bytes, the limit is {limit}"
+    )]
+    TooLarge {
+        /// The path as the client sent it.
+        path: String,
+        /// The file's size in bytes.
+        size: u64,
+        /// The largest file the server returns.
+        limit: u64,
+    },
+    /// File is not UTF-8 text
+    #[mcp(code = 2505, kind = "validation")]
+    NotText {
+        /// The path as the client sent it.
+        path: String,
+    },
+    /// Reading the file failed
+    #[mcp(code = 2506, retryable, kind = "internal")]
+    Io {
+        /// The path as the client sent it.
+        path: String,
+        /// The operating system's error; its text stays in the server.
+        #[mcp(source)]
+        cause: io::Error,
+    },
+}
+
+mcp_errors::assert_disjoint!(PlaywrightError, FilesystemError);
+
+/// The largest file `read_file` returns.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Stands in for a browser: this example has none, so every http(s) navigation fails the way
+/// a headless browser reports a host it cannot resolve.
+fn goto(url: &str) -> Result<String, PlaywrightError> {
+    let host = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or_default())
+        .filter(|host| !host.is_empty());
+    match host {
+        None => Err(PlaywrightError::InvalidUrl {
+            url: url.to_owned(),
+        }),
+        Some(_) => Err(PlaywrightError::Nav {
+            url: url.to_owned(),
+            reason: format!("net::ERR_NAME_NOT_RESOLVED at {url}"),
+        }),
+    }
+}
+
+/// Resolves `requested` inside `root` (canonical), refusing every way out of it.
+fn resolve(root: &Path, requested: &str) -> Result<PathBuf, FilesystemError> {
+    let escape = || FilesystemError::PathEscape {
+        path: requested.to_owned(),
+    };
+    let relative = Path::new(requested);
+    if relative
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+    {
+        // `..`, an absolute path, a Windows prefix.
+        return Err(escape());
+    }
+    let full = root
+        .join(relative)
+        .canonicalize()
+        .map_err(|cause| match cause.kind() {
+            io::ErrorKind::NotFound => FilesystemError::NotFound {
+                path: requested.to_owned(),
+            },
+            io::ErrorKind::PermissionDenied => FilesystemError::Denied {
+                path: requested.to_owned(),
+                cause,
+            },
+            _ => FilesystemError::Io {
+                path: requested.to_owned(),
+                cause,
+            },
+        })?;
+    // A symlink inside the root may point outside it.
+    if full.starts_with(root) {
+        Ok(full)
+    } else {
+        Err(escape())
+    }
+}
+
+fn read_text(root: &Path, requested: &str) -> Result<String, FilesystemError> {
+    let path = resolve(root, requested)?;
+    let owned = || requested.to_owned();
+    let io_error = |cause: io::Error| match cause.kind() {
+        io::ErrorKind::PermissionDenied => FilesystemError::Denied {
+            path: owned(),
+            cause,
+        },
+        io::ErrorKind::NotFound => FilesystemError::NotFound { path: owned() },
+        _ => FilesystemError::Io {
+            path: owned(),
+            cause,
+        },
+    };
+    let meta = std::fs::metadata(&path).map_err(io_error)?;
+    if !meta.is_file() {
+        return Err(FilesystemError::NotAFile { path: owned() });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(FilesystemError::TooLarge {
+            path: owned(),
+            size: meta.len(),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let bytes = std::fs::read(&path).map_err(io_error)?;
+    String::from_utf8(bytes).map_err(|_| FilesystemError::NotText { path: owned() })
+}
+
+/// Arguments of `navigate`.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct NavigateArgs {
+    /// The absolute URL to open.
+    url: String,
+}
+
+/// Arguments of `read_file`.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct ReadFileArgs {
+    /// A path relative to the server's working directory.
+    path: String,
+}
+
+/// The server: its root is the working directory it was started in.
+#[derive(Clone)]
+struct ExampleServer {
+    root: PathBuf,
+}
+
+#[tool_router]
+impl ExampleServer {
+    /// Opens a page in the (absent) browser and returns its title.
+    #[tool(description = "Open a URL in the browser and return the page title")]
+    async fn navigate(
+        &self,
+        Parameters(NavigateArgs { url }): Parameters<NavigateArgs>,
+    ) -> Result<String, ErrorData> {
+        // `?` converts the PlaywrightError into a JSON-RPC error.
+        let title = goto(&url)?;
+        Ok(title)
+    }
+
+    /// Returns a UTF-8 file under the server's working directory.
+    #[tool(description = "Read a UTF-8 text file under the server's working directory")]
+    async fn read_file(
+        &self,
+        Parameters(ReadFileArgs { path }): Parameters<ReadFileArgs>,
+    ) -> Result<String, FilesystemError> {
+        // An `Err` becomes an MCP tool error: `isError: true` with `_meta`.
+        read_text(&self.root, &path)
+    }
+}
+
+#[tool_handler(name = "mcp-errors-example", version = "0.1.0")]
+impl ServerHandler for ExampleServer {
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        // `sys/errorStats` when MCP_ERROR_METRICS is truthy; -32601 otherwise.
+        mcp_errors::integrations::rmcp::on_custom_request(&request)
+    }
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // Read MCP_ERROR_METRICS now, so a bad environment shows before the first request.
+    let _ = mcp_errors::metrics::global();
+    let root = std::env::current_dir()?.canonicalize()?;
+    let server = ExampleServer { root }
+        .serve(rmcp::transport::stdio())
+        .await?;
+    server.waiting().await?;
+    Ok(())
+}
