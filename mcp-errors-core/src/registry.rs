@@ -178,7 +178,7 @@ impl Registry {
         for e in &sorted {
             let _ = write!(
                 out,
-                "\n## {} ({}, {})\n\n",
+                "\n## {}: {}, {}\n\n",
                 md_code(e.name),
                 md_text(e.domain),
                 range_cell(e)

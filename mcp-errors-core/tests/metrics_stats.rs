@@ -1,0 +1,266 @@
+//! `ErrorStats`: seed 000's snapshot, exact counts under concurrency, sampling, capacity.
+
+mod registry_support;
+
+use std::collections::BTreeMap;
+use std::sync::Barrier;
+
+use mcp_errors_core::ErrorKind;
+use mcp_errors_core::metrics::{ErrorStats, MetricsConfig, StatsSnapshot};
+use registry_support::{Hand, row};
+use serde_json::json;
+
+static INPUT_TOO_LARGE: mcp_errors_core::ErrorEntry = row(
+    1005,
+    "E_INPUT_TOO_LARGE",
+    "common",
+    ErrorKind::Validation,
+    false,
+);
+static MB_FILE_NOT_FOUND: mcp_errors_core::ErrorEntry = row(
+    2300,
+    "E_MB_FILE_NOT_FOUND",
+    "memory-bank",
+    ErrorKind::NotFound,
+    false,
+);
+static PW_NAV: mcp_errors_core::ErrorEntry =
+    row(2100, "E_PW_NAV", "playwright", ErrorKind::Network, true);
+static PROTOCOL: mcp_errors_core::ErrorEntry = row(
+    -32601,
+    "E_METHOD_NOT_FOUND",
+    "protocol",
+    ErrorKind::Protocol,
+    false,
+);
+
+#[test]
+fn seed_000_snapshot_counts_transparent_errors_under_the_outer_domain() {
+    let stats = ErrorStats::new(MetricsConfig::enabled());
+    // The Python server raises the common E_INPUT_TOO_LARGE through a transparent variant.
+    let py_too_large = Hand::under(&INPUT_TOO_LARGE, "python");
+    stats.record(&py_too_large);
+    stats.record(&py_too_large);
+    stats.record(&Hand::new(&MB_FILE_NOT_FOUND));
+
+    let value = serde_json::to_value(stats.snapshot()).unwrap();
+    assert_eq!(
+        value,
+        json!({
+            "total": 3,
+            "byCode": { "1005": 2, "2300": 1 },
+            "byDomain": { "python": 2, "memory-bank": 1 },
+            "bySymbol": { "E_INPUT_TOO_LARGE": 2, "E_MB_FILE_NOT_FOUND": 1 },
+        })
+    );
+    // And the snapshot reads back.
+    let back: StatsSnapshot = serde_json::from_value(value).unwrap();
+    assert_eq!(back, stats.snapshot());
+}
+
+#[test]
+fn trait_objects_and_negative_codes_are_counted() {
+    let stats = ErrorStats::new(MetricsConfig::enabled());
+    let boxed: Box<dyn mcp_errors_core::McpError + Send + Sync> = Box::new(Hand::new(&PROTOCOL));
+    stats.record(&*boxed);
+    let erased: &dyn mcp_errors_core::McpError = &Hand::new(&PW_NAV);
+    stats.record(erased);
+    let s = stats.snapshot();
+    assert_eq!(s.total, 2);
+    assert_eq!(s.by_code, BTreeMap::from([(-32601, 1), (2100, 1)]));
+    assert_eq!(
+        serde_json::to_value(&s).unwrap()["byCode"],
+        json!({"-32601": 1, "2100": 1})
+    );
+}
+
+#[test]
+fn a_disabled_instance_counts_nothing() {
+    let stats = ErrorStats::new(MetricsConfig::disabled());
+    assert!(!stats.is_enabled());
+    for _ in 0..100 {
+        stats.record(&Hand::new(&PW_NAV));
+        stats.record_parts(1, "x", "E_X");
+    }
+    assert_eq!(stats.snapshot(), StatsSnapshot::default().with_sample_one());
+    assert_eq!(
+        serde_json::to_value(stats.snapshot()).unwrap(),
+        json!({"total": 0, "byCode": {}, "byDomain": {}, "bySymbol": {}})
+    );
+}
+
+trait SampleOne {
+    fn with_sample_one(self) -> Self;
+}
+
+impl SampleOne for StatsSnapshot {
+    fn with_sample_one(mut self) -> Self {
+        self.sample = 1;
+        self
+    }
+}
+
+/// Many threads, many keys, all starting at once so that they race to claim fresh slots:
+/// every count must be exact.
+#[test]
+fn concurrent_records_are_exact() {
+    const THREADS: usize = 8;
+    const PER_THREAD: usize = 20_000;
+    // 64 distinct codes/symbols over 4 domains, built once and leaked to be 'static.
+    let entries: Vec<&'static mcp_errors_core::ErrorEntry> = (0..64)
+        .map(|i| {
+            let symbol: &'static str = format!("E_K{i}").leak();
+            let domain: &'static str = ["a", "b", "c", "d"][i % 4];
+            &*Box::leak(Box::new(row(
+                3000 + i32::try_from(i).unwrap(),
+                symbol,
+                domain,
+                ErrorKind::Internal,
+                false,
+            )))
+        })
+        .collect();
+
+    let stats = ErrorStats::new(MetricsConfig::enabled());
+    let barrier = Barrier::new(THREADS);
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            let (stats, entries, barrier) = (&stats, &entries, &barrier);
+            s.spawn(move || {
+                barrier.wait();
+                for n in 0..PER_THREAD {
+                    // Each thread walks the keys in a different order.
+                    let entry = entries[(n * (2 * t + 1) + t) % entries.len()];
+                    stats.record(&Hand::new(entry));
+                }
+            });
+        }
+    });
+
+    // The expected counts, computed sequentially.
+    let mut by_code = BTreeMap::<i32, u64>::new();
+    let mut by_domain = BTreeMap::<String, u64>::new();
+    let mut by_symbol = BTreeMap::<String, u64>::new();
+    for t in 0..THREADS {
+        for n in 0..PER_THREAD {
+            let entry = entries[(n * (2 * t + 1) + t) % entries.len()];
+            *by_code.entry(entry.code).or_default() += 1;
+            *by_domain.entry(entry.domain.to_owned()).or_default() += 1;
+            *by_symbol.entry(entry.symbol.to_owned()).or_default() += 1;
+        }
+    }
+    let snapshot = stats.snapshot();
+    assert_eq!(snapshot.total, (THREADS * PER_THREAD) as u64);
+    assert_eq!(snapshot.by_code, by_code);
+    assert_eq!(snapshot.by_domain, by_domain);
+    assert_eq!(snapshot.by_symbol, by_symbol);
+    assert_eq!(snapshot.overflow, 0);
+}
+
+#[test]
+fn sampling_records_the_first_and_every_nth_occurrence_per_symbol() {
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_sample(10));
+    assert_eq!(stats.sample(), 10);
+    for _ in 0..25 {
+        stats.record(&Hand::new(&PW_NAV)); // occurrences 1, 11, 21 are recorded
+    }
+    for _ in 0..3 {
+        stats.record(&Hand::new(&MB_FILE_NOT_FOUND)); // occurrence 1 is recorded
+    }
+    assert_eq!(
+        serde_json::to_value(stats.snapshot()).unwrap(),
+        json!({
+            "total": 4,
+            "byCode": {"2100": 3, "2300": 1},
+            "byDomain": {"playwright": 3, "memory-bank": 1},
+            "bySymbol": {"E_PW_NAV": 3, "E_MB_FILE_NOT_FOUND": 1},
+            "sample": 10,
+        })
+    );
+}
+
+#[test]
+fn sampling_is_exact_under_concurrency() {
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_sample(7));
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..7_000 {
+                    stats.record(&Hand::new(&PW_NAV));
+                }
+            });
+        }
+    });
+    // 28 000 occurrences, one in seven recorded, whichever thread saw it.
+    assert_eq!(stats.snapshot().by_symbol["E_PW_NAV"], 4_000);
+    assert_eq!(stats.snapshot().total, 4_000);
+}
+
+#[test]
+fn full_tables_never_lose_the_total() {
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(4, 4, 1));
+    let entries: Vec<&'static mcp_errors_core::ErrorEntry> = (0..10)
+        .map(|i| {
+            let symbol: &'static str = format!("E_CAP{i}").leak();
+            let domain: &'static str = if i % 2 == 0 { "even" } else { "odd" };
+            &*Box::leak(Box::new(row(i, symbol, domain, ErrorKind::Internal, false)))
+        })
+        .collect();
+    for entry in &entries {
+        stats.record(&Hand::new(entry));
+    }
+    let s = stats.snapshot();
+    assert_eq!(s.total, 10);
+    assert_eq!(s.by_code.len(), 4);
+    assert_eq!(s.by_symbol.len(), 4);
+    assert_eq!(s.by_domain, BTreeMap::from([("even".to_owned(), 5)]));
+    // Codes 0 and 1 fit everywhere but "odd" has no slot; everything from the 5th key misses
+    // the code and symbol tables: every odd code, and the even codes past the 4th key.
+    assert_eq!(s.overflow, 10 - 2);
+    assert_eq!(serde_json::to_value(&s).unwrap()["overflow"], 8);
+    // Every recorded occurrence that found its slots is counted there.
+    assert_eq!(s.by_code.values().sum::<u64>(), 4);
+}
+
+#[test]
+fn zero_capacity_counts_only_total_and_overflow() {
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(0, 0, 0));
+    stats.record(&Hand::new(&PW_NAV));
+    let s = stats.snapshot();
+    assert_eq!((s.total, s.overflow), (1, 1));
+    assert!(s.by_code.is_empty() && s.by_symbol.is_empty() && s.by_domain.is_empty());
+}
+
+#[test]
+fn config_from_vars_reads_truthy_values_and_sample() {
+    for on in ["1", "true", "TRUE", "yes", "On", " 1 "] {
+        assert!(MetricsConfig::from_vars(Some(on), None).enabled, "{on:?}");
+    }
+    for off in ["", "0", "false", "no", "off", "2", "enabled"] {
+        assert!(
+            !MetricsConfig::from_vars(Some(off), None).enabled,
+            "{off:?}"
+        );
+    }
+    assert!(!MetricsConfig::from_vars(None, Some("5")).enabled);
+    assert_eq!(MetricsConfig::from_vars(Some("1"), Some("100")).sample, 100);
+    for ignored in ["0", "-3", "abc", "", "1.5", "99999999999"] {
+        assert_eq!(
+            MetricsConfig::from_vars(Some("1"), Some(ignored)).sample,
+            1,
+            "{ignored:?}"
+        );
+    }
+    assert_eq!(MetricsConfig::default(), MetricsConfig::disabled());
+}
+
+#[test]
+fn debug_output_is_short() {
+    let stats = ErrorStats::default();
+    stats.record(&Hand::new(&PW_NAV));
+    let text = format!("{stats:?}");
+    assert!(
+        text.starts_with("ErrorStats { enabled: true, sample: 1, total: 1"),
+        "{text}"
+    );
+}

@@ -1,0 +1,338 @@
+//! `Registry::assert_stable`: the lock file guards codes, symbols and domains.
+
+mod registry_support;
+
+use std::process::Command;
+
+use mcp_errors_core::{
+    CodeRange, ErrorEntry, ErrorKind, LockChange, LockEntry, LockFile, Registry, StabilityError,
+};
+use registry_support::{TempDir, row};
+use serde_json::json;
+
+const fn r(code: i32, symbol: &'static str, domain: &'static str) -> ErrorEntry {
+    row(code, symbol, domain, ErrorKind::Internal, false)
+}
+
+catalog!(
+    V1,
+    "playwright",
+    Some(CodeRange::new(2100, 2199)),
+    [
+        r(2101, "E_PW_LAUNCH", "playwright"),
+        r(2100, "E_PW_NAV", "playwright"),
+    ]
+);
+catalog!(
+    Common,
+    "common",
+    Some(CodeRange::new(1000, 1099)),
+    [r(1005, "E_INPUT_TOO_LARGE", "common")]
+);
+// V1 plus a new code, with a new message and kind for an old one (both allowed).
+catalog!(
+    V2Added,
+    "playwright",
+    Some(CodeRange::new(2100, 2199)),
+    [
+        ErrorEntry {
+            message: "Navigation went wrong",
+            kind: ErrorKind::Network,
+            retryable: true,
+            ..r(2100, "E_PW_NAV", "playwright")
+        },
+        r(2101, "E_PW_LAUNCH", "playwright"),
+        r(2102, "E_PW_CLICK", "playwright"),
+    ]
+);
+// V1 with 2100 renamed, 2101 removed.
+catalog!(
+    V2Broken,
+    "playwright",
+    Some(CodeRange::new(2100, 2199)),
+    [r(2100, "E_PW_NAVIGATE", "playwright")]
+);
+// V1 with 2101 moved to another domain.
+catalog!(
+    V2Moved,
+    "browser",
+    Some(CodeRange::new(2100, 2199)),
+    [
+        r(2100, "E_PW_NAV", "playwright"),
+        r(2101, "E_PW_LAUNCH", "browser"),
+    ]
+);
+
+fn lock_json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn v1() -> Registry {
+    Registry::new().with::<V1>().with::<Common>()
+}
+
+#[test]
+fn a_missing_lock_file_is_created_sorted_and_pretty() {
+    let dir = TempDir::new("lock-create");
+    let path = dir.path("errors.lock.json");
+    let report = v1().assert_stable_with(&path, false).unwrap();
+    assert!(report.created && report.written);
+    assert_eq!(report.added.len(), 3);
+    assert_eq!(
+        lock_json(&path),
+        json!({
+            "format": "mcp-errors-lock",
+            "version": 1,
+            "codes": [
+                {"code": 1005, "domain": "common", "symbol": "E_INPUT_TOO_LARGE"},
+                {"code": 2100, "domain": "playwright", "symbol": "E_PW_NAV"},
+                {"code": 2101, "domain": "playwright", "symbol": "E_PW_LAUNCH"},
+            ],
+        })
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.ends_with("}\n") && text.contains("\n  \"codes\": [\n"),
+        "{text}"
+    );
+    // Deterministic: registering in another order writes the same bytes.
+    let other = dir.path("other.lock.json");
+    Registry::new()
+        .with::<Common>()
+        .with::<V1>()
+        .assert_stable_with(&other, false)
+        .unwrap();
+    assert_eq!(std::fs::read(&other).unwrap(), text.as_bytes());
+    // No temporary file is left behind.
+    let names: Vec<_> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn an_unchanged_catalog_is_stable_and_leaves_the_file_alone() {
+    let dir = TempDir::new("lock-same");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let report = v1().assert_stable_with(&path, true).unwrap();
+    assert_eq!(report, mcp_errors_core::StabilityReport::default());
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn new_codes_are_reported_and_written_only_on_update() {
+    let dir = TempDir::new("lock-add");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let v2 = Registry::new().with::<V2Added>().with::<Common>();
+
+    let report = v2.assert_stable_with(&path, false).unwrap();
+    let added = LockEntry {
+        code: 2102,
+        domain: "playwright".into(),
+        symbol: "E_PW_CLICK".into(),
+    };
+    assert_eq!(report.added, std::slice::from_ref(&added));
+    assert!(!report.written && !report.created);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    let report = v2.assert_stable_with(&path, true).unwrap();
+    assert_eq!(report.added, [added]);
+    assert!(report.written);
+    assert_eq!(
+        lock_json(&path)["codes"][3],
+        json!({"code": 2102, "domain": "playwright", "symbol": "E_PW_CLICK"})
+    );
+    // Now the old catalog fails: 2102 was removed.
+    let err = v1().assert_stable_with(&path, false).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("removed  2102 E_PW_CLICK (playwright)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn removed_and_renamed_codes_fail_with_a_readable_diff() {
+    let dir = TempDir::new("lock-broken");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    let before = std::fs::read(&path).unwrap();
+
+    let err = Registry::new()
+        .with::<V2Broken>()
+        .with::<Common>()
+        .assert_stable_with(&path, true)
+        .unwrap_err();
+    let StabilityError::Unstable {
+        changes,
+        path: reported,
+    } = &err
+    else {
+        panic!("{err}")
+    };
+    assert_eq!(reported, &path);
+    assert_eq!(
+        changes,
+        &[
+            LockChange::Changed {
+                old: LockEntry {
+                    code: 2100,
+                    domain: "playwright".into(),
+                    symbol: "E_PW_NAV".into()
+                },
+                new: LockEntry {
+                    code: 2100,
+                    domain: "playwright".into(),
+                    symbol: "E_PW_NAVIGATE".into()
+                },
+            },
+            LockChange::Removed(LockEntry {
+                code: 2101,
+                domain: "playwright".into(),
+                symbol: "E_PW_LAUNCH".into()
+            }),
+        ]
+    );
+    let text = err.to_string();
+    let expected_start = format!(
+        "MCP error codes changed since the lock file `{}` was written:\n  \
+         changed  2100: symbol E_PW_NAV -> E_PW_NAVIGATE\n  \
+         removed  2101 E_PW_LAUNCH (playwright)\n",
+        path.display()
+    );
+    assert!(text.starts_with(&expected_start), "{text}");
+    // Even with update, a breaking change never touches the file.
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_domain_change_fails() {
+    let dir = TempDir::new("lock-domain");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    let err = Registry::new()
+        .with::<V2Moved>()
+        .with::<Common>()
+        .assert_stable_with(&path, false)
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("changed  2101: domain playwright -> browser"),
+        "{err}"
+    );
+}
+
+#[test]
+fn malformed_lock_files_are_errors_not_panics() {
+    let dir = TempDir::new("lock-bad");
+    let path = dir.path("errors.lock.json");
+    for bad in [
+        "",
+        "{",
+        "[]",
+        r#"{"format":"mcp-errors-lock","version":2,"codes":[]}"#,
+        r#"{"format":"cargo-lock","version":1,"codes":[]}"#,
+        r#"{"format":"mcp-errors-lock","version":1,"codes":[{"code":"x"}]}"#,
+        r#"{"format":"mcp-errors-lock","version":1,"codes":[{"code":99999999999,"domain":"d","symbol":"S"}]}"#,
+    ] {
+        std::fs::write(&path, bad).unwrap();
+        let err = v1().assert_stable_with(&path, true).unwrap_err();
+        assert!(
+            matches!(err, StabilityError::Malformed { .. }),
+            "{bad:?}: {err}"
+        );
+        assert!(
+            err.to_string().contains("is not an mcp-errors lock file"),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            bad,
+            "a bad file is not overwritten"
+        );
+    }
+    // A directory in the way is an I/O error with a source.
+    let err = v1().assert_stable_with(&dir.0, false).unwrap_err();
+    assert!(matches!(err, StabilityError::Io { .. }), "{err}");
+    assert!(std::error::Error::source(&err).is_some());
+}
+
+#[test]
+fn lock_file_round_trips() {
+    let lock = LockFile::new(vec![
+        LockEntry {
+            code: 2,
+            domain: "b".into(),
+            symbol: "E_B".into(),
+        },
+        LockEntry {
+            code: 1,
+            domain: "a".into(),
+            symbol: "E_A".into(),
+        },
+        LockEntry {
+            code: 1,
+            domain: "a".into(),
+            symbol: "E_A".into(),
+        },
+    ]);
+    assert_eq!(lock.codes.len(), 2);
+    assert_eq!(lock.codes[0].code, 1);
+    assert_eq!(LockFile::parse(&lock.to_text()).unwrap(), lock);
+    // Unknown members are ignored (forward compatible).
+    let extended = r#"{"format":"mcp-errors-lock","version":1,"generator":"x","codes":[
+        {"code":1,"domain":"a","symbol":"E_A","note":"kept"}]}"#;
+    assert_eq!(LockFile::parse(extended).unwrap().codes.len(), 1);
+}
+
+// The environment switch, tested in a child process so that no test mutates the
+// environment of this one.
+
+#[test]
+fn child_update_from_env() {
+    let Some(path) = std::env::var_os("MCP_ERRORS_TEST_LOCK") else {
+        return;
+    };
+    let report = Registry::new()
+        .with::<V2Added>()
+        .with::<Common>()
+        .assert_stable(&path)
+        .unwrap();
+    let expect_written =
+        std::env::var("MCP_ERRORS_UPDATE_LOCK").is_ok_and(|v| v == "1" || v == "yes");
+    assert_eq!(report.written, expect_written);
+    assert_eq!(report.added.len(), 1);
+}
+
+#[test]
+fn mcp_errors_update_lock_enables_writing() {
+    if std::env::var_os("MCP_ERRORS_TEST_LOCK").is_some() {
+        return;
+    }
+    let dir = TempDir::new("lock-env");
+    let path = dir.path("errors.lock.json");
+    for update in [None, Some("0"), Some("1")] {
+        v1().assert_stable_with(&path, false).unwrap();
+        let mut cmd = Command::new(std::env::current_exe().unwrap());
+        cmd.args(["--exact", "child_update_from_env", "--test-threads=1"])
+            .env("MCP_ERRORS_TEST_LOCK", &path)
+            .env_remove("MCP_ERRORS_UPDATE_LOCK");
+        if let Some(v) = update {
+            cmd.env("MCP_ERRORS_UPDATE_LOCK", v);
+        }
+        let out = cmd.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("1 passed"),
+            "{update:?}: {stdout}"
+        );
+        let has_new = lock_json(&path)["codes"].as_array().unwrap().len() == 4;
+        assert_eq!(has_new, update == Some("1"), "{update:?}");
+        std::fs::remove_file(&path).unwrap();
+    }
+}
