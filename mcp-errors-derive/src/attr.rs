@@ -156,7 +156,7 @@ pub fn parse_doc(attrs: &[Attribute]) -> Doc {
         else {
             continue;
         };
-        for line in lit.value().lines() {
+        for line in lit.value().split('\n') {
             let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
             if doc.first.is_none() && !line.trim().is_empty() {
                 doc.first = Some((line.trim().to_owned(), attr.to_token_stream()));

@@ -1,0 +1,146 @@
+//! `transparent` variants: everything but the domain comes from the inner error.
+
+mod derive_support;
+
+use std::error::Error as _;
+use std::time::Duration;
+
+use derive_support::{data_of, data_of_dyn};
+use mcp_errors::{CommonError, ErrorCatalog, ErrorKind, McpError};
+use serde_json::json;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "inner", range = 3000..=3099, symbol_prefix = "E_IN_")]
+enum InnerError {
+    /// Inner failed: {reason}
+    #[mcp(code = 3000, kind = "timeout", help = "wait")]
+    Failed {
+        reason: String,
+        #[mcp(retry_after)]
+        after: u32,
+        #[mcp(source)]
+        cause: std::io::Error,
+    },
+    /// Maybe
+    #[mcp(code = 3001, alias = "E_IN_OLD")]
+    Maybe {
+        #[mcp(retryable)]
+        flag: bool,
+    },
+}
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
+enum PythonError {
+    /// Execution failed
+    #[mcp(code = 2000)]
+    ExecFail,
+    #[mcp(transparent)]
+    Common(CommonError),
+    #[mcp(transparent)]
+    Inner { inner: InnerError },
+}
+
+/// Only transparent variants: no rows of its own.
+#[derive(Debug, McpError)]
+#[mcp(domain = "wrapper")]
+enum Wrapper {
+    #[mcp(transparent)]
+    Py(PythonError),
+}
+
+fn failed() -> InnerError {
+    InnerError::Failed {
+        reason: "boom".into(),
+        after: 7,
+        cause: std::io::Error::other("io boom"),
+    }
+}
+
+#[test]
+fn domain_stays_outer_everything_else_is_inner() {
+    let e = PythonError::Common(CommonError::InputTooLarge {
+        details: Some("code is 2 MB".into()),
+    });
+    assert_eq!(e.domain(), "python", "seed 000 counts it under python");
+    assert_eq!(e.code(), 1005);
+    assert_eq!(e.symbol(), "E_INPUT_TOO_LARGE");
+    assert_eq!(e.kind(), ErrorKind::Validation);
+    assert!(!e.retryable());
+    assert_eq!(e.entry().domain, "common", "the row is the inner's");
+    assert_eq!(e.to_string(), "Input too large");
+    assert_eq!(data_of(&e), json!({"details": "code is 2 MB"}));
+    assert_eq!(data_of_dyn(&e), json!({"details": "code is 2 MB"}));
+}
+
+#[test]
+fn retry_after_retryable_help_and_source_delegate() {
+    let e = PythonError::Inner { inner: failed() };
+    assert_eq!(e.retry_after(), Some(Duration::from_secs(7)));
+    assert!(e.retryable(), "timeout kind of the inner row");
+    assert_eq!(e.help(), Some("wait"));
+    assert_eq!(e.to_string(), "Inner failed: boom");
+    assert_eq!(e.source().unwrap().to_string(), "io boom");
+    assert_eq!(data_of(&e), json!({"reason": "boom", "after": 7}));
+
+    let maybe = |flag| PythonError::Inner {
+        inner: InnerError::Maybe { flag },
+    };
+    assert!(maybe(true).retryable(), "per-value flag of the inner");
+    assert!(!maybe(false).retryable());
+    assert!(PythonError::ExecFail.source().is_none());
+    assert_eq!(PythonError::ExecFail.retry_after(), None);
+    assert_eq!(PythonError::ExecFail.domain(), "python");
+}
+
+#[test]
+fn catalog_has_only_own_rows_but_lookups_fall_through() {
+    assert_eq!(PythonError::ENTRIES.len(), 1);
+    assert_eq!(
+        PythonError::SPAN.map(|r| (r.start, r.end)),
+        Some((2000, 2099))
+    );
+    assert_eq!(
+        PythonError::entry_by_code(1004).map(|e| e.symbol),
+        Some("E_SESSION_NOT_FOUND")
+    );
+    assert_eq!(
+        PythonError::entry_by_code(3001).map(|e| e.symbol),
+        Some("E_IN_MAYBE"),
+        "second transparent type"
+    );
+    assert_eq!(
+        PythonError::entry_by_code(2000).map(|e| e.variant),
+        Some("ExecFail")
+    );
+    assert_eq!(PythonError::entry_by_code(9999), None);
+    assert_eq!(
+        PythonError::entry_by_symbol("E_IN_OLD").map(|e| e.code),
+        Some(3001)
+    );
+    assert_eq!(
+        PythonError::entry_by_symbol("E_PY_EXEC_FAIL").map(|e| e.code),
+        Some(2000)
+    );
+    assert_eq!(PythonError::entry_by_symbol("E_NOPE"), None);
+}
+
+#[test]
+fn nesting_transparent_enums() {
+    assert!(Wrapper::ENTRIES.is_empty());
+    assert_eq!(Wrapper::SPAN, None, "transparent variants claim no codes");
+    let e = Wrapper::Py(PythonError::Common(CommonError::Timeout { details: None }));
+    assert_eq!(e.domain(), "wrapper");
+    assert_eq!((e.code(), e.symbol()), (1001, "E_TIMEOUT"));
+    assert!(e.retryable());
+    assert_eq!(
+        Wrapper::entry_by_code(2000).map(|e| e.variant),
+        Some("ExecFail")
+    );
+    assert_eq!(
+        Wrapper::entry_by_symbol("E_UNSUPPORTED").map(|e| e.code),
+        Some(1006)
+    );
+}
+
+mcp_errors::assert_disjoint!(PythonError, InnerError, CommonError, Wrapper);
