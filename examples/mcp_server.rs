@@ -12,7 +12,8 @@
 //!   `Result<String, ErrorData>` and `?` turns a [`PlaywrightError`] into rmcp's `ErrorData`
 //!   (`code` 2100, `data.symbol` `E_PW_NAV`, `data.domain` `playwright`, `data.retryable`,
 //!   `data.details`). The example ships no browser engine: every http(s) navigation fails the
-//!   way a headless browser reports an unresolvable host, and any other URL is invalid input.
+//!   way a headless browser reports an unresolvable host; any other URL is seed 000's common
+//!   `E_INVALID_PARAMS` (1000), counted under the `playwright` domain.
 //! - `read_file {path}` fails as an **MCP tool error** (`isError: true` with `_meta`): the
 //!   tool returns `Result<String, FilesystemError>`. It reads UTF-8 files under the server's
 //!   working directory; `..` components, absolute paths and symlinks leading outside it are
@@ -26,7 +27,7 @@
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use mcp_errors::McpError;
+use mcp_errors::{CommonError, McpError};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CustomRequest, CustomResult, ErrorData};
 use rmcp::service::RequestContext;
@@ -52,17 +53,9 @@ pub enum PlaywrightError {
         #[mcp(details)]
         reason: String,
     },
-    /// The URL is not an absolute http(s) URL.
-    #[mcp(
-        code = 2102,
-        kind = "validation",
-        message = "Invalid URL: {url}",
-        help = "pass an absolute http:// or https:// URL"
-    )]
-    InvalidUrl {
-        /// The rejected input.
-        url: String,
-    },
+    /// Seed 000's common codes (1000–1099), reported under the `playwright` domain.
+    #[mcp(transparent)]
+    Common(CommonError),
 }
 
 /// Seed 000's filesystem server: codes 2500–2599.
@@ -131,7 +124,7 @@ pub enum FilesystemError {
     },
 }
 
-mcp_errors::assert_disjoint!(PlaywrightError, FilesystemError);
+mcp_errors::assert_disjoint!(CommonError, PlaywrightError, FilesystemError);
 
 /// The largest file `read_file` returns.
 const MAX_FILE_BYTES: u64 = 1 << 20;
@@ -145,9 +138,9 @@ fn goto(url: &str) -> Result<String, PlaywrightError> {
         .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or_default())
         .filter(|host| !host.is_empty());
     match host {
-        None => Err(PlaywrightError::InvalidUrl {
-            url: url.to_owned(),
-        }),
+        None => Err(PlaywrightError::Common(CommonError::InvalidParams {
+            details: Some(format!("not an absolute http(s) URL: {url}")),
+        })),
         Some(_) => Err(PlaywrightError::Nav {
             url: url.to_owned(),
             reason: format!("net::ERR_NAME_NOT_RESOLVED at {url}"),

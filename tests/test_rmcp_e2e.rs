@@ -1,0 +1,274 @@
+//! End to end through rmcp's own client: starts `examples/mcp_server.rs` as a child process
+//! over stdio and checks every call of `tests/e2e/cases.json` by value, `sys/errorStats` with
+//! `MCP_ERROR_METRICS=1`, and `-32601` without it.
+//!
+//! The example binary is (re)built with this test's features by `cargo build --example
+//! mcp_server`, a no-op right after `cargo test --features rmcp` or `--all-features`, which
+//! build examples before running tests.
+
+#![cfg(feature = "rmcp")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientRequest, CustomRequest, ServerResult,
+};
+use rmcp::serve_client;
+use rmcp::service::{RoleClient, RunningService, ServiceError};
+use rmcp::transport::TokioChildProcess;
+use serde_json::{Value, json};
+
+const CASES: &str = include_str!("e2e/cases.json");
+
+fn cases() -> Value {
+    serde_json::from_str(CASES).expect("tests/e2e/cases.json is JSON")
+}
+
+/// The example server, built by `cargo build --example mcp_server` with this test's own
+/// features, profile and target directory: a no-op when `cargo test` has just built it (it
+/// builds examples before running tests), and a rebuild when it is stale or missing (a run
+/// filtered with `--test`).
+fn server_binary() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let exe = std::env::current_exe().expect("current test executable");
+        // target/<profile>/deps/<this test>
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("test executables live in target/<profile>/deps");
+        let target_dir = profile_dir.parent().expect("target/<profile>");
+        let features: Vec<&str> = [
+            ("rmcp", cfg!(feature = "rmcp")),
+            ("jsonrpsee", cfg!(feature = "jsonrpsee")),
+            ("metrics", cfg!(feature = "metrics")),
+            ("tracing", cfg!(feature = "tracing")),
+            ("schemars", cfg!(feature = "schemars")),
+        ]
+        .into_iter()
+        .filter_map(|(name, on)| on.then_some(name))
+        .collect();
+        let mut cargo = Command::new(env!("CARGO"));
+        cargo
+            .args(["build", "--quiet", "--example", "mcp_server"])
+            .args([
+                "--message-format",
+                "json",
+                "--features",
+                &features.join(","),
+            ])
+            .arg("--target-dir")
+            .arg(target_dir)
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if profile_dir.file_name().is_some_and(|p| p == "release") {
+            cargo.arg("--release");
+        }
+        let output = cargo
+            .output()
+            .expect("run cargo build --example mcp_server");
+        assert!(
+            output.status.success(),
+            "cargo build --example mcp_server failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "mcp_server")
+            .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+            .expect("cargo reported the mcp_server executable")
+    })
+}
+
+/// A fresh directory laid out as `cases.json` says, and a directory outside it; both are
+/// removed on drop.
+struct Sandbox {
+    root: PathBuf,
+    outside: PathBuf,
+}
+
+impl Sandbox {
+    fn new(tag: &str) -> Sandbox {
+        let base = std::env::temp_dir().join(format!(
+            "mcp-errors-e2e-rs-{tag}-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos())
+        ));
+        let root = base.join("root");
+        let outside = base.join("outside");
+        std::fs::create_dir_all(root.join("sub")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        for (name, text) in cases()["files"].as_object().unwrap() {
+            std::fs::write(root.join(name), text.as_str().unwrap()).unwrap();
+        }
+        std::fs::write(root.join("notes.bin"), [0xff, 0xfe, 0x00, 0x80]).unwrap();
+        std::fs::write(outside.join("secret.txt"), "outside the root\n").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(outside.join("secret.txt"), root.join("link_out")).unwrap();
+        Sandbox {
+            root: root.canonicalize().unwrap(),
+            outside,
+        }
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        if let Some(base) = self.outside.parent() {
+            let _ = std::fs::remove_dir_all(base);
+        }
+    }
+}
+
+async fn connect(root: &Path, metrics: bool) -> RunningService<RoleClient, ()> {
+    let mut command = tokio::process::Command::new(server_binary());
+    command.current_dir(root).env_remove("MCP_ERROR_METRICS");
+    if metrics {
+        command.env("MCP_ERROR_METRICS", "1");
+    }
+    let transport = TokioChildProcess::new(command).expect("spawn the example server");
+    serve_client((), transport)
+        .await
+        .expect("initialize with the example server")
+}
+
+fn arguments(value: &Value) -> serde_json::Map<String, Value> {
+    value.as_object().cloned().unwrap_or_default()
+}
+
+async fn error_stats(client: &RunningService<RoleClient, ()>) -> Result<Value, ServiceError> {
+    let request = ClientRequest::CustomRequest(CustomRequest::new("sys/errorStats", None));
+    match client.send_request(request).await? {
+        ServerResult::CustomResult(result) => Ok(result.0),
+        other => panic!("sys/errorStats answered {other:?}"),
+    }
+}
+
+fn tool_result_json(result: &CallToolResult) -> Value {
+    let mut value = serde_json::to_value(result).unwrap();
+    // `resultType` (protocol 2026-07-28) is rmcp's own addition, not part of our envelope.
+    if let Some(map) = value.as_object_mut() {
+        map.remove("resultType");
+    }
+    value
+}
+
+#[tokio::test]
+async fn every_case_and_the_error_counts() {
+    let sandbox = Sandbox::new("cases");
+    let cases = cases();
+    let client = connect(&sandbox.root, true).await;
+
+    let mut tools: Vec<String> = client
+        .list_all_tools()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.name.into_owned())
+        .collect();
+    tools.sort();
+    assert_eq!(tools, ["navigate", "read_file"]);
+
+    for case in cases["calls"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let tool = case["tool"].as_str().unwrap().to_owned();
+        let params = CallToolRequestParams::new(tool).with_arguments(arguments(&case["arguments"]));
+        let got = client.call_tool(params).await;
+        if let Some(expected) = case.get("error") {
+            match got {
+                Err(ServiceError::McpError(error)) => {
+                    assert_eq!(serde_json::to_value(&error).unwrap(), *expected, "{name}");
+                }
+                other => panic!("{name}: expected a JSON-RPC error, got {other:?}"),
+            }
+        } else if let Some(expected) = case.get("result") {
+            let result = got.unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(tool_result_json(&result), *expected, "{name}");
+        } else {
+            let result = got.unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_ne!(result.is_error, Some(true), "{name}");
+            assert_eq!(
+                serde_json::to_value(&result.content).unwrap(),
+                json!([{"type": "text", "text": case["text"]}]),
+                "{name}"
+            );
+        }
+    }
+
+    assert_eq!(error_stats(&client).await.unwrap(), cases["stats"]);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn error_stats_is_method_not_found_without_metrics() {
+    let sandbox = Sandbox::new("plain");
+    let client = connect(&sandbox.root, false).await;
+    match error_stats(&client).await {
+        Err(ServiceError::McpError(error)) => {
+            assert_eq!(error.code.0, mcp_errors::jsonrpc::METHOD_NOT_FOUND);
+        }
+        other => panic!("expected -32601, got {other:?}"),
+    }
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn reads_a_file_but_not_the_file_a_symlink_escapes_to() {
+    let sandbox = Sandbox::new("read");
+    let client = connect(&sandbox.root, false).await;
+    let read = |path: &str| {
+        CallToolRequestParams::new("read_file").with_arguments(arguments(&json!({ "path": path })))
+    };
+
+    let ok = client.call_tool(read("./sub/../hello.txt")).await;
+    // `..` is refused even when it would stay inside the root.
+    let ok = ok.unwrap();
+    assert_eq!(ok.is_error, Some(true));
+    assert_eq!(
+        ok.meta.as_ref().unwrap().0["errorCode"],
+        json!("E_FS_PATH_ESCAPE")
+    );
+
+    let ok = client.call_tool(read("./hello.txt")).await.unwrap();
+    assert_ne!(ok.is_error, Some(true));
+    assert_eq!(
+        serde_json::to_value(&ok.content).unwrap(),
+        json!([{"type": "text", "text": "hello from the e2e root\n"}])
+    );
+
+    let escaped = client.call_tool(read("link_out")).await.unwrap();
+    let text = serde_json::to_string(&escaped).unwrap();
+    assert!(!text.contains("outside the root"), "{text}");
+    assert!(
+        !text.contains(sandbox.outside.to_str().unwrap()),
+        "the resolved target must not leak: {text}"
+    );
+    client.cancel().await.unwrap();
+}
+
+#[test]
+fn cases_file_counts_match_its_calls() {
+    // The expected `sys/errorStats` of cases.json follows from its calls.
+    let cases = cases();
+    let mut total = 0;
+    let mut by_symbol = serde_json::Map::new();
+    for case in cases["calls"].as_array().unwrap() {
+        let symbol = if let Some(error) = case.get("error") {
+            error["data"]["symbol"].clone()
+        } else if let Some(result) = case.get("result") {
+            result["_meta"]["errorCode"].clone()
+        } else {
+            continue;
+        };
+        total += 1;
+        let key = symbol.as_str().unwrap().to_owned();
+        let n = by_symbol.get(&key).and_then(Value::as_u64).unwrap_or(0);
+        by_symbol.insert(key, json!(n + 1));
+    }
+    assert_eq!(cases["stats"]["total"], json!(total));
+    assert_eq!(cases["stats"]["bySymbol"], Value::Object(by_symbol));
+}
