@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use crate::ErrorCatalog;
 pub use crate::{DecodeError, ErrorObject};
 
-/// The deepest `data` accepted, counting `data` itself as depth 1 (serde_json's own parser
+/// The deepest `data` accepted, counting `data` itself as depth 1 (`serde_json`'s own parser
 /// stops at 128 too; this also bounds values built in memory).
 pub const MAX_DEPTH: usize = 128;
 

@@ -110,9 +110,10 @@ impl<'a> Input<'a> {
 
     /// The runtime's root path: `::mcp_errors` or `crate = "..."`.
     pub fn root(&self) -> TokenStream {
-        match &self.attrs.krate {
-            Some(path) => path.value.to_token_stream(),
-            None => quote!(::mcp_errors),
+        if let Some(path) = &self.attrs.krate {
+            path.value.to_token_stream()
+        } else {
+            quote!(::mcp_errors)
         }
     }
 
@@ -192,7 +193,7 @@ impl<'a> Variant<'a> {
         self.attrs.transparent.is_some()
     }
 
-    /// The variant's symbol: `symbol = "..."`, else prefix + SCREAMING_SNAKE of its name.
+    /// The variant's symbol: `symbol = "..."`, else prefix + `SCREAMING_SNAKE` of its name.
     pub fn symbol(&self, input: &Input<'_>) -> String {
         match &self.attrs.symbol {
             Some(symbol) => symbol.value.value(),

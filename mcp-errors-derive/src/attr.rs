@@ -539,17 +539,17 @@ mod tests {
     use super::*;
     use syn::parse_quote;
 
-    fn ok(expr: Expr) -> i32 {
-        int_literal(&expr).unwrap()
+    fn ok(expr: &Expr) -> i32 {
+        int_literal(expr).unwrap()
     }
 
     #[test]
     fn int_literals_accept_negative_and_suffix() {
-        assert_eq!(ok(parse_quote!(2100)), 2100);
-        assert_eq!(ok(parse_quote!(-32602)), -32602);
-        assert_eq!(ok(parse_quote!(7i32)), 7);
-        assert_eq!(ok(parse_quote!(-2147483648)), i32::MIN);
-        assert_eq!(ok(parse_quote!(0x10)), 16);
+        assert_eq!(ok(&parse_quote!(2100)), 2100);
+        assert_eq!(ok(&parse_quote!(-32602)), -32602);
+        assert_eq!(ok(&parse_quote!(7i32)), 7);
+        assert_eq!(ok(&parse_quote!(-2147483648)), i32::MIN);
+        assert_eq!(ok(&parse_quote!(0x10)), 16);
         assert!(int_literal(&parse_quote!(2147483648)).is_err());
         assert!(int_literal(&parse_quote!(5u8)).is_err());
         assert!(int_literal(&parse_quote!("5")).is_err());

@@ -53,9 +53,10 @@ impl Ctxt {
 
 impl Drop for Ctxt {
     fn drop(&mut self) {
-        if !thread::panicking() && self.errors.borrow().is_some() {
-            panic!("forgot to check for errors");
-        }
+        assert!(
+            thread::panicking() || self.errors.borrow().is_none(),
+            "forgot to check for errors"
+        );
     }
 }
 

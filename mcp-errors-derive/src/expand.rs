@@ -156,12 +156,11 @@ impl<'a> Gen<'a> {
         let ty = input.ident;
         let name = ty.to_string();
         let domain = input.domain();
-        let range = match &input.attrs.range {
-            Some(range) => {
-                let (start, end) = (int(range.value.0), int(range.value.1));
-                quote!(#p::Option::Some(#p::CodeRange { start: #start, end: #end }))
-            }
-            None => quote!(#p::Option::None),
+        let range = if let Some(range) = &input.attrs.range {
+            let (start, end) = (int(range.value.0), int(range.value.1));
+            quote!(#p::Option::Some(#p::CodeRange { start: #start, end: #end }))
+        } else {
+            quote!(#p::Option::None)
         };
         let entries = input.own_variants().map(|(_, v)| self.entry(v));
         let by_code = self.entry_by_code();
@@ -195,12 +194,11 @@ impl<'a> Gen<'a> {
         let name = variant.ident.to_string();
         let doc = variant.doc.joined();
         let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
-        let help = match &variant.attrs.help {
-            Some(help) => {
-                let help = help.value.value();
-                quote!(#p::Option::Some(#help))
-            }
-            None => quote!(#p::Option::None),
+        let help = if let Some(help) = &variant.attrs.help {
+            let help = help.value.value();
+            quote!(#p::Option::Some(#help))
+        } else {
+            quote!(#p::Option::None)
         };
         let fields = variant.fields.iter().map(|f| {
             let name = &f.name;
@@ -732,6 +730,9 @@ impl<'a> Gen<'a> {
                     let member = &f.member;
                     let ty = f.ty;
                     let value = match f.role(variant) {
+                        Role::Details if f.attrs.source.is_some() => {
+                            quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default())
+                        }
                         Role::Data | Role::Details | Role::Retryable => {
                             let key = match f.role(variant) {
                                 Role::Retryable => "retryable".to_owned(),

@@ -40,7 +40,7 @@ fn derive(input: &syn::DeriveInput) -> proc_macro2::TokenStream {
             let errors = result.err().unwrap_or_else(|| {
                 syn::Error::new_spanned(&input.ident, "`McpError` could not be derived")
             });
-            let root = model.map_or_else(|| quote!(::mcp_errors), |m| m.root());
+            let root = model.map_or_else(|| quote!(::mcp_errors), ast::Input::root);
             let decode = model.is_some_and(|m| m.attrs.decode.is_some());
             fallback::expand(input, &root, decode, &errors)
         }
@@ -52,8 +52,8 @@ mod tests {
     use super::derive;
     use syn::parse_quote;
 
-    fn errors_of(input: syn::DeriveInput) -> Vec<String> {
-        let out = derive(&input).to_string();
+    fn errors_of(input: &syn::DeriveInput) -> Vec<String> {
+        let out = derive(input).to_string();
         out.split("compile_error !")
             .skip(1)
             .map(|s| {
@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn every_mistake_is_reported_once() {
-        let errors = errors_of(parse_quote! {
+        let errors = errors_of(&parse_quote! {
             #[mcp(domain = "Bad_Domain", range = 10..=20)]
             enum E {
                 #[mcp(code = 10, symbol = "e_lower")]

@@ -248,14 +248,14 @@ fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<Sp
         end += 1;
     }
     let word: String = chars[pos..end].iter().collect();
-    if chars.get(end) == Some(&'$') {
-        if let Some(arg) = parse_arg(&word) {
-            if !text.is_empty() {
-                parts.push(SpecPart::Text(core::mem::take(text)));
-            }
-            parts.push(SpecPart::Count(arg));
-            return end + 1;
+    if chars.get(end) == Some(&'$')
+        && let Some(arg) = parse_arg(&word)
+    {
+        if !text.is_empty() {
+            parts.push(SpecPart::Text(core::mem::take(text)));
         }
+        parts.push(SpecPart::Count(arg));
+        return end + 1;
     }
     // Literal digits are a width; anything else is the type (`?`, `x`), left to the rest.
     let digits = chars[pos..]

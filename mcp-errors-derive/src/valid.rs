@@ -71,14 +71,14 @@ fn symbol_prefix_is_well_formed(cx: &Ctxt, input: &Input<'_>) {
 
 /// A transparent variant forwards everything to its inner error, so there must be exactly one.
 fn transparent_has_one_field(cx: &Ctxt, variant: &Variant<'_>) {
-    if let Some(transparent) = &variant.attrs.transparent {
-        if variant.fields.len() != 1 {
-            cx.syn_error(transparent.error(format_args!(
-                "`transparent` needs exactly one field, the inner error; `{}` has {}",
-                variant.ident,
-                variant.fields.len()
-            )));
-        }
+    if let Some(transparent) = &variant.attrs.transparent
+        && variant.fields.len() != 1
+    {
+        cx.syn_error(transparent.error(format_args!(
+            "`transparent` needs exactly one field, the inner error; `{}` has {}",
+            variant.ident,
+            variant.fields.len()
+        )));
     }
 }
 
@@ -208,13 +208,13 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
 /// (the cause, shown as details) and `retry_after` + `skip` (a delay that is not serialized).
 /// `rename` only means something for a field serialized under its own key.
 fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
-    if variant.is_transparent() {
-        return;
-    }
     const ALLOWED: &[(&str, &str)] = &[
         (symbol::SOURCE, symbol::DETAILS),
         (symbol::RETRY_AFTER, symbol::SKIP),
     ];
+    if variant.is_transparent() {
+        return;
+    }
     for field in &variant.fields {
         let given = field.attrs.given();
         let flags: Vec<_> = given.iter().filter(|(k, _)| *k != symbol::RENAME).collect();
@@ -231,33 +231,33 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                 }
             }
         }
-        if let Some(rename) = &field.attrs.rename {
-            if !field.is_serialized(variant) {
-                let role = match field.role(variant) {
-                    Role::Details => symbol::DETAILS,
-                    Role::Source => symbol::SOURCE,
-                    Role::Retryable => symbol::RETRYABLE,
-                    _ => symbol::SKIP,
-                };
-                let why = if role == symbol::DETAILS {
-                    "it is always `data.details`"
-                } else {
-                    "it is not serialized under a key"
-                };
-                cx.syn_error(rename.error(format_args!(
-                    "`rename` has no effect on a `{role}` field; {why}"
-                )));
-            }
+        if let Some(rename) = &field.attrs.rename
+            && !field.is_serialized(variant)
+        {
+            let role = match field.role(variant) {
+                Role::Details => symbol::DETAILS,
+                Role::Source => symbol::SOURCE,
+                Role::Retryable => symbol::RETRYABLE,
+                _ => symbol::SKIP,
+            };
+            let why = if role == symbol::DETAILS {
+                "it is always `data.details`"
+            } else {
+                "it is not serialized under a key"
+            };
+            cx.syn_error(rename.error(format_args!(
+                "`rename` has no effect on a `{role}` field; {why}"
+            )));
         }
     }
 }
 
 /// `data.details`, `Error::source`, `retry_after()` and `retryable()` each take one value.
 fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
+    type Get = fn(&FieldAttrs) -> Option<&Attr<()>>;
     if variant.is_transparent() {
         return;
     }
-    type Get = fn(&FieldAttrs) -> Option<&Attr<()>>;
     let roles: [(&str, Get); 4] = [
         (symbol::DETAILS, |f| f.details.as_ref()),
         (symbol::SOURCE, |f| f.source.as_ref()),
@@ -347,13 +347,13 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
     };
     let (start, end) = range.value;
     for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
-        if let Some(code) = &variant.attrs.code {
-            if code.value < start || code.value > end {
-                cx.syn_error(code.error(format_args!(
-                    "code {} is outside the enum's `range = {start}..={end}`",
-                    code.value
-                )));
-            }
+        if let Some(code) = &variant.attrs.code
+            && (code.value < start || code.value > end)
+        {
+            cx.syn_error(code.error(format_args!(
+                "code {} is outside the enum's `range = {start}..={end}`",
+                code.value
+            )));
         }
     }
 }
@@ -365,14 +365,14 @@ fn reserved_codes_need_protocol(cx: &Ctxt, input: &Input<'_>) {
         return;
     }
     for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
-        if let Some(code) = &variant.attrs.code {
-            if (-32768..=-32000).contains(&code.value) {
-                cx.syn_error(code.error(format_args!(
-                    "code {} is in the JSON-RPC reserved range -32768..=-32000; only a \
+        if let Some(code) = &variant.attrs.code
+            && (-32768..=-32000).contains(&code.value)
+        {
+            cx.syn_error(code.error(format_args!(
+                "code {} is in the JSON-RPC reserved range -32768..=-32000; only a \
                      `#[mcp(protocol)]` enum may use it",
-                    code.value
-                )));
-            }
+                code.value
+            )));
         }
     }
 }
