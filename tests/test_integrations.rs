@@ -1,0 +1,453 @@
+//! The optional integrations other than rmcp, one module per feature: `jsonrpsee`,
+//! `metrics` (the facade), `tracing` and `schemars`. Each module compiles only with its
+//! feature (`cargo test --all-features` runs them all).
+
+#![allow(dead_code)] // each module uses the shared enum differently
+
+use mcp_errors::McpError;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+enum PlaywrightError {
+    /// Navigation failed
+    #[mcp(code = 2100, retryable, kind = "network")]
+    Nav {
+        #[mcp(details)]
+        reason: String,
+        url: String,
+    },
+    /// Too many launches
+    #[mcp(code = 2102, kind = "rate_limit")]
+    Throttled {
+        #[mcp(retry_after)]
+        retry_after_secs: u64,
+    },
+    /// Browser crashed: {0}
+    #[mcp(code = 2103, kind = "internal")]
+    Crashed(String),
+    /// Common codes, reported under `playwright`.
+    #[mcp(transparent)]
+    Common(mcp_errors::CommonError),
+}
+
+fn nav() -> PlaywrightError {
+    PlaywrightError::Nav {
+        reason: "net::ERR_NAME_NOT_RESOLVED".into(),
+        url: "https://example.invalid".into(),
+    }
+}
+
+fn too_large() -> PlaywrightError {
+    PlaywrightError::Common(mcp_errors::CommonError::InputTooLarge {
+        details: Some("selector".into()),
+    })
+}
+
+#[cfg(feature = "jsonrpsee")]
+mod jsonrpsee {
+    use jsonrpsee_types::ErrorObjectOwned;
+    use mcp_errors::{McpError, McpErrorExt};
+    use serde_json::{Value, json};
+
+    use super::{PlaywrightError, nav, too_large};
+
+    fn data(object: &ErrorObjectOwned) -> Value {
+        serde_json::from_str(object.data().expect("data").get()).unwrap()
+    }
+
+    #[test]
+    fn from_error_is_the_spec_error_object() {
+        let object = ErrorObjectOwned::from(nav());
+        assert_eq!(object.code(), 2100);
+        assert_eq!(object.message(), "Navigation failed");
+        assert_eq!(
+            data(&object),
+            json!({"domain": "playwright", "symbol": "E_PW_NAV", "retryable": true,
+                   "details": "net::ERR_NAME_NOT_RESOLVED", "url": "https://example.invalid"})
+        );
+        // jsonrpsee serializes it exactly as the core envelope.
+        assert_eq!(
+            serde_json::to_value(&object).unwrap(),
+            nav().to_error_object().to_json_value().unwrap()
+        );
+    }
+
+    #[test]
+    fn transparent_variants_keep_the_outer_domain() {
+        let object = ErrorObjectOwned::from(too_large());
+        assert_eq!(object.code(), 1005);
+        assert_eq!(data(&object)["symbol"], "E_INPUT_TOO_LARGE");
+        assert_eq!(data(&object)["domain"], "playwright");
+    }
+
+    #[test]
+    fn question_mark_and_boxed_trait_objects() {
+        fn method() -> Result<(), ErrorObjectOwned> {
+            Err(PlaywrightError::Throttled {
+                retry_after_secs: 3,
+            })?;
+            Ok(())
+        }
+        let object = method().unwrap_err();
+        assert_eq!(object.code(), 2102);
+        assert_eq!(data(&object)["retryAfterMs"], 3000);
+
+        let boxed: Box<dyn McpError + Send + Sync> = Box::new(nav());
+        assert_eq!(ErrorObjectOwned::from(boxed), ErrorObjectOwned::from(nav()));
+    }
+}
+
+#[cfg(feature = "metrics")]
+mod metrics_facade {
+    use metrics_util::debugging::{DebugValue, DebuggingRecorder};
+    use metrics_util::{CompositeKey, MetricKind};
+
+    use super::{PlaywrightError, nav, too_large};
+
+    /// A counter as recorded: name, sorted labels, count.
+    type Counter = (String, Vec<(String, String)>, u64);
+
+    /// Every counter the closure recorded.
+    fn counters(f: impl FnOnce()) -> Vec<Counter> {
+        let recorder = DebuggingRecorder::new();
+        let snapshotter = recorder.snapshotter();
+        metrics::with_local_recorder(&recorder, f);
+        let mut out: Vec<_> = snapshotter
+            .snapshot()
+            .into_vec()
+            .into_iter()
+            .map(|(key, _, _, value): (CompositeKey, _, _, _)| {
+                assert_eq!(key.kind(), MetricKind::Counter);
+                let DebugValue::Counter(n) = value else {
+                    panic!("not a counter: {value:?}")
+                };
+                let mut labels: Vec<(String, String)> = key
+                    .key()
+                    .labels()
+                    .map(|l| (l.key().to_owned(), l.value().to_owned()))
+                    .collect();
+                labels.sort();
+                (key.key().name().to_owned(), labels, n)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn labels(code: &str, domain: &str, symbol: &str) -> Vec<(String, String)> {
+        vec![
+            ("code".into(), code.into()),
+            ("domain".into(), domain.into()),
+            ("symbol".into(), symbol.into()),
+        ]
+    }
+
+    #[test]
+    fn record_increments_mcp_errors_total() {
+        let got = counters(|| {
+            mcp_errors::integrations::metrics::record(&nav());
+            mcp_errors::integrations::metrics::record(&nav());
+            mcp_errors::integrations::metrics::record(&too_large());
+        });
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "mcp_errors_total".into(),
+                    labels("1005", "playwright", "E_INPUT_TOO_LARGE"),
+                    1
+                ),
+                (
+                    "mcp_errors_total".into(),
+                    labels("2100", "playwright", "E_PW_NAV"),
+                    2
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn emit_reaches_the_facade_and_trait_objects_work() {
+        let boxed: Box<dyn mcp_errors::McpError + Send + Sync> =
+            Box::new(PlaywrightError::Crashed("segfault".into()));
+        let got = counters(|| mcp_errors::integrations::emit(&*boxed));
+        assert_eq!(
+            got,
+            vec![(
+                "mcp_errors_total".into(),
+                labels("2103", "playwright", "E_PW_CRASHED"),
+                1
+            )]
+        );
+    }
+}
+
+#[cfg(feature = "tracing")]
+mod tracing_events {
+    use std::collections::BTreeMap;
+    use std::sync::{Arc, Mutex};
+
+    use tracing::field::{Field, Visit};
+    use tracing::{Event, Level, Subscriber};
+    use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
+
+    use super::{PlaywrightError, nav, too_large};
+
+    #[derive(Debug, PartialEq)]
+    struct Captured {
+        target: String,
+        level: Level,
+        fields: BTreeMap<String, String>,
+    }
+
+    #[derive(Clone, Default)]
+    struct Capture(Arc<Mutex<Vec<Captured>>>);
+
+    struct Fields<'a>(&'a mut BTreeMap<String, String>);
+
+    impl Visit for Fields<'_> {
+        fn record_i64(&mut self, field: &Field, value: i64) {
+            self.0.insert(field.name().into(), format!("i64:{value}"));
+        }
+        fn record_bool(&mut self, field: &Field, value: bool) {
+            self.0.insert(field.name().into(), format!("bool:{value}"));
+        }
+        fn record_str(&mut self, field: &Field, value: &str) {
+            self.0.insert(field.name().into(), format!("str:{value}"));
+        }
+        fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+            self.0.insert(field.name().into(), format!("{value:?}"));
+        }
+    }
+
+    impl<S: Subscriber> Layer<S> for Capture {
+        fn on_event(&self, event: &Event<'_>, _: Context<'_, S>) {
+            let mut fields = BTreeMap::new();
+            event.record(&mut Fields(&mut fields));
+            self.0.lock().unwrap().push(Captured {
+                target: event.metadata().target().into(),
+                level: *event.metadata().level(),
+                fields,
+            });
+        }
+    }
+
+    fn capture(f: impl FnOnce()) -> Vec<Captured> {
+        let capture = Capture::default();
+        let subscriber = tracing_subscriber::registry().with(capture.clone());
+        tracing::subscriber::with_default(subscriber, f);
+        std::mem::take(&mut *capture.0.lock().unwrap())
+    }
+
+    fn fields(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn one_event_per_error_with_its_fields() {
+        let events = capture(|| {
+            mcp_errors::integrations::tracing::record(&nav());
+            mcp_errors::integrations::emit(&too_large());
+        });
+        assert_eq!(
+            events,
+            vec![
+                Captured {
+                    target: "mcp_errors".into(),
+                    level: Level::WARN,
+                    fields: fields(&[
+                        ("code", "i64:2100"),
+                        ("domain", "str:playwright"),
+                        ("symbol", "str:E_PW_NAV"),
+                        ("retryable", "bool:true"),
+                        ("kind", "str:network"),
+                        ("message", "Navigation failed"),
+                    ]),
+                },
+                Captured {
+                    target: "mcp_errors".into(),
+                    level: Level::WARN,
+                    fields: fields(&[
+                        ("code", "i64:1005"),
+                        ("domain", "str:playwright"),
+                        ("symbol", "str:E_INPUT_TOO_LARGE"),
+                        ("retryable", "bool:false"),
+                        ("kind", "str:validation"),
+                        ("message", "Input too large"),
+                    ]),
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn internal_errors_are_logged_at_error_level() {
+        let events = capture(|| {
+            mcp_errors::integrations::tracing::record(&PlaywrightError::Crashed("segfault".into()));
+        });
+        assert_eq!(events.len(), 1);
+        assert_eq!(events[0].level, Level::ERROR);
+        assert_eq!(events[0].fields["message"], "Browser crashed: segfault");
+        assert_eq!(events[0].fields["kind"], "str:internal");
+    }
+}
+
+#[cfg(feature = "schemars")]
+mod schemas {
+    use mcp_errors::integrations::schemars as schemas;
+    use mcp_errors::metrics::{ErrorStats, MetricsConfig};
+    use mcp_errors::{
+        CommonError, ErrorObject, McpError, McpErrorExt, ProtocolError, Registry, Verbosity,
+    };
+    use serde_json::{Value, json};
+
+    use super::{PlaywrightError, nav, too_large};
+
+    fn validator(schema: &schemars::Schema) -> jsonschema::Validator {
+        jsonschema::validator_for(schema.as_value()).expect("a valid JSON Schema")
+    }
+
+    fn assert_valid(schema: &schemars::Schema, instance: &Value) {
+        let validator = validator(schema);
+        let errors: Vec<String> = validator
+            .iter_errors(instance)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{instance}\nviolates the schema: {errors:#?}"
+        );
+    }
+
+    fn assert_invalid(schema: &schemars::Schema, instance: &Value) {
+        assert!(
+            !validator(schema).is_valid(instance),
+            "{instance} should violate the schema"
+        );
+    }
+
+    fn samples() -> Vec<Box<dyn McpError + Send + Sync>> {
+        vec![
+            Box::new(nav()),
+            Box::new(PlaywrightError::Throttled {
+                retry_after_secs: 2,
+            }),
+            Box::new(PlaywrightError::Crashed("segfault".into())),
+            Box::new(too_large()),
+            Box::new(ProtocolError::MethodNotFound {
+                method: Some("tools/frobnicate".into()),
+            }),
+        ]
+    }
+
+    #[test]
+    fn every_envelope_validates_against_its_schema() {
+        for err in samples() {
+            let object = err.to_error_object();
+            assert_valid(&schemas::error_object(), &object.to_json_value().unwrap());
+            assert_valid(
+                &schemas::error_object(),
+                &err.to_error_object()
+                    .code_as_string()
+                    .to_json_value()
+                    .unwrap(),
+            );
+            assert_valid(
+                &schemas::error_object(),
+                &err.to_error_object()
+                    .verbosity(Verbosity::Frames(3))
+                    .to_json_value()
+                    .unwrap(),
+            );
+            for id in [json!(7), json!("req-7")] {
+                let wire = match &id {
+                    Value::String(s) => err.to_jsonrpc(s.as_str()).to_json_value(),
+                    _ => err.to_jsonrpc(7).to_json_value(),
+                };
+                assert_valid(&schemas::jsonrpc_error(), &wire.unwrap());
+            }
+            assert_valid(
+                &schemas::tool_result(),
+                &err.to_tool_result().to_json_value().unwrap(),
+            );
+            assert_valid(
+                &schemas::error_response(),
+                &err.to_error_response().to_json_value().unwrap(),
+            );
+            assert_valid(
+                &schemas::jsonrpc_result(),
+                &err.to_jsonrpc_result(1).to_json_value().unwrap(),
+            );
+        }
+    }
+
+    #[test]
+    fn the_schemas_reject_broken_envelopes() {
+        let object = nav().to_error_object().to_json_value().unwrap();
+        let mut no_symbol = object.clone();
+        no_symbol["data"].as_object_mut().unwrap().remove("symbol");
+        assert_invalid(&schemas::error_object(), &no_symbol);
+        let mut bad_symbol = object.clone();
+        bad_symbol["data"]["symbol"] = json!("e_pw_nav");
+        assert_invalid(&schemas::error_object(), &bad_symbol);
+        let mut float_code = object;
+        float_code["code"] = json!(2100.5);
+        assert_invalid(&schemas::error_object(), &float_code);
+
+        let tool = nav().to_tool_result().to_json_value().unwrap();
+        let mut not_error = tool.clone();
+        not_error["isError"] = json!(false);
+        assert_invalid(&schemas::tool_result(), &not_error);
+        let mut no_meta_code = tool;
+        no_meta_code["_meta"]
+            .as_object_mut()
+            .unwrap()
+            .remove("code");
+        assert_invalid(&schemas::tool_result(), &no_meta_code);
+
+        let mut wire = nav().to_jsonrpc(1).to_json_value().unwrap();
+        wire["jsonrpc"] = json!("1.0");
+        assert_invalid(&schemas::jsonrpc_error(), &wire);
+    }
+
+    #[test]
+    fn the_catalog_json_validates_against_its_schema() {
+        let registry = Registry::new()
+            .with::<CommonError>()
+            .with::<ProtocolError>()
+            .with::<PlaywrightError>();
+        let catalog = registry.to_json();
+        assert_valid(&schemas::catalog(), &catalog);
+
+        let mut bad_kind = catalog.clone();
+        bad_kind["enums"][0]["entries"][0]["kind"] = json!("cosmic-rays");
+        assert_invalid(&schemas::catalog(), &bad_kind);
+        let mut bad_format = catalog;
+        bad_format["format"] = json!("something-else");
+        assert_invalid(&schemas::catalog(), &bad_format);
+    }
+
+    #[test]
+    fn stats_snapshots_and_received_objects_validate() {
+        let stats = ErrorStats::new(MetricsConfig::enabled().with_sample(2));
+        for err in samples() {
+            stats.record(&*err);
+        }
+        let snapshot = serde_json::to_value(stats.snapshot()).unwrap();
+        assert_eq!(snapshot["sample"], 2);
+        assert_valid(&schemas::error_stats(), &snapshot);
+        assert_valid(
+            &schemas::error_stats(),
+            &serde_json::to_value(ErrorStats::new(MetricsConfig::disabled()).snapshot()).unwrap(),
+        );
+        assert_invalid(&schemas::error_stats(), &json!({"total": -1}));
+
+        let received = schemars::schema_for!(ErrorObject);
+        assert_valid(&received, &json!({"code": "1001", "message": "m"}));
+        assert_valid(&received, &nav().to_error_object().to_json_value().unwrap());
+        assert_invalid(&received, &json!({"code": 1.5, "message": "m"}));
+    }
+}
