@@ -498,8 +498,8 @@ impl<E: ?Sized> ErrorObjectView<'_, E> {
     /// Makes `data` hold only the variant's own data: the `details` text and the serialized
     /// fields, without `domain`, `symbol`, `retryable` and `retryAfterMs` (seed 004's
     /// `"data":{"path":"games/invalid"}`, seed 001's `"data":{"field":"order.customer.email"}`).
-    /// `data` is left out when the variant's catalog row lists no `data` or `details` field
-    /// and there is no stack to show.
+    /// `data` is left out when there is nothing to put in it: no field (a variant without data
+    /// fields, or whose `Option` fields are all `None`), no details text and no stack.
     #[must_use]
     pub fn plain_data(mut self) -> Self {
         self.options.plain_data = true;
@@ -843,7 +843,7 @@ impl<E: ?Sized + VisitData> Serialize for ErrorObjectView<'_, E> {
         let error = self.error;
         let plain = self.options.plain_data;
         let stack = self.options.stack();
-        let with_data = !plain || stack.is_some() || has_data_fields(error);
+        let with_data = !plain || stack.is_some() || visits_any_field(error);
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;
         map.serialize_entry("message", &Text(error))?;
@@ -885,10 +885,10 @@ impl<E: ?Sized + VisitData> Serialize for ErrorResponseView<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let error = self.error;
         let stack = self.options.stack();
-        let with_details = has_data_fields(error)
-            || error.help().is_some()
+        let with_details = error.help().is_some()
             || error.retry_after().is_some()
-            || stack.is_some();
+            || stack.is_some()
+            || visits_any_field(error);
         let mut map = serializer.serialize_map(Some(3 + usize::from(with_details)))?;
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;
         map.serialize_entry("message", &Text(error))?;
@@ -925,13 +925,29 @@ impl<E: ?Sized + VisitData> Serialize for JsonRpcResultView<'_, E> {
     }
 }
 
-/// Whether the catalog row lists a field that reaches `data` (or `details`).
-fn has_data_fields<E: ?Sized + McpError>(error: &E) -> bool {
-    error
-        .entry()
-        .fields
-        .iter()
-        .any(|f| matches!(f.role, FieldRole::Data | FieldRole::Details))
+/// Whether the error hands at least one field or a details text to `data` (an `Option` field
+/// that is `None` is not handed over). A dry run of [`McpError::visit_data`] that serializes
+/// nothing: free for a sized error; through a trait object each field is converted once more.
+fn visits_any_field<E: ?Sized + VisitData>(error: &E) -> bool {
+    struct Probe(bool);
+    impl FieldSink for Probe {
+        type Error = serde_json::Error;
+        fn field<T: ?Sized + Serialize>(
+            &mut self,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Self::Error> {
+            self.0 = true;
+            Ok(())
+        }
+        fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
+            self.0 = true;
+            Ok(())
+        }
+    }
+    let mut probe = Probe(false);
+    // On failure, write the member anyway: the real pass then reports the error.
+    error.visit_data_any(&mut probe).is_err() || probe.0
 }
 
 /// Whether the catalog row has a `#[mcp(details)]` field.

@@ -562,3 +562,52 @@ fn ready_sentinel_of_seed_000() {
         json!({"type":"ready","schema":{"errorCodes":1}})
     );
 }
+
+#[test]
+fn empty_members_are_left_out() {
+    let none = Pw::Maybe { hint: None };
+    let some = Pw::Maybe {
+        hint: Some("h".into()),
+    };
+    let by_dyn: &dyn McpError = &none;
+    for err in [&none as &dyn McpError, by_dyn] {
+        assert_eq!(
+            value(err.to_error_object().plain_data().verbosity(Verbosity::Off)),
+            json!({"code":2107,"message":"Maybe"})
+        );
+        assert_eq!(
+            value(err.to_error_response().verbosity(Verbosity::Off)),
+            json!({"code":2107,"message":"Maybe","retryable":false})
+        );
+        // The full form always has `data`.
+        assert_eq!(
+            value(err.to_error_object().verbosity(Verbosity::Off))["data"],
+            json!({"domain":"playwright","symbol":"E_PW_MAYBE","retryable":false})
+        );
+    }
+    assert_eq!(
+        value(
+            some.to_error_object()
+                .plain_data()
+                .verbosity(Verbosity::Off)
+        ),
+        json!({"code":2107,"message":"Maybe","data":{"hint":"h"}})
+    );
+    assert_eq!(
+        value(some.to_error_response().verbosity(Verbosity::Off)),
+        json!({"code":2107,"message":"Maybe","retryable":false,"details":{"hint":"h"}})
+    );
+    assert_eq!(
+        value(
+            none.to_error_object()
+                .plain_data()
+                .verbosity(Verbosity::Off)
+        ),
+        value(
+            (&none as &dyn McpError)
+                .to_error_object()
+                .plain_data()
+                .verbosity(Verbosity::Off)
+        )
+    );
+}

@@ -96,6 +96,8 @@ pub enum Pw {
         reason: String,
         extra: u8,
     },
+    /// 2107, an `Option` field, visited only when `Some`.
+    Maybe { hint: Option<String> },
 }
 
 const PW_DOMAIN: &str = "playwright";
@@ -196,6 +198,17 @@ impl ErrorCatalog for Pw {
                 field("extra", "extra", FieldRole::Data),
             ],
         ),
+        row(
+            2107,
+            "E_PW_MAYBE",
+            PW_DOMAIN,
+            "Maybe",
+            false,
+            ErrorKind::Internal,
+            "Maybe",
+            None,
+            &[field("hint", "hint", FieldRole::Data)],
+        ),
     ];
 }
 
@@ -209,6 +222,7 @@ impl McpError for Pw {
             Pw::Broken { .. } => 4,
             Pw::BadDisplay { .. } => 5,
             Pw::Clash { .. } => 6,
+            Pw::Maybe { .. } => 7,
         };
         &<Self as ErrorCatalog>::ENTRIES[i]
     }
@@ -246,6 +260,10 @@ impl McpError for Pw {
                 sink.field("reason", reason)?;
                 sink.field("extra", extra)
             }
+            Pw::Maybe { hint } => match hint {
+                Some(hint) => sink.field("hint", hint),
+                None => Ok(()),
+            },
         }
     }
 
@@ -262,6 +280,7 @@ impl fmt::Display for Pw {
             Pw::Broken { .. } => f.write_str("Broken"),
             Pw::BadDisplay { .. } => f.write_str("Bad display"),
             Pw::Clash { .. } => f.write_str("Clash"),
+            Pw::Maybe { .. } => f.write_str("Maybe"),
         }
     }
 }
