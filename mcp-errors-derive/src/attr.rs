@@ -58,6 +58,22 @@ impl Kind {
     }
 }
 
+/// The keys written in `#[mcp(...)]`, valid or not, so that a rejected value does not also
+/// count as a missing key.
+#[derive(Default)]
+pub struct Seen {
+    keys: Vec<String>,
+    /// An attribute did not parse to its end: any key may have been there.
+    broken: bool,
+}
+
+impl Seen {
+    /// Whether `key` was written (or might have been, in an attribute that did not parse).
+    pub fn mentioned(&self, key: &str) -> bool {
+        self.broken || self.keys.iter().any(|k| k == key)
+    }
+}
+
 /// `#[mcp(...)]` on the enum.
 #[derive(Default)]
 pub struct EnumAttrs {
@@ -69,6 +85,7 @@ pub struct EnumAttrs {
     pub kind: Option<Attr<Kind>>,
     pub retryable: Option<Attr<bool>>,
     pub decode: Option<Attr<()>>,
+    pub seen: Seen,
 }
 
 /// `#[mcp(...)]` on a variant.
@@ -82,6 +99,7 @@ pub struct VariantAttrs {
     pub aliases: Vec<Attr<LitStr>>,
     pub help: Option<Attr<LitStr>>,
     pub transparent: Option<Attr<()>>,
+    pub seen: Seen,
 }
 
 /// `#[mcp(...)]` on a field.
@@ -169,7 +187,7 @@ pub fn parse_doc(attrs: &[Attribute]) -> Doc {
 
 pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
     let mut out = EnumAttrs::default();
-    each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", |key| {
+    out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", |key| {
         match key.name.as_str() {
             symbol::DOMAIN => set(cx, &mut out.domain, key.string()?),
             symbol::RANGE => set(cx, &mut out.range, key.range()?),
@@ -188,7 +206,7 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
 
 pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
-    each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {
+    out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {
         match key.name.as_str() {
             symbol::CODE => set(cx, &mut out.code, key.int()?),
             symbol::SYMBOL => set(cx, &mut out.symbol, key.string()?),
@@ -207,7 +225,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
 
 pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
-    each_key(cx, attrs, symbol::FIELD_KEYS, "a field", |key| {
+    let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", |key| {
         match key.name.as_str() {
             symbol::SKIP => set(cx, &mut out.skip, key.flag()?),
             symbol::DETAILS => set(cx, &mut out.details, key.flag()?),
@@ -244,20 +262,23 @@ struct Key<'a, 'b> {
 }
 
 /// Runs `handler` for every known key of every `#[mcp(...)]` among `attrs`; reports
-/// malformed attributes and unknown keys (skipping their values) to `cx`.
+/// malformed attributes and unknown keys (skipping their values) to `cx`. Returns the keys
+/// written.
 fn each_key(
     cx: &Ctxt,
     attrs: &[Attribute],
     keys: &[&str],
     level: &str,
     mut handler: impl FnMut(&Key<'_, '_>) -> syn::Result<()>,
-) {
+) -> Seen {
+    let mut seen = Seen::default();
     for attr in attrs {
         if !attr.path().is_ident(symbol::MCP) {
             continue;
         }
         let syn::Meta::List(list) = &attr.meta else {
             cx.error_spanned_by(attr, "expected `#[mcp(...)]`");
+            seen.broken = true;
             continue;
         };
         if list.tokens.is_empty() {
@@ -278,12 +299,15 @@ fn each_key(
                 );
                 return skip_value(&meta);
             }
+            seen.keys.push(name.clone());
             handler(&Key { cx, meta, name })
         });
         if let Err(err) = result {
             cx.syn_error(err);
+            seen.broken = true;
         }
     }
+    seen
 }
 
 /// Consumes `= <expr>` or `(...)` after a key that is being rejected.
@@ -419,9 +443,13 @@ impl Key<'_, '_> {
         };
         match int_literal(&expr) {
             Ok(value) => Ok(Some(self.attr(value, expr.to_token_stream()))),
-            Err(msg) => {
+            Err(msg) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(&expr, format_args!("{msg}, e.g. `{} = 2100`", self.name));
+                Ok(None)
+            }
+            Err(msg) => {
+                self.cx.error_spanned_by(&expr, msg);
                 Ok(None)
             }
         }
@@ -455,9 +483,13 @@ impl Key<'_, '_> {
                 Ok(None)
             }
             Ok(bounds) => Ok(Some(self.attr(bounds, expr.to_token_stream()))),
-            Err((tokens, msg)) => {
+            Err((tokens, msg)) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(tokens, format_args!("{msg}, e.g. `range = 2100..=2199`"));
+                Ok(None)
+            }
+            Err((tokens, msg)) => {
+                self.cx.error_spanned_by(tokens, msg);
                 Ok(None)
             }
         }

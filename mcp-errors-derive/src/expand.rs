@@ -6,7 +6,7 @@
 //! table, then `P::__impl_integrations!(Type);`. Per variant there is one catalog row and
 //! one arm per `match`; everything derivable from the row is left to the trait's defaults.
 
-use proc_macro2::{Literal, Span, TokenStream};
+use proc_macro2::{Group, Literal, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, LitStr, Member};
@@ -135,14 +135,15 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// Arms `Self::T { 0: inner, .. } => body(inner),` for every transparent variant.
+    /// Arms `Self::T { 0: inner, .. } => body(inner),` for every transparent variant. The
+    /// body is located at the inner type, so "trait not implemented" errors point there.
     fn transparent_arms(&self, body: impl Fn(&Ident) -> TokenStream) -> Vec<TokenStream> {
         let inner = local("inner");
         self.transparent()
             .map(|(variant, field)| {
                 let ident = variant.ident;
                 let member = &field.member;
-                let body = body(&inner);
+                let body = located_at(body(&inner), field.ty.span());
                 quote!(Self::#ident { #member: #inner, .. } => #body,)
             })
             .collect()
@@ -777,6 +778,23 @@ impl<'a> Gen<'a> {
             }
         }
     }
+}
+
+/// `tokens` with every span moved to `span`'s location, keeping each token's hygiene.
+fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let TokenTree::Group(group) = &tree {
+                let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
+                moved.set_span(group.span().located_at(span));
+                tree = TokenTree::Group(moved);
+            } else {
+                tree.set_span(tree.span().located_at(span));
+            }
+            tree
+        })
+        .collect()
 }
 
 /// The name of the `write!` argument bound to `field`: its name, or `_0` for tuple fields.

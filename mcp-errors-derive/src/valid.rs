@@ -39,6 +39,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
 /// `byDomain`), so it must exist and have one canonical spelling.
 fn domain_is_present_and_kebab_case(cx: &Ctxt, input: &Input<'_>) {
     match &input.attrs.domain {
+        None if input.attrs.seen.mentioned(symbol::DOMAIN) => {}
         None => cx.error_spanned_by(
             input.ident,
             "missing `domain`; add `#[mcp(domain = \"...\")]` to the enum",
@@ -89,16 +90,16 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     let a = &variant.attrs;
-    let given: [(&str, Option<&TokenStream>); 6] = [
+    let given: [(&str, Option<&TokenStream>); 5] = [
         (symbol::CODE, a.code.as_ref().map(|x| &x.whole)),
         (symbol::SYMBOL, a.symbol.as_ref().map(|x| &x.whole)),
         (symbol::MESSAGE, a.message.as_ref().map(|x| &x.whole)),
         (symbol::RETRYABLE, a.retryable.as_ref().map(|x| &x.whole)),
         (symbol::KIND, a.kind.as_ref().map(|x| &x.whole)),
-        (symbol::HELP, a.help.as_ref().map(|x| &x.whole)),
     ];
     let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(&x.whole)));
-    for (key, tokens) in given.into_iter().chain(aliases) {
+    let help = [(symbol::HELP, a.help.as_ref().map(|x| &x.whole))];
+    for (key, tokens) in given.into_iter().chain(aliases).chain(help) {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
                 tokens,
@@ -121,7 +122,12 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
 /// Codes are the stable wire identity of a variant (seed 002: "don't change codes between
 /// versions"); there is no sensible default.
 fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
-    if variant.attrs.code.is_none() && !variant.is_transparent() {
+    let seen = &variant.attrs.seen;
+    if variant.attrs.code.is_none()
+        && !variant.is_transparent()
+        && !seen.mentioned(symbol::CODE)
+        && !seen.mentioned(symbol::TRANSPARENT)
+    {
         let example = input.attrs.range.as_ref().map_or(2100, |r| r.value.0);
         cx.error_spanned_by(
             variant.ident,
@@ -135,7 +141,12 @@ fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
 
 /// Every error goes on the wire with a message.
 fn message_is_present(cx: &Ctxt, variant: &Variant<'_>) {
-    if variant.message.is_none() && !variant.is_transparent() {
+    let seen = &variant.attrs.seen;
+    if variant.message.is_none()
+        && !variant.is_transparent()
+        && !seen.mentioned(symbol::MESSAGE)
+        && !seen.mentioned(symbol::TRANSPARENT)
+    {
         cx.error_spanned_by(
             variant.ident,
             format_args!(

@@ -1,0 +1,16 @@
+use mcp_errors::McpError;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "ui")]
+struct NotAnEnum {
+    code: i32,
+}
+
+fn main() {
+    fn implements<T: McpError + mcp_errors::ErrorCatalog + std::fmt::Display + std::error::Error>() {}
+    implements::<NotAnEnum>();
+    let _ = |e: &NotAnEnum| -> (i32, String) {
+        let object: &dyn McpError = e;
+        (object.code(), e.to_string())
+    };
+}
