@@ -110,7 +110,7 @@ impl<'a> Decoder<'a> {
 
     /// `data[key]` as a `T`. A missing key is accepted when `T` accepts `null` (an
     /// `Option`), else it is [`DecodeError::MissingField`].
-    pub fn field<T: DeserializeOwned>(&self, key: &'static str) -> Result<T, DecodeError> {
+    pub fn field<T: FromData>(&self, key: &'static str) -> Result<T, DecodeError> {
         match self.data.and_then(|d| d.get(key)) {
             Some(value) => T::deserialize(value).map_err(|e| DecodeError::InvalidField {
                 symbol: self.entry_symbol,
@@ -138,6 +138,19 @@ impl<'a> Decoder<'a> {
         }
     }
 }
+
+/// A field type that `from_error_object` can read from `data`: every `serde::Deserialize`
+/// type. A trait of its own so that a missing impl is reported in the derive's words.
+#[diagnostic::on_unimplemented(
+    message = "`#[mcp(decode)]` cannot read `{Self}` from `data`",
+    label = "this type does not implement `serde::Deserialize`",
+    note = "derive `serde::Deserialize` for it, mark the field `#[mcp(skip)]` (it then takes \
+            `Default`), or remove `decode` from the enum"
+)]
+pub trait FromData: DeserializeOwned {}
+
+#[diagnostic::do_not_recommend]
+impl<T: DeserializeOwned> FromData for T {}
 
 /// Whether a `transparent` inner type rejected the object only because it does not know it
 /// (so the next candidate may be asked).
