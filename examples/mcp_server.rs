@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo build --example mcp_server --features rmcp
-//! MCP_ERROR_METRICS=1 target/debug/examples/mcp_server
+//! MCP_ERROR_METRICS=1 target/debug/examples/mcp_server [ROOT]
 //! ```
 //!
 //! Tools:
@@ -15,10 +15,10 @@
 //!   way a headless browser reports an unresolvable host; any other URL is seed 000's common
 //!   `E_INVALID_PARAMS` (1000), counted under the `playwright` domain.
 //! - `read_file {path}` fails as an **MCP tool error** (`isError: true` with `_meta`): the
-//!   tool returns `Result<String, FilesystemError>`. It reads UTF-8 files under the server's
-//!   working directory; `..` components, absolute paths and symlinks leading outside it are
-//!   `E_FS_PATH_ESCAPE` (2500), unreadable files `E_FS_DENIED` (2501), missing ones
-//!   `E_FS_NOT_FOUND` (2502).
+//!   tool returns `Result<String, FilesystemError>`. It reads UTF-8 files under `ROOT` (the
+//!   first argument, else the working directory); `..` components, absolute paths and
+//!   symlinks leading outside it are `E_FS_PATH_ESCAPE` (2500), unreadable files
+//!   `E_FS_DENIED` (2501), missing ones `E_FS_NOT_FOUND` (2502).
 //!
 //! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
 //! (seed 000) with the counts of the errors it has returned; without it, that method is
@@ -66,7 +66,7 @@ pub enum FilesystemError {
     #[mcp(
         code = 2500,
         kind = "validation",
-        help = "use a relative path without `..` inside the server's working directory"
+        help = "use a relative path without `..` inside the server's root directory"
     )]
     PathEscape {
         /// The path as the client sent it (never the resolved target).
@@ -224,11 +224,11 @@ struct NavigateArgs {
 /// Arguments of `read_file`.
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct ReadFileArgs {
-    /// A path relative to the server's working directory.
+    /// A path relative to the server's root directory.
     path: String,
 }
 
-/// The server: its root is the working directory it was started in.
+/// The server: `read_file` serves the files under `root` (canonical).
 #[derive(Clone)]
 struct ExampleServer {
     root: PathBuf,
@@ -247,8 +247,8 @@ impl ExampleServer {
         Ok(title)
     }
 
-    /// Returns a UTF-8 file under the server's working directory.
-    #[tool(description = "Read a UTF-8 text file under the server's working directory")]
+    /// Returns a UTF-8 file under the server's root directory.
+    #[tool(description = "Read a UTF-8 text file under the server's root directory")]
     async fn read_file(
         &self,
         Parameters(ReadFileArgs { path }): Parameters<ReadFileArgs>,
@@ -274,7 +274,12 @@ impl ServerHandler for ExampleServer {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Read MCP_ERROR_METRICS now, so a bad environment shows before the first request.
     let _ = mcp_errors::metrics::global();
-    let root = std::env::current_dir()?.canonicalize()?;
+    // The directory `read_file` serves: the first argument, else the working directory.
+    let root = match std::env::args_os().nth(1) {
+        Some(dir) => PathBuf::from(dir),
+        None => std::env::current_dir()?,
+    }
+    .canonicalize()?;
     let server = ExampleServer { root }
         .serve(rmcp::transport::stdio())
         .await?;

@@ -9,3 +9,9 @@ pub use mcp_errors_derive::McpError;
 
 mod common;
 pub use common::{CommonError, ProtocolError};
+
+// The code of docs/rmcp.md compiles as a doctest; it needs the `rmcp` feature and the
+// dev-dependencies (rmcp's server macros, tokio, schemars).
+#[cfg(all(doctest, feature = "rmcp"))]
+#[doc = include_str!("../docs/rmcp.md")]
+pub struct RmcpGuide;

@@ -124,9 +124,19 @@ impl Drop for Sandbox {
     }
 }
 
+/// Starts the server in `root` (its working directory), or in another directory with `root`
+/// as its argument.
 async fn connect(root: &Path, metrics: bool) -> RunningService<RoleClient, ()> {
+    spawn(root, None, metrics).await
+}
+
+async fn spawn(root: &Path, cwd: Option<&Path>, metrics: bool) -> RunningService<RoleClient, ()> {
     let mut command = tokio::process::Command::new(server_binary());
-    command.current_dir(root).env_remove("MCP_ERROR_METRICS");
+    match cwd {
+        None => command.current_dir(root),
+        Some(cwd) => command.current_dir(cwd).arg(root),
+    };
+    command.env_remove("MCP_ERROR_METRICS");
     if metrics {
         command.env("MCP_ERROR_METRICS", "1");
     }
@@ -219,7 +229,8 @@ async fn error_stats_is_method_not_found_without_metrics() {
 #[tokio::test]
 async fn reads_a_file_but_not_the_file_a_symlink_escapes_to() {
     let sandbox = Sandbox::new("read");
-    let client = connect(&sandbox.root, false).await;
+    // The root as the argument, the working directory elsewhere.
+    let client = spawn(&sandbox.root, Some(&sandbox.outside), false).await;
     let read = |path: &str| {
         CallToolRequestParams::new("read_file").with_arguments(arguments(&json!({ "path": path })))
     };
