@@ -238,10 +238,7 @@ fn values_read_their_rows() {
         Some("Install browsers with `npx playwright install`")
     );
     assert_eq!(e.retry_after(), None);
-    assert!(
-        std::ptr::eq(e.entry(), &PlaywrightError::ENTRIES[1])
-            || *e.entry() == PlaywrightError::ENTRIES[1]
-    );
+    assert_eq!(*e.entry(), PlaywrightError::ENTRIES[1]);
     let nav = PlaywrightError::Nav {
         reason: "dns".into(),
     };

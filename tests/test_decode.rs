@@ -267,7 +267,8 @@ fn unknown_codes_and_symbols() {
 
 #[test]
 fn malformed_data_is_an_error() {
-    let cases: Vec<(ErrorObject, fn(&DecodeError) -> bool)> = vec![
+    type Check = fn(&DecodeError) -> bool;
+    let cases: Vec<(ErrorObject, Check)> = vec![
         (obj(1101, None), |e| {
             *e == DecodeError::MissingField {
                 symbol: "E_KB_PATH_NOT_FOUND",

@@ -100,11 +100,11 @@ fn format_specs_are_honoured() {
         "size 12.3 MB, padded [    ab], debug \"ab\", hex 0xff"
     );
     let e = DisplayError::CountArgs {
-        value: 3.14159,
+        value: 1.23456,
         width: 8,
         prec: 2,
     };
-    assert_eq!(e.to_string(), "[    3.14]");
+    assert_eq!(e.to_string(), "[    1.23]");
 }
 
 #[test]

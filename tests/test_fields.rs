@@ -109,9 +109,6 @@ fn visit_data_hands_out_serialized_fields_and_details() {
         !text.contains("sk-secret"),
         "skip fields never reach the sink"
     );
-    if let FieldError::Adapter { token, .. } = &e {
-        assert_eq!(token, "sk-secret");
-    }
 }
 
 #[test]

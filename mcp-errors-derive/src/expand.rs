@@ -69,6 +69,23 @@ fn pattern<'f>(
     quote!(Self::#ident { #(#bound,)* .. })
 }
 
+/// `Self::V { secret: _secret, .. }`: binds the `skip` fields, which no generated code
+/// reads otherwise, so rustc does not call them dead (a secret kept for `Debug` or logging
+/// is the point of `skip`). The `_` names keep the bindings themselves quiet.
+fn pattern_touching_skipped(variant: &Variant<'_>) -> TokenStream {
+    let ident = variant.ident;
+    let bound = variant
+        .fields
+        .iter()
+        .filter(|f| f.role(variant) == Role::Skip)
+        .map(|f| {
+            let member = &f.member;
+            let name = local(&format!("_{}", format_arg_name(f)));
+            quote!(#member: #name)
+        });
+    quote!(Self::#ident { #(#bound,)* .. })
+}
+
 /// An `i32` literal token sequence that also works in patterns (`-32700`).
 fn int(value: i32) -> TokenStream {
     let magnitude = Literal::i64_unsuffixed(i64::from(value).abs());
@@ -324,7 +341,7 @@ impl<'a> Gen<'a> {
             quote!(match *self {})
         } else if self.has_own() {
             let own = self.input.own_variants().map(|(i, v)| {
-                let pat = pattern(v, []);
+                let pat = pattern_touching_skipped(v);
                 quote!(#pat => #i,)
             });
             let inner = self.transparent_arms(|inner| quote!(return #p::McpError::entry(#inner)));
