@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Compile-time benchmark of #[derive(McpError)] (issue 2's measurements).
+
+Generates throw-away crates under target/compile-bench/ and times `cargo build -j2` (debug) of
+the generated crate only: dependencies are built once first, then the crate's `src/lib.rs` is
+touched and rebuilt several times; the median wall time is reported.
+
+  (a) one enum of N variants derived with `McpError` versus the same enum derived with
+      `thiserror::Error`, as a ratio measured in the same run (target: <= 1.2x);
+  (b) K enums x 100 variants with and without one `assert_disjoint!` over all K: the
+      difference is what the check costs (target: < 0.2 s);
+  (c) both at 1x, 2x and 4x the size.
+
+Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--quick]
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "target" / "compile-bench"
+TARGET = WORK / "target"
+
+MANIFEST = """[package]
+name = "{name}"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[lib]
+path = "src/lib.rs"
+
+[dependencies]
+mcp-errors = {{ path = "{root}" }}
+thiserror = "2"
+
+[workspace]
+"""
+
+
+def variant_fields(i):
+    # Alternate shapes so that the enum looks like a real taxonomy: unit-like, named, tuple.
+    if i % 3 == 0:
+        return "Variant{i} {{ reason: String, path: String }}", "variant {i} failed: {{reason}} at {{path}}"
+    if i % 3 == 1:
+        return "Variant{i}(String)", "variant {i} failed: {{0}}"
+    return "Variant{i} {{ limit: u32 }}", "variant {i} exceeded {{limit}}"
+
+
+def mcp_enum(name, n, base, domain, with_range=True):
+    lines = ["#[derive(Debug, mcp_errors::McpError)]"]
+    rng = f", range = {base}..={base + n - 1}" if with_range else ""
+    lines.append(f'#[mcp(domain = "{domain}"{rng}, symbol_prefix = "E_{name.upper()}_")]')
+    lines.append(f"pub enum {name} {{")
+    for i in range(n):
+        shape, msg = variant_fields(i)
+        lines.append(f'    #[mcp(code = {base + i}, message = "{msg.format(i=i)}")]')
+        lines.append(f"    {shape.format(i=i)},")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def thiserror_enum(name, n):
+    lines = ["#[derive(Debug, thiserror::Error)]", f"pub enum {name} {{"]
+    for i in range(n):
+        shape, msg = variant_fields(i)
+        lines.append(f'    #[error("{msg.format(i=i)}")]')
+        lines.append(f"    {shape.format(i=i)},")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def write_crate(name, body):
+    crate = WORK / name
+    (crate / "src").mkdir(parents=True, exist_ok=True)
+    (crate / "Cargo.toml").write_text(MANIFEST.format(name=name, root=ROOT.as_posix()))
+    (crate / "src" / "lib.rs").write_text("#![allow(dead_code)]\n" + body + "\n")
+    return crate
+
+
+def build(crate, touch=True):
+    env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
+    if touch:
+        (crate / "src" / "lib.rs").touch()
+    start = time.perf_counter()
+    proc = subprocess.run(
+        ["cargo", "build", "-j2", "--quiet"], cwd=crate, env=env, capture_output=True, text=True
+    )
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr[-4000:])
+        raise SystemExit(f"build of {crate.name} failed")
+    return elapsed
+
+
+def median_build(crate, runs):
+    build(crate)  # warm: dependencies and the first build of the crate itself
+    return statistics.median(build(crate) for _ in range(runs))
+
+
+def interleaved(crates, runs):
+    """Median build time of each crate, runs interleaved so drift hits all alike."""
+    for c in crates:
+        build(c)
+    times = {c: [] for c in crates}
+    for _ in range(runs):
+        for c in crates:
+            times[c].append(build(c))
+    return [statistics.median(times[c]) for c in crates]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--scales", default="1,2,4")
+    ap.add_argument("--variants", type=int, default=1000, help="variants of the (a) enum at 1x")
+    ap.add_argument("--enums", type=int, default=50, help="enums of (b) at 1x")
+    args = ap.parse_args()
+    scales = [int(s) for s in args.scales.split(",")]
+    WORK.mkdir(parents=True, exist_ok=True)
+
+    print(f"compile-time benchmark: cargo build -j2 (debug), median of {args.runs} rebuilds")
+    print()
+    print("(a) one enum, McpError vs thiserror")
+    print(f"{'variants':>9} {'thiserror s':>12} {'McpError s':>11} {'ratio':>7}")
+    for s in scales:
+        n = args.variants * s
+        te = write_crate(f"bench_thiserror_{n}", thiserror_enum("Big", n))
+        me = write_crate(f"bench_mcp_{n}", mcp_enum("Big", n, 10_000, "big"))
+        t, m = interleaved([te, me], args.runs)
+        print(f"{n:>9} {t:>12.2f} {m:>11.2f} {m / t:>6.2f}x", flush=True)
+
+    print()
+    print("(b) K enums x 100 variants, with and without one assert_disjoint! over all K")
+    print(f"{'enums':>9} {'without s':>10} {'with s':>9} {'check adds s':>13}")
+    for s in scales:
+        k = args.enums * s
+        body = "\n\n".join(mcp_enum(f"E{j}", 100, 10_000 + 100 * j, f"d{j}") for j in range(k))
+        names = ", ".join(f"E{j}" for j in range(k))
+        without = write_crate(f"bench_many_{k}", body)
+        with_ = write_crate(f"bench_many_{k}_disjoint", body + f"\n\nmcp_errors::assert_disjoint!({names});\n")
+        a, b = interleaved([without, with_], args.runs)
+        print(f"{k:>9} {a:>10.2f} {b:>9.2f} {b - a:>13.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
