@@ -1,4 +1,5 @@
 //! mcp-errors facade.
+#![doc = include_str!("../docs/attributes.md")]
 #![deny(missing_docs)]
 
 #[allow(unused_extern_crates)] // generated code in this crate names `::mcp_errors`
