@@ -58,7 +58,9 @@ pub trait McpError: std::error::Error {
 
     /// Hands the fields that go into `data` to `sink`: the `details` field through
     /// [`FieldSink::details`], every other serialized field through [`FieldSink::field`].
-    /// `skip`, `source`, `retry_after` and `retryable` fields are not visited.
+    /// `skip`, `source` (unless also `details`) and `retryable` fields are not visited; a
+    /// `retry_after` field is visited under its key unless it is also `skip`, and an `Option`
+    /// field only while it is `Some`.
     ///
     /// Generic and therefore not callable on `dyn McpError`; the envelopes reach trait
     /// objects through a hidden object-safe twin.
