@@ -197,38 +197,82 @@ fn sampling_is_exact_under_concurrency() {
 }
 
 #[test]
-fn full_tables_never_lose_the_total() {
-    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(4, 4, 1));
+fn a_full_table_never_loses_the_total() {
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(4));
     let entries: Vec<&'static mcp_errors_core::ErrorEntry> = (0..10)
         .map(|i| {
             let symbol: &'static str = format!("E_CAP{i}").leak();
-            let domain: &'static str = if i % 2 == 0 { "even" } else { "odd" };
-            &*Box::leak(Box::new(row(i, symbol, domain, ErrorKind::Internal, false)))
+            &*Box::leak(Box::new(row(i, symbol, "cap", ErrorKind::Internal, false)))
         })
         .collect();
-    for entry in &entries {
-        stats.record(&Hand::new(entry));
+    for _ in 0..3 {
+        for entry in &entries {
+            stats.record(&Hand::new(entry));
+        }
     }
     let s = stats.snapshot();
-    assert_eq!(s.total, 10);
-    assert_eq!(s.by_code.len(), 4);
+    assert_eq!(s.total, 30);
+    // The first four errors have slots; the other six are counted as overflow.
+    assert_eq!(s.by_code, BTreeMap::from([(0, 3), (1, 3), (2, 3), (3, 3)]));
     assert_eq!(s.by_symbol.len(), 4);
-    assert_eq!(s.by_domain, BTreeMap::from([("even".to_owned(), 5)]));
-    // Codes 0 and 1 fit everywhere but "odd" has no slot; everything from the 5th key misses
-    // the code and symbol tables: every odd code, and the even codes past the 4th key.
-    assert_eq!(s.overflow, 10 - 2);
-    assert_eq!(serde_json::to_value(&s).unwrap()["overflow"], 8);
-    // Every recorded occurrence that found its slots is counted there.
-    assert_eq!(s.by_code.values().sum::<u64>(), 4);
+    assert_eq!(s.by_domain, BTreeMap::from([("cap".to_owned(), 12)]));
+    assert_eq!(s.overflow, 18);
+    assert_eq!(serde_json::to_value(&s).unwrap()["overflow"], 18);
 }
 
 #[test]
-fn zero_capacity_counts_only_total_and_overflow() {
-    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(0, 0, 0));
-    stats.record(&Hand::new(&PW_NAV));
+fn overflow_is_sampled_too() {
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(0).with_sample(4));
+    for _ in 0..9 {
+        stats.record(&Hand::new(&PW_NAV));
+    }
     let s = stats.snapshot();
-    assert_eq!((s.total, s.overflow), (1, 1));
+    // Occurrences 1, 5 and 9.
+    assert_eq!((s.total, s.overflow), (3, 3));
     assert!(s.by_code.is_empty() && s.by_symbol.is_empty() && s.by_domain.is_empty());
+}
+
+#[test]
+fn same_code_under_two_domains_is_two_errors() {
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_sample(2));
+    for _ in 0..3 {
+        stats.record(&Hand::under(&INPUT_TOO_LARGE, "python"));
+        stats.record(&Hand::under(&INPUT_TOO_LARGE, "memory-bank"));
+    }
+    // Each domain samples its own occurrences: 1st and 3rd of each.
+    assert_eq!(
+        serde_json::to_value(stats.snapshot()).unwrap(),
+        json!({
+            "total": 4,
+            "byCode": {"1005": 4},
+            "byDomain": {"python": 2, "memory-bank": 2},
+            "bySymbol": {"E_INPUT_TOO_LARGE": 4},
+            "sample": 2,
+        })
+    );
+}
+
+#[test]
+fn snapshots_taken_while_recording_always_add_up() {
+    let stats = ErrorStats::new(MetricsConfig::enabled());
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            for _ in 0..200_000 {
+                stats.record(&Hand::new(&PW_NAV));
+                stats.record(&Hand::new(&MB_FILE_NOT_FOUND));
+            }
+        });
+        let mut last = 0;
+        for _ in 0..200 {
+            let snap = stats.snapshot();
+            assert_eq!(snap.total, snap.by_code.values().sum::<u64>());
+            assert_eq!(snap.total, snap.by_domain.values().sum::<u64>());
+            assert_eq!(snap.total, snap.by_symbol.values().sum::<u64>());
+            assert!(snap.total >= last, "counts never go back");
+            last = snap.total;
+        }
+    });
+    assert_eq!(stats.snapshot().total, 400_000);
 }
 
 #[test]
@@ -259,8 +303,8 @@ fn debug_output_is_short() {
     let stats = ErrorStats::default();
     stats.record(&Hand::new(&PW_NAV));
     let text = format!("{stats:?}");
-    assert!(
-        text.starts_with("ErrorStats { enabled: true, sample: 1, total: 1"),
-        "{text}"
+    assert_eq!(
+        text,
+        "ErrorStats { enabled: true, sample: 1, capacity: 1024, .. }"
     );
 }
