@@ -611,3 +611,31 @@ fn empty_members_are_left_out() {
         )
     );
 }
+
+#[test]
+fn error_objects_parse_back_into_error_object() {
+    use mcp_errors_core::ErrorObject;
+
+    let err = Kb::DocumentNotFound {
+        path: "p".into(),
+        suggestions: vec!["s".into()],
+    };
+    let full = err.to_error_object().verbosity(Verbosity::Off);
+    let parsed = ErrorObject::from_json(&full.to_json_string().unwrap()).unwrap();
+    assert_eq!(parsed.code, 1002);
+    assert_eq!(parsed.message, "Document not found: p");
+    assert_eq!(parsed.symbol(), Some("DOCUMENT_NOT_FOUND"));
+    assert_eq!(parsed.domain(), Some("knowledge-base"));
+    assert_eq!(serde_json::to_value(&parsed).unwrap(), value(full));
+
+    // Seed 004's dialect parses too: the string code becomes a number again.
+    let plain = err
+        .to_error_object()
+        .code_as_string()
+        .plain_data()
+        .verbosity(Verbosity::Off);
+    let parsed = ErrorObject::from_json(&plain.to_json_string().unwrap()).unwrap();
+    assert_eq!(parsed.code, 1002);
+    assert_eq!(parsed.symbol(), None);
+    assert_eq!(parsed.data, Some(json!({"path":"p","suggestions":["s"]})));
+}
