@@ -158,8 +158,8 @@ fn bench_record(c: &mut Criterion) {
 
 criterion_group!(benches, bench_record);
 
-/// Mean time of `f` over a plain loop running for about `budget`.
-fn mean_time(budget: Duration, mut f: impl FnMut()) -> Duration {
+/// Mean nanoseconds per call of `f` over a plain loop running for about `budget`.
+fn mean_time(budget: Duration, mut f: impl FnMut()) -> f64 {
     let mut iters = 1u32;
     loop {
         let start = Instant::now();
@@ -168,19 +168,19 @@ fn mean_time(budget: Duration, mut f: impl FnMut()) -> Duration {
         }
         let elapsed = start.elapsed();
         if elapsed >= budget {
-            return elapsed / iters;
+            return elapsed.as_secs_f64() * 1e9 / f64::from(iters);
         }
         iters *= 2;
     }
 }
 
-/// Time per record per thread, two threads recording at once, over about `budget`.
-fn parallel_mean(budget: Duration, record: &(dyn Fn(&PlaywrightError) + Sync)) -> Duration {
+/// Nanoseconds per record per thread, two threads recording at once, over about `budget`.
+fn parallel_mean(budget: Duration, record: &(dyn Fn(&PlaywrightError) + Sync)) -> f64 {
     let mut iters = 1u32;
     loop {
         let elapsed = parallel(2, u64::from(iters), record);
         if elapsed >= budget {
-            return elapsed / iters;
+            return elapsed.as_secs_f64() * 1e9 / f64::from(iters);
         }
         iters *= 2;
     }
@@ -208,24 +208,17 @@ fn summary() {
     let disabled = mean_time(budget, || off.record(black_box(&errs[0])));
     let global = mean_time(budget, || metrics::record(black_box(&errs[0])));
 
-    let ns = |d: Duration| d.as_secs_f64() * 1e9;
     println!("\nMean time per record (plain loop, {budget:?} each):");
+    let (ratio, ratio2) = (theirs / ours, theirs2 / ours2);
     println!(
-        "  1 thread:  ErrorStats {:>7.1} ns   Mutex<HashMap> {:>7.1} ns   {:>5.1}x",
-        ns(ours),
-        ns(theirs),
-        ns(theirs) / ns(ours)
+        "  1 thread:  ErrorStats {ours:>7.1} ns   Mutex<HashMap> {theirs:>7.1} ns   {ratio:>5.1}x"
     );
     println!(
-        "  2 threads: ErrorStats {:>7.1} ns   Mutex<HashMap> {:>7.1} ns   {:>5.1}x  (wall time / records per thread)",
-        ns(ours2),
-        ns(theirs2),
-        ns(theirs2) / ns(ours2)
+        "  2 threads: ErrorStats {ours2:>7.1} ns   Mutex<HashMap> {theirs2:>7.1} ns   {ratio2:>5.1}x  \
+         (wall time / records per thread)"
     );
     println!(
-        "  metrics off: ErrorStats::record {:>5.2} ns, metrics::record (global) {:>5.2} ns",
-        ns(disabled),
-        ns(global)
+        "  metrics off: ErrorStats::record {disabled:>5.2} ns, metrics::record (global) {global:>5.2} ns"
     );
     assert_eq!(
         stats.snapshot().by_domain.len(),

@@ -102,8 +102,7 @@ impl SampleOne for StatsSnapshot {
 
 /// Many threads, many keys, all starting at once so that they race to claim fresh slots:
 /// every count must be exact.
-#[test]
-fn concurrent_records_are_exact() {
+fn concurrent_records_are_exact_with_capacity(capacity: usize) {
     const THREADS: usize = 8;
     const PER_THREAD: usize = 20_000;
     // 64 distinct codes/symbols over 4 domains, built once and leaked to be 'static.
@@ -121,7 +120,7 @@ fn concurrent_records_are_exact() {
         })
         .collect();
 
-    let stats = ErrorStats::new(MetricsConfig::enabled());
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(capacity));
     let barrier = Barrier::new(THREADS);
     std::thread::scope(|s| {
         for t in 0..THREADS {
@@ -155,6 +154,18 @@ fn concurrent_records_are_exact() {
     assert_eq!(snapshot.by_domain, by_domain);
     assert_eq!(snapshot.by_symbol, by_symbol);
     assert_eq!(snapshot.overflow, 0);
+}
+
+#[test]
+fn concurrent_records_are_exact() {
+    concurrent_records_are_exact_with_capacity(1024);
+}
+
+/// 64 keys in 64 slots: most keys live away from their home slot, so threads race through
+/// the probing path to claim slots.
+#[test]
+fn concurrent_records_are_exact_in_a_full_table() {
+    concurrent_records_are_exact_with_capacity(64);
 }
 
 #[test]
