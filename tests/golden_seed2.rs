@@ -154,7 +154,7 @@ fn error_codes_and_classes() {
     );
 }
 
-/// "Error Code Conventions": SCREAMING_SNAKE_CASE, specific (never a bare `ERROR`).
+/// "Error Code Conventions": `SCREAMING_SNAKE_CASE`, specific (never a bare `ERROR`).
 #[test]
 fn error_code_conventions() {
     for e in CommonsError::ENTRIES {

@@ -45,8 +45,14 @@ pub enum CommonsError {
     },
 
     // TimeoutError: "Operations that exceed time limits".
-    /// Workflow run did not complete within {timeout_secs} seconds
-    #[mcp(code = 3010, kind = "timeout")]
+    /// The workflow run outlived its deadline.
+    // `message =` rather than a doc line: clippy's `doc_markdown` would want the placeholder
+    // in backticks, which would then be part of the message.
+    #[mcp(
+        code = 3010,
+        kind = "timeout",
+        message = "Workflow run did not complete within {timeout_secs} seconds"
+    )]
     WorkflowTimeout {
         /// The workflow run.
         #[mcp(rename = "runId")]
@@ -55,8 +61,12 @@ pub enum CommonsError {
         #[mcp(rename = "timeoutSeconds")]
         timeout_secs: u64,
     },
-    /// Dev server failed to start within {timeout_secs} seconds
-    #[mcp(code = 3011, kind = "timeout")]
+    /// The dev server did not come up in time.
+    #[mcp(
+        code = 3011,
+        kind = "timeout",
+        message = "Dev server failed to start within {timeout_secs} seconds"
+    )]
     StartupTimeout {
         /// The deadline that passed.
         #[mcp(rename = "timeoutSeconds")]

@@ -52,10 +52,13 @@ pub enum KbError {
     },
 
     // Search Errors (2xxx).
-    /// Search timed out after {timeout_seconds}s
+    /// The search outlived its deadline.
+    // `message =` rather than a doc line where a placeholder names a snake_case field:
+    // clippy's `doc_markdown` would want it in backticks, which would reach the message.
     #[mcp(
         code = 2001,
         kind = "timeout",
+        message = "Search timed out after {timeout_seconds}s",
         help = "Retry with a smaller scope or fewer terms"
     )]
     SearchTimeout {
@@ -112,8 +115,12 @@ pub enum KbError {
         /// The remote being synced.
         remote: String,
     },
-    /// Sync timed out after {timeout_seconds}s
-    #[mcp(code = 3006, kind = "timeout")]
+    /// The sync outlived its deadline.
+    #[mcp(
+        code = 3006,
+        kind = "timeout",
+        message = "Sync timed out after {timeout_seconds}s"
+    )]
     SyncTimeout {
         /// The remote.
         remote: String,
@@ -122,8 +129,12 @@ pub enum KbError {
     },
 
     // Limit Errors (4xxx).
-    /// File too large: {size_mb}MB (max: {max_mb}MB)
-    #[mcp(code = 4001, kind = "validation")]
+    /// The file exceeds the size limit.
+    #[mcp(
+        code = 4001,
+        kind = "validation",
+        message = "File too large: {size_mb}MB (max: {max_mb}MB)"
+    )]
     FileTooLarge {
         /// The file.
         path: String,
