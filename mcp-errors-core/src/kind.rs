@@ -105,7 +105,7 @@ impl ErrorKind {
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 
@@ -157,5 +157,6 @@ mod tests {
         assert_eq!(ErrorKind::Network.error_type(), "NetworkError");
         assert!(!ErrorKind::Validation.default_retryable());
         assert!(ErrorKind::Timeout.default_retryable());
+        assert_eq!(format!("{:<10}|", ErrorKind::Network), "network   |");
     }
 }
