@@ -282,7 +282,7 @@ impl Registry {
 
     /// Compares the catalog with the lock file at `path` (format: see [`LockFile`]).
     ///
-    /// - The file does not exist: it is written with every current code (pretty-printed,
+    /// - The file does not exist: it is written with every current code (one code per line,
     ///   sorted) and the report says `created`.
     /// - A locked code no longer exists, or now has another symbol or domain: `Err`
     ///   ([`StabilityError::Unstable`]) listing every change; the file is left alone, even
@@ -662,14 +662,14 @@ impl fmt::Display for LockEntry {
 ///   "format": "mcp-errors-lock",
 ///   "version": 1,
 ///   "codes": [
-///     { "code": 1000, "domain": "common", "symbol": "E_INVALID_PARAMS" },
-///     { "code": 2100, "domain": "playwright", "symbol": "E_PW_NAV" }
+///     {"code": 1000, "domain": "common", "symbol": "E_INVALID_PARAMS"},
+///     {"code": 2100, "domain": "playwright", "symbol": "E_PW_NAV"}
 ///   ]
 /// }
 /// ```
 ///
 /// `codes` is sorted by code, then domain, then symbol, one row per definition; the file is
-/// written pretty-printed with a final newline, so it diffs well in review. Only codes,
+/// written indented, one code per line, with a final newline, so it diffs well in review. Only codes,
 /// symbols and domains are locked: messages, kinds and the rest are free to change. Unknown
 /// members are ignored when reading; a `format` other than `mcp-errors-lock` or a `version`
 /// other than 1 is rejected.
@@ -720,12 +720,35 @@ impl LockFile {
         Ok(lock)
     }
 
-    /// The file's text: pretty-printed JSON and a final newline.
+    /// The file's text: indented JSON with one code per line (so that a review diff shows
+    /// one line per added code) and a final newline.
     pub fn to_text(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
-        text.push('\n');
+        let mut text = String::from("{\n");
+        let _ = writeln!(text, "  \"format\": {},", json_string(&self.format));
+        let _ = writeln!(text, "  \"version\": {},", self.version);
+        text.push_str("  \"codes\": [");
+        for (i, row) in self.codes.iter().enumerate() {
+            text.push_str(if i == 0 { "\n    " } else { ",\n    " });
+            let _ = write!(
+                text,
+                "{{\"code\": {}, \"domain\": {}, \"symbol\": {}}}",
+                row.code,
+                json_string(&row.domain),
+                json_string(&row.symbol)
+            );
+        }
+        text.push_str(if self.codes.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        });
         text
     }
+}
+
+/// A JSON string literal (quotes and escapes included).
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
 }
 
 /// Writes the lock file next to its final place, then renames it, so a crash never leaves

@@ -91,9 +91,18 @@ fn a_missing_lock_file_is_created_sorted_and_pretty() {
         })
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(
-        text.ends_with("}\n") && text.contains("\n  \"codes\": [\n"),
-        "{text}"
+    assert_eq!(
+        text,
+        r#"{
+  "format": "mcp-errors-lock",
+  "version": 1,
+  "codes": [
+    {"code": 1005, "domain": "common", "symbol": "E_INPUT_TOO_LARGE"},
+    {"code": 2100, "domain": "playwright", "symbol": "E_PW_NAV"},
+    {"code": 2101, "domain": "playwright", "symbol": "E_PW_LAUNCH"}
+  ]
+}
+"#
     );
     // Deterministic: registering in another order writes the same bytes.
     let other = dir.path("other.lock.json");
@@ -284,6 +293,19 @@ fn lock_file_round_trips() {
     assert_eq!(lock.codes.len(), 2);
     assert_eq!(lock.codes[0].code, 1);
     assert_eq!(LockFile::parse(&lock.to_text()).unwrap(), lock);
+    // Text that needs escaping, and the empty file.
+    let odd = LockFile::new(vec![LockEntry {
+        code: -32601,
+        domain: "we\"ird\\ dömain\n".into(),
+        symbol: "E_\u{1F600}".into(),
+    }]);
+    assert_eq!(LockFile::parse(&odd.to_text()).unwrap(), odd);
+    let empty = LockFile::new(Vec::new());
+    assert_eq!(
+        empty.to_text(),
+        "{\n  \"format\": \"mcp-errors-lock\",\n  \"version\": 1,\n  \"codes\": []\n}\n"
+    );
+    assert_eq!(LockFile::parse(&empty.to_text()).unwrap(), empty);
     // Unknown members are ignored (forward compatible).
     let extended = r#"{"format":"mcp-errors-lock","version":1,"generator":"x","codes":[
         {"code":1,"domain":"a","symbol":"E_A","note":"kept"}]}"#;
