@@ -241,6 +241,21 @@ impl Registry {
 
     /// The rows of a lock file for the current catalog: every `(code, symbol, domain)`,
     /// sorted by code, then domain, then symbol, without duplicates.
+    ///
+    /// ```
+    /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
+    /// # const fn row(code: i32, symbol: &'static str) -> ErrorEntry {
+    /// #     ErrorEntry { code, symbol, domain: "playwright", message: "m", retryable: false, kind: ErrorKind::Internal,
+    /// #         variant: "V", doc: "", aliases: &[], help: None, fields: &[] } }
+    /// # struct PlaywrightError;
+    /// # impl ErrorCatalog for PlaywrightError { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
+    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2101, "E_PW_LAUNCH"), row(2100, "E_PW_NAV")]; }
+    /// use mcp_errors_core::Registry;
+    ///
+    /// let rows = Registry::new().with::<PlaywrightError>().lock_entries();
+    /// let text: Vec<String> = rows.iter().map(ToString::to_string).collect();
+    /// assert_eq!(text, ["2100 E_PW_NAV (playwright)", "2101 E_PW_LAUNCH (playwright)"]);
+    /// ```
     pub fn lock_entries(&self) -> Vec<LockEntry> {
         let mut rows: Vec<LockEntry> = self
             .enums
@@ -690,6 +705,23 @@ impl LockFile {
     pub const VERSION: u32 = 1;
 
     /// A lock file holding `codes`, sorted and deduplicated.
+    ///
+    /// ```
+    /// use mcp_errors_core::{LockEntry, LockFile};
+    ///
+    /// let row = |code, symbol: &str| LockEntry { code, domain: "common".into(), symbol: symbol.into() };
+    /// let lock = LockFile::new(vec![row(1001, "E_TIMEOUT"), row(1000, "E_INVALID_PARAMS")]);
+    /// assert_eq!(lock.to_text(), r#"{
+    ///   "format": "mcp-errors-lock",
+    ///   "version": 1,
+    ///   "codes": [
+    ///     {"code": 1000, "domain": "common", "symbol": "E_INVALID_PARAMS"},
+    ///     {"code": 1001, "domain": "common", "symbol": "E_TIMEOUT"}
+    ///   ]
+    /// }
+    /// "#);
+    /// assert_eq!(LockFile::parse(&lock.to_text()), Ok(lock));
+    /// ```
     pub fn new(mut codes: Vec<LockEntry>) -> LockFile {
         codes.sort();
         codes.dedup();

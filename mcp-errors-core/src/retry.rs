@@ -79,6 +79,25 @@ pub fn is_terminal<E: McpError + ?Sized>(err: &E) -> bool {
 ///
 /// Implemented for every sized `McpError` and for `Box<dyn McpError>` (also `+ Send` and
 /// `+ Send + Sync`), which does not itself implement `McpError`.
+///
+/// ```
+/// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
+/// # #[derive(Debug)] struct Nav;
+/// # impl std::fmt::Display for Nav {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("Navigation failed") } }
+/// # impl std::error::Error for Nav {}
+/// # static ENTRY: ErrorEntry = ErrorEntry { code: 2100, symbol: "E_PW_NAV", domain: "playwright",
+/// #     message: "Navigation failed", retryable: true, kind: ErrorKind::Network, variant: "Nav",
+/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// # impl McpError for Nav {
+/// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
+/// #     fn domain(&self) -> &'static str { "playwright" } }
+/// use mcp_errors_core::retry::AsMcpError;
+///
+/// let boxed: Box<dyn McpError + Send + Sync> = Box::new(Nav);
+/// assert_eq!(boxed.as_mcp_error().code(), 2100);
+/// assert_eq!(Nav.as_mcp_error().symbol(), "E_PW_NAV");
+/// ```
 pub trait AsMcpError {
     /// The error as a trait object.
     fn as_mcp_error(&self) -> &(dyn McpError + '_);
@@ -522,6 +541,29 @@ where
 
 /// [`retry`] with an injected sleeper: tests pass a closure that records the delays instead
 /// of waiting; embedders can plug in their own blocking wait.
+///
+/// ```
+/// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
+/// # #[derive(Debug)] struct Nav;
+/// # impl std::fmt::Display for Nav {
+/// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("Navigation failed") } }
+/// # impl std::error::Error for Nav {}
+/// # static ENTRY: ErrorEntry = ErrorEntry { code: 2100, symbol: "E_PW_NAV", domain: "playwright",
+/// #     message: "Navigation failed", retryable: true, kind: ErrorKind::Network, variant: "Nav",
+/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// # impl McpError for Nav {
+/// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
+/// #     fn domain(&self) -> &'static str { "playwright" } }
+/// use std::time::Duration;
+/// use mcp_errors_core::retry::{RetryPolicy, retry_with_sleep};
+///
+/// // Navigation failures are retried 5 times by default; here twice, without jitter.
+/// let policy = RetryPolicy::new().with_jitter(0.0).with_max_retries(ErrorKind::Network, 2);
+/// let mut slept = Vec::new();
+/// let result: Result<(), Nav> = retry_with_sleep(&policy, |d| slept.push(d), || Err(Nav));
+/// assert!(result.is_err());
+/// assert_eq!(slept, [Duration::from_secs(1), Duration::from_secs(2)]);
+/// ```
 pub fn retry_with_sleep<T, E, S, F>(policy: &RetryPolicy, mut sleep: S, mut op: F) -> Result<T, E>
 where
     E: AsMcpError,
