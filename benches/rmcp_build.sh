@@ -116,16 +116,20 @@ done
 median() { sort -n | awk '{ a[NR] = $1 } END { m = int((NR + 1) / 2); if (NR % 2) print a[m]; else printf "%.1f\n", (a[m] + a[m + 1]) / 2 }'; }
 
 echo "clean debug build (cargo build), $(nproc) cores, $runs run(s) each, $(cargo --version)"
-printf '%-12s %10s %8s\n' variant seconds crates
+echo "wall = elapsed seconds; cpu = user+sys seconds of cargo and rustc (less sensitive to other load)"
+printf '%-12s %8s %8s %8s\n' variant wall cpu crates
+TIMEFORMAT='%R %U %S'
 for v in "${variants[@]}"; do
-  times=()
+  walls=()
+  cpus=()
   for ((i = 0; i < runs; i++)); do
     rm -rf "$work/target-$v"
-    start=$(date +%s.%N)
-    (cd "$work/$v" && CARGO_TARGET_DIR="$work/target-$v" CARGO_INCREMENTAL=0 cargo build --quiet --offline)
-    end=$(date +%s.%N)
-    times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')")
+    read -r real user sys < <({ time (cd "$work/$v" && CARGO_TARGET_DIR="$work/target-$v" CARGO_INCREMENTAL=0 cargo build --quiet --offline) ; } 2>&1 >/dev/null | tail -1)
+    bin="$work/target-$v/debug/consumer-${v//+/-}"
+    [[ -x "$bin" ]] || { echo "build of $v failed" >&2; exit 1; }
+    walls+=("$real")
+    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }')")
   done
   crates=$(cd "$work/$v" && cargo tree --offline --prefix none -e normal,build | sort -u | wc -l)
-  printf '%-12s %10s %8s\n' "$v" "$(printf '%s\n' "${times[@]}" | median)" "$crates"
+  printf '%-12s %8s %8s %8s\n' "$v" "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" "$crates"
 done

@@ -95,6 +95,20 @@ mod jsonrpsee {
         let boxed: Box<dyn McpError + Send + Sync> = Box::new(nav());
         assert_eq!(ErrorObjectOwned::from(boxed), ErrorObjectOwned::from(nav()));
     }
+
+    #[test]
+    fn a_received_error_decodes_back_into_the_typed_variant() {
+        let sent = mcp_errors::CommonError::LimitExceeded {
+            details: Some("5 sessions".into()),
+        };
+        let wire = serde_json::to_string(&ErrorObjectOwned::from(sent.clone())).unwrap();
+        let received: ErrorObjectOwned = serde_json::from_str(&wire).unwrap();
+        let object = mcp_errors::ErrorObject::from(&received);
+        assert_eq!(
+            mcp_errors::CommonError::from_error_object(&object).unwrap(),
+            sent
+        );
+    }
 }
 
 #[cfg(feature = "metrics")]

@@ -215,3 +215,20 @@ fn error_stats_answers_only_its_method() {
                "data": {"method": "tools/frobnicate"}})
     );
 }
+
+#[test]
+fn a_received_error_decodes_back_into_the_typed_variant() {
+    let sent = mcp_errors::CommonError::Timeout {
+        details: Some("navigation took 30s".into()),
+    };
+    let received: ErrorData =
+        serde_json::from_value(serde_json::to_value(ErrorData::from(sent.clone())).unwrap())
+            .unwrap();
+    let object = mcp_errors::ErrorObject::from(&received);
+    assert_eq!(object.symbol(), Some("E_TIMEOUT"));
+    assert_eq!(
+        mcp_errors::CommonError::from_error_object(&object).unwrap(),
+        sent
+    );
+    assert_eq!(mcp_errors::ErrorObject::from(received), object);
+}

@@ -34,6 +34,23 @@ pub fn error_object<E: ?Sized + VisitData>(err: &E) -> ErrorObjectOwned {
     }
 }
 
+/// A JSON-RPC error received by a jsonrpsee client, as the crate's [`ErrorObject`], ready for
+/// a `#[mcp(decode)]` enum's `from_error_object`. A `data` that is not valid JSON (jsonrpsee
+/// keeps it raw) becomes `None`.
+///
+/// [`ErrorObject`]: crate::ErrorObject
+impl From<&jsonrpsee_types::ErrorObject<'_>> for crate::ErrorObject {
+    fn from(error: &jsonrpsee_types::ErrorObject<'_>) -> Self {
+        crate::ErrorObject {
+            code: error.code(),
+            message: error.message().to_owned(),
+            data: error
+                .data()
+                .and_then(|raw| serde_json::from_str(raw.get()).ok()),
+        }
+    }
+}
+
 /// Support for the generated impls. Not public API.
 #[doc(hidden)]
 pub mod support {

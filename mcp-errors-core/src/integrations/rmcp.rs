@@ -15,6 +15,9 @@
 //! `sys/errorStats` (seed 000) is not a tool but a JSON-RPC method: answer it from
 //! `ServerHandler::on_custom_request` with [`on_custom_request`].
 //!
+//! On the client side, `ErrorObject::from(&error_data)` turns a received JSON-RPC error into
+//! the input of a `#[mcp(decode)]` enum's `from_error_object`.
+//!
 //! [`McpErrorExt`]: crate::McpErrorExt
 
 use rmcp::model::{
@@ -153,6 +156,30 @@ fn catalog_meta<E: ?Sized + McpError>(err: &E) -> serde_json::Map<String, serde_
     meta.insert("code".into(), err.code().into());
     meta.insert("domain".into(), err.domain().into());
     meta
+}
+
+/// A JSON-RPC error received by an rmcp client, as the crate's [`ErrorObject`], ready for a
+/// `#[mcp(decode)]` enum's `from_error_object`.
+///
+/// [`ErrorObject`]: crate::ErrorObject
+impl From<ErrorData> for crate::ErrorObject {
+    fn from(error: ErrorData) -> Self {
+        crate::ErrorObject {
+            code: error.code.0,
+            message: error.message.into_owned(),
+            data: error.data,
+        }
+    }
+}
+
+impl From<&ErrorData> for crate::ErrorObject {
+    fn from(error: &ErrorData) -> Self {
+        crate::ErrorObject {
+            code: error.code.0,
+            message: error.message.clone().into_owned(),
+            data: error.data.clone(),
+        }
+    }
 }
 
 /// Support for the generated impls. Not public API.
