@@ -14,6 +14,10 @@ pub struct Input<'a> {
     pub ident: &'a Ident,
     pub attrs: EnumAttrs,
     pub variants: Vec<Variant<'a>>,
+    /// `domain`, or empty when missing (reported).
+    pub domain: String,
+    /// `symbol_prefix`, or empty.
+    pub prefix: String,
 }
 
 pub struct Variant<'a> {
@@ -23,6 +27,12 @@ pub struct Variant<'a> {
     pub fields: Vec<Field<'a>>,
     /// The message template, from `message = "..."` or the first doc line.
     pub message: Option<Message>,
+    /// `symbol = "..."`, else prefix + `SCREAMING_SNAKE` of the variant name.
+    pub symbol: String,
+    /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
+    pub kind: Kind,
+    /// Variant `retryable`, else the enum's, else the default of the resolved kind.
+    pub retryable: bool,
 }
 
 /// A variant's message template and where it was written.
@@ -96,15 +106,27 @@ impl<'a> Input<'a> {
             );
         }
         let attrs = attr::parse_enum_attrs(cx, &input.attrs);
+        let domain = attrs
+            .domain
+            .as_ref()
+            .map(|d| d.value.value())
+            .unwrap_or_default();
+        let prefix = attrs
+            .symbol_prefix
+            .as_ref()
+            .map(|p| p.value.value())
+            .unwrap_or_default();
         let variants = data
             .variants
             .iter()
-            .map(|v| Variant::from_syn(cx, v))
+            .map(|v| Variant::from_syn(cx, v, &attrs, &prefix))
             .collect();
         Some(Input {
             ident: &input.ident,
             attrs,
             variants,
+            domain,
+            prefix,
         })
     }
 
@@ -117,24 +139,8 @@ impl<'a> Input<'a> {
         }
     }
 
-    pub fn domain(&self) -> String {
-        self.attrs
-            .domain
-            .as_ref()
-            .map(|d| d.value.value())
-            .unwrap_or_default()
-    }
-
     pub fn is_protocol(&self) -> bool {
         self.attrs.protocol.is_some()
-    }
-
-    pub fn symbol_prefix(&self) -> String {
-        self.attrs
-            .symbol_prefix
-            .as_ref()
-            .map(|p| p.value.value())
-            .unwrap_or_default()
     }
 
     /// The variants that have their own catalog row (all but `transparent`), with their
@@ -148,8 +154,35 @@ impl<'a> Input<'a> {
 }
 
 impl<'a> Variant<'a> {
-    fn from_syn(cx: &Ctxt, variant: &'a syn::Variant) -> Variant<'a> {
+    fn from_syn(
+        cx: &Ctxt,
+        variant: &'a syn::Variant,
+        enum_attrs: &EnumAttrs,
+        prefix: &str,
+    ) -> Variant<'a> {
         let attrs = attr::parse_variant_attrs(cx, &variant.attrs);
+        let symbol = match &attrs.symbol {
+            Some(symbol) => symbol.value.value(),
+            None => format!(
+                "{prefix}{}",
+                names::screaming_snake(&variant.ident.to_string())
+            ),
+        };
+        let fallback = if enum_attrs.protocol.is_some() {
+            "protocol"
+        } else {
+            "internal"
+        };
+        let kind = attrs
+            .kind
+            .as_ref()
+            .or(enum_attrs.kind.as_ref())
+            .map_or_else(|| Kind::parse(fallback).expect("known kind"), |k| k.value);
+        let retryable = attrs
+            .retryable
+            .as_ref()
+            .or(enum_attrs.retryable.as_ref())
+            .map_or_else(|| kind.default_retryable(), |r| r.value);
         let doc = attr::parse_doc(&variant.attrs);
         let fields = match &variant.fields {
             Fields::Named(named) => named.named.iter().collect(),
@@ -166,7 +199,7 @@ impl<'a> Variant<'a> {
                 cx,
                 message.value.value(),
                 message.value.span(),
-                message.value_tokens.clone(),
+                message.value_span.to_token_stream(),
             ))
         } else if attrs.transparent.is_none() {
             doc.first.as_ref().map(|(line, tokens)| {
@@ -186,42 +219,14 @@ impl<'a> Variant<'a> {
             doc,
             fields,
             message,
+            symbol,
+            kind,
+            retryable,
         }
     }
 
     pub fn is_transparent(&self) -> bool {
         self.attrs.transparent.is_some()
-    }
-
-    /// The variant's symbol: `symbol = "..."`, else prefix + `SCREAMING_SNAKE` of its name.
-    pub fn symbol(&self, input: &Input<'_>) -> String {
-        match &self.attrs.symbol {
-            Some(symbol) => symbol.value.value(),
-            None => input.symbol_prefix() + &names::screaming_snake(&self.ident.to_string()),
-        }
-    }
-
-    /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
-    pub fn kind(&self, input: &Input<'_>) -> Kind {
-        let fallback = if input.is_protocol() {
-            "protocol"
-        } else {
-            "internal"
-        };
-        self.attrs
-            .kind
-            .as_ref()
-            .or(input.attrs.kind.as_ref())
-            .map_or_else(|| Kind::parse(fallback).expect("known kind"), |k| k.value)
-    }
-
-    /// Variant `retryable`, else the enum's, else the default of the resolved kind.
-    pub fn retryable(&self, input: &Input<'_>) -> bool {
-        self.attrs
-            .retryable
-            .as_ref()
-            .or(input.attrs.retryable.as_ref())
-            .map_or_else(|| self.kind(input).default_retryable(), |r| r.value)
     }
 
     pub fn code(&self) -> i32 {
@@ -331,9 +336,9 @@ impl<'a> Field<'a> {
 
     /// Where errors about the field's key point: its `rename`, else the field.
     pub fn key_tokens(&self) -> TokenStream {
-        self.attrs
-            .rename
-            .as_ref()
-            .map_or_else(|| self.tokens(), |r: &Attr<LitStr>| r.whole.clone())
+        self.attrs.rename.as_ref().map_or_else(
+            || self.tokens(),
+            |r: &Attr<LitStr>| r.whole.to_token_stream(),
+        )
     }
 }

@@ -4,34 +4,84 @@
 //! or has a value of the wrong type is reported to the [`Ctxt`] and parsing goes on with the
 //! next key, so one build shows every such mistake. Cross-key rules live in `valid.rs`.
 
-use proc_macro2::{Group, TokenStream};
-use quote::{ToTokens, quote};
+use proc_macro2::{Group, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::{Attribute, Expr, ExprLit, ExprRange, ExprUnary, Lit, LitStr, RangeLimits, Token, UnOp};
 
 use crate::ctxt::Ctxt;
 use crate::symbol::{self, quoted_list};
 
-/// A parsed value and the tokens it came from, for errors.
+/// Where some tokens start and end. Errors spanned by it underline everything between.
+///
+/// Kept instead of the tokens themselves: a derive over a thousand variants parses thousands
+/// of attributes and reports errors for few of them.
+#[derive(Clone, Copy)]
+pub struct SpanRange {
+    pub start: Span,
+    pub end: Span,
+}
+
+impl SpanRange {
+    /// From the first to the last token of `tokens`.
+    pub fn of(tokens: &impl ToTokens) -> SpanRange {
+        let mut iter = tokens.to_token_stream().into_iter();
+        let start = iter.next().map_or_else(Span::call_site, |t| t.span());
+        let end = iter.last().map_or(start, |t| t.span());
+        SpanRange { start, end }
+    }
+
+    /// From the start of `self` to the end of `other`.
+    pub fn to(self, other: SpanRange) -> SpanRange {
+        SpanRange {
+            start: self.start,
+            end: other.end,
+        }
+    }
+}
+
+impl ToTokens for SpanRange {
+    /// Two placeholder tokens carrying the spans, for `syn::Error::new_spanned`.
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        for span in [self.start, self.end] {
+            let mut punct = Punct::new('^', Spacing::Alone);
+            punct.set_span(span);
+            tokens.extend([TokenTree::Punct(punct)]);
+        }
+    }
+}
+
+/// A parsed value and where it was written, for errors.
 #[derive(Clone)]
 pub struct Attr<T> {
     pub value: T,
+    /// The key, as spelled in `symbol.rs`.
+    pub key: &'static str,
     /// `key = value` (or just `key` for a flag): where "duplicate" and "conflicting" errors
     /// point.
-    pub whole: TokenStream,
+    pub whole: SpanRange,
     /// The value alone (the key for a flag): where "bad value" errors point.
-    pub value_tokens: TokenStream,
+    pub value_span: SpanRange,
 }
 
 impl<T> Attr<T> {
     /// An error under the whole `key = value`.
     pub fn error(&self, msg: impl core::fmt::Display) -> syn::Error {
-        syn::Error::new_spanned(&self.whole, msg)
+        syn::Error::new_spanned(self.whole, msg)
     }
 
     /// An error under the value.
     pub fn value_error(&self, msg: impl core::fmt::Display) -> syn::Error {
-        syn::Error::new_spanned(&self.value_tokens, msg)
+        syn::Error::new_spanned(self.value_span, msg)
+    }
+
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Attr<U> {
+        Attr {
+            value: f(self.value),
+            key: self.key,
+            whole: self.whole,
+            value_span: self.value_span,
+        }
     }
 }
 
@@ -62,7 +112,7 @@ impl Kind {
 /// count as a missing key.
 #[derive(Default)]
 pub struct Seen {
-    keys: Vec<String>,
+    keys: Vec<&'static str>,
     /// An attribute did not parse to its end: any key may have been there.
     broken: bool,
 }
@@ -70,7 +120,7 @@ pub struct Seen {
 impl Seen {
     /// Whether `key` was written (or might have been, in an attribute that did not parse).
     pub fn mentioned(&self, key: &str) -> bool {
-        self.broken || self.keys.iter().any(|k| k == key)
+        self.broken || self.keys.contains(&key)
     }
 }
 
@@ -115,7 +165,7 @@ pub struct FieldAttrs {
 
 impl FieldAttrs {
     /// Every attribute given, with its key, in a fixed order.
-    pub fn given(&self) -> Vec<(&'static str, &TokenStream)> {
+    pub fn given(&self) -> Vec<(&'static str, SpanRange)> {
         let flags = [
             (symbol::SKIP, &self.skip),
             (symbol::DETAILS, &self.details),
@@ -125,10 +175,10 @@ impl FieldAttrs {
         ];
         let mut out: Vec<_> = flags
             .into_iter()
-            .filter_map(|(key, attr)| attr.as_ref().map(|a| (key, &a.whole)))
+            .filter_map(|(key, attr)| attr.as_ref().map(|a| (key, a.whole)))
             .collect();
         if let Some(rename) = &self.rename {
-            out.push((symbol::RENAME, &rename.whole));
+            out.push((symbol::RENAME, rename.whole));
         }
         out
     }
@@ -188,7 +238,7 @@ pub fn parse_doc(attrs: &[Attribute]) -> Doc {
 pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
     let mut out = EnumAttrs::default();
     out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", |key| {
-        match key.name.as_str() {
+        match key.name {
             symbol::DOMAIN => set(cx, &mut out.domain, key.string()?),
             symbol::RANGE => set(cx, &mut out.range, key.range()?),
             symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()?),
@@ -207,7 +257,7 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
 pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
     out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {
-        match key.name.as_str() {
+        match key.name {
             symbol::CODE => set(cx, &mut out.code, key.int()?),
             symbol::SYMBOL => set(cx, &mut out.symbol, key.string()?),
             symbol::MESSAGE => set(cx, &mut out.message, key.string()?),
@@ -226,7 +276,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
 pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
     let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", |key| {
-        match key.name.as_str() {
+        match key.name {
             symbol::SKIP => set(cx, &mut out.skip, key.flag()?),
             symbol::DETAILS => set(cx, &mut out.details, key.flag()?),
             symbol::SOURCE => set(cx, &mut out.source, key.flag()?),
@@ -244,11 +294,7 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
 fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
     let Some(new) = new else { return };
     if slot.is_some() {
-        let key = new.whole.clone().into_iter().next().map(|t| t.to_string());
-        cx.syn_error(new.error(format_args!(
-            "duplicate `{}` attribute",
-            key.as_deref().unwrap_or("?")
-        )));
+        cx.syn_error(new.error(format_args!("duplicate `{}` attribute", new.key)));
     } else {
         *slot = Some(new);
     }
@@ -258,7 +304,7 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
 struct Key<'a, 'b> {
     cx: &'b Ctxt,
     meta: ParseNestedMeta<'a>,
-    name: String,
+    name: &'static str,
 }
 
 /// Runs `handler` for every known key of every `#[mcp(...)]` among `attrs`; reports
@@ -267,7 +313,7 @@ struct Key<'a, 'b> {
 fn each_key(
     cx: &Ctxt,
     attrs: &[Attribute],
-    keys: &[&str],
+    keys: &[&'static str],
     level: &str,
     mut handler: impl FnMut(&Key<'_, '_>) -> syn::Result<()>,
 ) -> Seen {
@@ -289,7 +335,7 @@ fn each_key(
                 Some(ident) => ident.to_string(),
                 None => meta.path.to_token_stream().to_string().replace(' ', ""),
             };
-            if !keys.contains(&name.as_str()) {
+            let Some(&name) = keys.iter().find(|k| **k == name) else {
                 cx.error_spanned_by(
                     &meta.path,
                     format_args!(
@@ -298,8 +344,8 @@ fn each_key(
                     ),
                 );
                 return skip_value(&meta);
-            }
-            seen.keys.push(name.clone());
+            };
+            seen.keys.push(name);
             handler(&Key { cx, meta, name })
         });
         if let Err(err) = result {
@@ -321,59 +367,48 @@ fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
 }
 
 impl Key<'_, '_> {
-    fn key_tokens(&self) -> TokenStream {
-        self.meta.path.to_token_stream()
+    fn key_span(&self) -> SpanRange {
+        SpanRange::of(&self.meta.path)
     }
 
-    fn attr<T>(&self, value: T, value_tokens: TokenStream) -> Attr<T> {
-        let key = self.key_tokens();
+    fn attr<T>(&self, value: T, value_span: SpanRange) -> Attr<T> {
         Attr {
             value,
-            whole: quote!(#key #value_tokens),
-            value_tokens,
+            key: self.name,
+            whole: self.key_span().to(value_span),
+            value_span,
         }
     }
 
     /// A key that takes no value: `protocol`, `transparent`, `skip`.
     fn flag(&self) -> syn::Result<Option<Attr<()>>> {
         if self.meta.input.peek(Token![=]) || self.meta.input.peek(syn::token::Paren) {
-            let key = self.key_tokens();
-            let mut rest = TokenStream::new();
-            if self.meta.input.peek(Token![=]) {
-                let expr: Expr = self.meta.value()?.parse()?;
-                expr.to_tokens(&mut rest);
+            let rest = if self.meta.input.peek(Token![=]) {
+                SpanRange::of(&self.meta.value()?.parse::<Expr>()?)
             } else {
-                self.meta.input.parse::<Group>()?.to_tokens(&mut rest);
-            }
+                SpanRange::of(&self.meta.input.parse::<Group>()?)
+            };
             self.cx.error_spanned_by(
-                quote!(#key #rest),
+                self.key_span().to(rest),
                 format_args!("`{}` takes no value", self.name),
             );
             return Ok(None);
         }
-        let key = self.key_tokens();
-        Ok(Some(Attr {
-            value: (),
-            whole: key.clone(),
-            value_tokens: key,
-        }))
+        let key = self.key_span();
+        Ok(Some(self.attr((), key)))
     }
 
     /// `retryable` (true) or `retryable = true|false`.
     fn bool_or_flag(&self) -> syn::Result<Option<Attr<bool>>> {
         if !self.meta.input.peek(Token![=]) {
-            return Ok(self.flag()?.map(|a| Attr {
-                value: true,
-                whole: a.whole,
-                value_tokens: a.value_tokens,
-            }));
+            return Ok(self.flag()?.map(|a| a.map(|()| true)));
         }
         let expr: Expr = self.meta.value()?.parse()?;
         if let Expr::Lit(ExprLit {
             lit: Lit::Bool(b), ..
         }) = &expr
         {
-            return Ok(Some(self.attr(b.value, expr.to_token_stream())));
+            return Ok(Some(self.attr(b.value, SpanRange::of(b))));
         }
         self.cx.error_spanned_by(
             &expr,
@@ -388,12 +423,23 @@ impl Key<'_, '_> {
     /// `= <expr>`, or an error at the key when there is none.
     fn expr(&self, example: &str) -> syn::Result<Option<Expr>> {
         if self.meta.input.peek(Token![=]) {
-            return Ok(Some(self.meta.value()?.parse()?));
+            let input = self.meta.value()?;
+            // A lone literal (nearly every value) is parsed directly: syn's expression
+            // parser is the most expensive step of a derive over a thousand variants.
+            let lone_literal = input.cursor().literal().is_some_and(|(_, rest)| {
+                rest.eof() || rest.punct().is_some_and(|(p, _)| p.as_char() == ',')
+            });
+            if lone_literal {
+                return Ok(Some(Expr::Lit(ExprLit {
+                    attrs: Vec::new(),
+                    lit: input.parse()?,
+                })));
+            }
+            return Ok(Some(input.parse()?));
         }
-        let key = self.key_tokens();
-        let mut tokens = key.clone();
+        let mut tokens = self.key_span();
         if self.meta.input.peek(syn::token::Paren) {
-            self.meta.input.parse::<Group>()?.to_tokens(&mut tokens);
+            tokens = tokens.to(SpanRange::of(&self.meta.input.parse::<Group>()?));
         }
         self.cx.error_spanned_by(
             tokens,
@@ -407,7 +453,7 @@ impl Key<'_, '_> {
 
     /// `= "text"`.
     fn string(&self) -> syn::Result<Option<Attr<LitStr>>> {
-        let example = match self.name.as_str() {
+        let example = match self.name {
             symbol::DOMAIN => "\"playwright\"",
             symbol::SYMBOL_PREFIX => "\"E_PW_\"",
             symbol::SYMBOL | symbol::ALIAS => "\"E_PW_NAV\"",
@@ -424,7 +470,7 @@ impl Key<'_, '_> {
             lit: Lit::Str(lit), ..
         }) = &expr
         {
-            return Ok(Some(self.attr(lit.clone(), lit.to_token_stream())));
+            return Ok(Some(self.attr(lit.clone(), SpanRange::of(lit))));
         }
         self.cx.error_spanned_by(
             &expr,
@@ -442,7 +488,7 @@ impl Key<'_, '_> {
             return Ok(None);
         };
         match int_literal(&expr) {
-            Ok(value) => Ok(Some(self.attr(value, expr.to_token_stream()))),
+            Ok(value) => Ok(Some(self.attr(value, SpanRange::of(&expr)))),
             Err(msg) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(&expr, format_args!("{msg}, e.g. `{} = 2100`", self.name));
@@ -468,11 +514,11 @@ impl Key<'_, '_> {
                 ..
             }) => match (int_literal(start), int_literal(end)) {
                 (Ok(a), Ok(b)) => Ok((a, b)),
-                (Err(msg), _) => Err((start.to_token_stream(), msg)),
-                (_, Err(msg)) => Err((end.to_token_stream(), msg)),
+                (Err(msg), _) => Err((SpanRange::of(start), msg)),
+                (_, Err(msg)) => Err((SpanRange::of(end), msg)),
             },
             _ => Err((
-                expr.to_token_stream(),
+                SpanRange::of(&expr),
                 "expected an inclusive range of integer literals".to_owned(),
             )),
         };
@@ -482,7 +528,7 @@ impl Key<'_, '_> {
                     .error_spanned_by(&expr, format_args!("empty range: {a} is greater than {b}"));
                 Ok(None)
             }
-            Ok(bounds) => Ok(Some(self.attr(bounds, expr.to_token_stream()))),
+            Ok(bounds) => Ok(Some(self.attr(bounds, SpanRange::of(&expr)))),
             Err((tokens, msg)) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(tokens, format_args!("{msg}, e.g. `range = 2100..=2199`"));
@@ -501,11 +547,7 @@ impl Key<'_, '_> {
             return Ok(None);
         };
         if let Some(kind) = Kind::parse(&lit.value.value()) {
-            return Ok(Some(Attr {
-                value: kind,
-                whole: lit.whole,
-                value_tokens: lit.value_tokens,
-            }));
+            return Ok(Some(lit.map(|_| kind)));
         }
         let names: Vec<&str> = symbol::KINDS.iter().map(|(n, _)| *n).collect();
         self.cx.syn_error(lit.value_error(format_args!(
@@ -522,11 +564,7 @@ impl Key<'_, '_> {
             return Ok(None);
         };
         if let Ok(path) = lit.value.parse::<syn::Path>() {
-            return Ok(Some(Attr {
-                value: path,
-                whole: lit.whole,
-                value_tokens: lit.value_tokens,
-            }));
+            return Ok(Some(lit.map(|_| path)));
         }
         self.cx.syn_error(
             lit.value_error("expected a path in the string, e.g. `crate = \"::mcp_errors\"`"),

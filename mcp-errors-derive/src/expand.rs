@@ -6,30 +6,56 @@
 //! table, then `P::__impl_integrations!(Type);`. Per variant there is one catalog row and
 //! one arm per `match`; everything derivable from the row is left to the trait's defaults.
 
+use core::fmt::Write as _;
 use proc_macro2::{Group, Literal, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
+
 use syn::spanned::Spanned;
 use syn::{Ident, LitStr, Member};
 
 use crate::ast::{Field, Input, Role, Variant};
 use crate::template::Arg;
 
-pub fn expand(input: &Input<'_>) -> TokenStream {
+/// The generated code in two parts: items that carry the user's spans (so that type errors
+/// point at fields and messages), built as tokens; and the span-free data (catalog rows,
+/// constants, the variant-to-row `match`), written as source text that the compiler lexes in
+/// one call. A thousand-variant enum is mostly data; building it token by token in the
+/// (unoptimized) proc macro dominated its compile time.
+pub struct Expansion {
+    pub tokens: TokenStream,
+    pub source: String,
+}
+
+impl Expansion {
+    /// Both parts as one `proc_macro2` stream (for unit tests; `lib.rs` lexes `source` with
+    /// the compiler instead).
+    #[cfg(test)]
+    pub fn into_token_stream(self) -> TokenStream {
+        let mut tokens = self.tokens;
+        tokens.extend(parse(&self.source));
+        tokens
+    }
+}
+
+pub fn expand(input: &Input<'_>) -> Expansion {
     let g = Gen::new(input);
     let catalog = g.catalog_impl();
     let mcp_error = g.mcp_error_impl();
     let display = g.display_impl();
     let error = g.error_impl();
-    let inherent = g.inherent_impl();
+    let decode = g.decode_impl();
     let p = &g.p;
     let ty = input.ident;
-    quote! {
-        #catalog
-        #mcp_error
-        #display
-        #error
-        #inherent
-        #p::__impl_integrations!(#ty);
+    Expansion {
+        tokens: quote! {
+            #catalog
+            #mcp_error
+            #display
+            #error
+            #decode
+            #p::__impl_integrations!(#ty);
+        },
+        source: g.inherent_source(),
     }
 }
 
@@ -69,21 +95,31 @@ fn pattern<'f>(
     quote!(Self::#ident { #(#bound,)* .. })
 }
 
-/// `Self::V { secret: _secret, .. }`: binds the `skip` fields, which no generated code
-/// reads otherwise, so rustc does not call them dead (a secret kept for `Debug` or logging
-/// is the point of `skip`). The `_` names keep the bindings themselves quiet.
-fn pattern_touching_skipped(variant: &Variant<'_>) -> TokenStream {
-    let ident = variant.ident;
-    let bound = variant
+/// `Self::V { secret: _secret, .. }`, as source text: binds the `skip` fields, which no
+/// generated code reads otherwise, so rustc does not call them dead (a secret kept for `Debug`
+/// or logging is the point of `skip`). The `_` names keep the bindings themselves quiet.
+fn pattern_touching_skipped(variant: &Variant<'_>) -> String {
+    let mut out = format!("Self::{} {{ ", variant.ident);
+    for f in variant
         .fields
         .iter()
         .filter(|f| f.role(variant) == Role::Skip)
-        .map(|f| {
-            let member = &f.member;
-            let name = local(&format!("_{}", format_arg_name(f)));
-            quote!(#member: #name)
-        });
-    quote!(Self::#ident { #(#bound,)* .. })
+    {
+        let _ = write!(
+            out,
+            "{}: _{}, ",
+            f.member.to_token_stream(),
+            format_arg_name(f)
+        );
+    }
+    out.push_str(".. }");
+    out
+}
+
+/// Lexes generated source text with `proc_macro2` (unit tests only; see `Expansion`).
+#[cfg(test)]
+fn parse(source: &str) -> TokenStream {
+    source.parse().expect("generated code lexes")
 }
 
 /// An `i32` literal token sequence that also works in patterns (`-32700`).
@@ -160,7 +196,7 @@ impl<'a> Gen<'a> {
             .map(|(variant, field)| {
                 let ident = variant.ident;
                 let member = &field.member;
-                let body = located_at(body(&inner), field.ty.span());
+                let body = located_at(body(&inner), type_span(field.ty));
                 quote!(Self::#ident { #member: #inner, .. } => #body,)
             })
             .collect()
@@ -173,14 +209,13 @@ impl<'a> Gen<'a> {
         let input = self.input;
         let ty = input.ident;
         let name = ty.to_string();
-        let domain = input.domain();
+        let domain = &input.domain;
         let range = if let Some(range) = &input.attrs.range {
             let (start, end) = (int(range.value.0), int(range.value.1));
             quote!(#p::Option::Some(#p::CodeRange { start: #start, end: #end }))
         } else {
             quote!(#p::Option::None)
         };
-        let entries = input.own_variants().map(|(_, v)| self.entry(v));
         let by_code = self.entry_by_code();
         let by_symbol = self.entry_by_symbol();
         quote! {
@@ -189,59 +224,79 @@ impl<'a> Gen<'a> {
                 const NAME: &'static str = #name;
                 const DOMAIN: &'static str = #domain;
                 const RANGE: #p::Option<#p::CodeRange> = #range;
-                const ENTRIES: &'static [#p::ErrorEntry] = &[#(#entries),*];
+                const ENTRIES: &'static [#p::ErrorEntry] = Self::__MCP_ENTRIES;
                 #by_code
                 #by_symbol
             }
         }
     }
 
-    fn entry(&self, variant: &Variant<'_>) -> TokenStream {
-        let p = &self.p;
+    /// The `ENTRIES` initializer, as source text: a block importing short names, then one
+    /// `entry(code, symbol, domain, message, retryable, Kind, variant, doc, &[fields])` per
+    /// own variant, wrapped in `with_extras(.., &[aliases], help)` when it has either.
+    fn entries(&self) -> String {
         let input = self.input;
-        let code = int(variant.code());
-        let symbol = variant.symbol(input);
-        let domain = input.domain();
-        let message = variant
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
-        let retryable = variant.retryable(input);
-        let kind = Ident::new(variant.kind(input).variant, Span::call_site());
-        let name = variant.ident.to_string();
-        let doc = variant.doc.joined();
-        let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
-        let help = if let Some(help) = &variant.attrs.help {
-            let help = help.value.value();
-            quote!(#p::Option::Some(#help))
-        } else {
-            quote!(#p::Option::None)
-        };
-        let fields = variant.fields.iter().map(|f| {
-            let name = &f.name;
-            let key = f.key(variant);
-            let role = Ident::new(f.role(variant).variant(), Span::call_site());
-            quote!(#p::FieldEntry { name: #name, key: #key, role: #p::FieldRole::#role })
-        });
-        quote! {
-            #p::ErrorEntry {
-                code: #code,
-                symbol: #symbol,
-                domain: #domain,
-                message: #message,
-                retryable: #retryable,
-                kind: #p::ErrorKind::#kind,
-                variant: #name,
-                doc: #doc,
-                aliases: &[#(#aliases),*],
-                help: #help,
-                fields: &[#(#fields),*],
+        let p = self.p.to_string();
+        let mut out = format!(
+            "{{ #[allow(unused_imports)] use {p}::{{entry, with_extras, field, keyed_field, \
+             ErrorKind::*, FieldRole::*}}; const D: &str = "
+        );
+        push_str_lit(&mut out, &input.domain);
+        out.push_str("; &[");
+        for (_, variant) in input.own_variants() {
+            let extras = !variant.attrs.aliases.is_empty() || variant.attrs.help.is_some();
+            if extras {
+                out.push_str("with_extras(");
             }
+            let _ = write!(out, "entry({}, ", variant.code());
+            push_str_lit(&mut out, &variant.symbol);
+            out.push_str(", D, ");
+            push_str_lit(&mut out, variant.message.as_ref().map_or("", |m| &m.text));
+            let _ = write!(
+                out,
+                ", {}, {}, \"{}\", ",
+                variant.retryable,
+                variant.kind.variant,
+                variant.ident.to_string().trim_start_matches("r#")
+            );
+            push_str_lit(&mut out, &variant.doc.joined());
+            out.push_str(", &[");
+            for f in &variant.fields {
+                let key = f.key(variant);
+                let role = f.role(variant).variant();
+                if key == f.name {
+                    let _ = write!(out, "field(\"{}\", {role}),", f.name);
+                } else {
+                    let _ = write!(out, "keyed_field(\"{}\", ", f.name);
+                    push_str_lit(&mut out, &key);
+                    let _ = write!(out, ", {role}),");
+                }
+            }
+            out.push_str("])");
+            if extras {
+                out.push_str(", &[");
+                for alias in &variant.attrs.aliases {
+                    let _ = write!(out, "\"{}\",", alias.value.value());
+                }
+                out.push_str("], ");
+                match &variant.attrs.help {
+                    Some(help) => {
+                        out.push_str("Some(");
+                        push_str_lit(&mut out, &help.value.value());
+                        out.push(')');
+                    }
+                    None => out.push_str("None"),
+                }
+                out.push(')');
+            }
+            out.push(',');
         }
+        out.push_str("] }");
+        out
     }
 
-    /// A `match` on the code literals; unknown codes go to the transparent inner types.
+    /// A `match` on the code literals (`__mcp_row_of_code`, in the source text); unknown
+    /// codes go to the transparent inner types.
     fn entry_by_code(&self) -> TokenStream {
         let p = &self.p;
         let code = local("code");
@@ -267,17 +322,12 @@ impl<'a> Gen<'a> {
                 }
             };
         }
-        let arms = self.input.own_variants().map(|(i, v)| {
-            let value = int(v.code());
-            quote!(#value => #i,)
-        });
         quote! {
             fn entry_by_code(#code: i32) -> #p::Option<&'static #p::ErrorEntry> {
-                let #index: usize = match #code {
-                    #(#arms)*
-                    _ => return #fallback,
-                };
-                #p::Option::Some(&<Self as #p::ErrorCatalog>::ENTRIES[#index])
+                match Self::__mcp_row_of_code(#code) {
+                    #p::Option::Some(#index) => #p::Option::Some(&<Self as #p::ErrorCatalog>::ENTRIES[#index]),
+                    #p::Option::None => #fallback,
+                }
             }
         }
     }
@@ -313,7 +363,7 @@ impl<'a> Gen<'a> {
     fn mcp_error_impl(&self) -> TokenStream {
         let p = &self.p;
         let ty = self.input.ident;
-        let domain = self.input.domain();
+        let domain = &self.input.domain;
         let entry = self.entry_fn();
         let delegated = self.delegated_fns();
         let retryable = self.retryable_fn();
@@ -336,21 +386,21 @@ impl<'a> Gen<'a> {
 
     fn entry_fn(&self) -> TokenStream {
         let p = &self.p;
-        let index = local("index");
         let body = if self.input.variants.is_empty() {
             quote!(match *self {})
         } else if self.has_own() {
-            let own = self.input.own_variants().map(|(i, v)| {
-                let pat = pattern_touching_skipped(v);
-                quote!(#pat => #i,)
-            });
             let inner = self.transparent_arms(|inner| quote!(return #p::McpError::entry(#inner)));
+            let delegate = (!inner.is_empty()).then(|| {
+                quote! {
+                    match self {
+                        #(#inner)*
+                        _ => {}
+                    }
+                }
+            });
             quote! {
-                let #index: usize = match self {
-                    #(#own)*
-                    #(#inner)*
-                };
-                &<Self as #p::ErrorCatalog>::ENTRIES[#index]
+                #delegate
+                &<Self as #p::ErrorCatalog>::ENTRIES[Self::__mcp_row(self)]
             }
         } else {
             let inner = self.transparent_arms(|inner| quote!(#p::McpError::entry(#inner)));
@@ -399,8 +449,8 @@ impl<'a> Gen<'a> {
             if let Some(field) = variant.fields_with(Role::Retryable).next() {
                 let pat = pattern(variant, [field]);
                 let bind = binding(field);
-                let default = variant.retryable(self.input);
-                let flag = quote_spanned!(field.ty.span()=> #p::RetryableFlag::flag(#bind));
+                let default = variant.retryable;
+                let flag = quote_spanned!(type_span(field.ty)=> #p::RetryableFlag::flag(#bind));
                 arms.push(quote!(#pat => #p::Option::unwrap_or(#flag, #default),));
             }
         }
@@ -425,7 +475,8 @@ impl<'a> Gen<'a> {
             if let Some(field) = variant.fields_with(Role::RetryAfter).next() {
                 let pat = pattern(variant, [field]);
                 let bind = binding(field);
-                let call = quote_spanned!(field.ty.span()=> #p::IntoRetryAfter::retry_after(#bind));
+                let call =
+                    quote_spanned!(type_span(field.ty)=> #p::IntoRetryAfter::retry_after(#bind));
                 arms.push(quote!(#pat => #call,));
             }
         }
@@ -463,10 +514,10 @@ impl<'a> Gen<'a> {
                     let optional = is_option(f.ty);
                     let arg = if optional { value.clone() } else { binding(f) };
                     let call = if f.role(variant) == Role::Details {
-                        quote_spanned!(f.ty.span()=> #p::FieldSink::details(#sink, #arg))
+                        quote_spanned!(type_span(f.ty)=> #sink.details(#arg))
                     } else {
                         let key = f.key(variant);
-                        quote_spanned!(f.ty.span()=> #p::FieldSink::field(#sink, #key, #arg))
+                        quote_spanned!(type_span(f.ty)=> #sink.field(#key, #arg))
                     };
                     (optional, call)
                 })
@@ -534,7 +585,7 @@ impl<'a> Gen<'a> {
                 if let Some(text) = template.as_plain() {
                     let pat = pattern(variant, []);
                     let lit = LitStr::new(&text, message.lit.span());
-                    return quote!(#pat => ::core::fmt::Formatter::write_str(#f, #lit),);
+                    return quote!(#pat => #f.write_str(#lit),);
                 }
                 let mut used: Vec<&Field<'_>> = Vec::new();
                 for arg in template.args() {
@@ -545,25 +596,39 @@ impl<'a> Gen<'a> {
                         used.push(field);
                     }
                 }
+                // Fields are bound under the names the format string uses, with the
+                // message's span, so `write!` captures them implicitly; only widths and
+                // precisions (which must be `usize`, not `&usize`) are passed explicitly.
+                let span = message.lit.span();
                 let name = |arg: &Arg| format_arg_name(variant.field(arg).expect("validated"));
-                let fmt = LitStr::new(&template.format_string(name), message.lit.span());
-                let args = used.iter().map(|field| {
-                    let arg_name = Ident::new(&format_arg_name(field), message.lit.span());
-                    let bind = binding(field);
-                    let arg = match &field.member {
+                let fmt = LitStr::new(&template.format_string(name), span);
+                let mut bound = Vec::new();
+                let mut counts = Vec::new();
+                for field in used {
+                    let bind = Ident::new(&format_arg_name(field), span);
+                    let member = &field.member;
+                    let arg = match member {
                         Member::Named(ident) => {
-                            Arg::Named(ident.to_string().trim_start_matches("r#").to_owned())
+                            let name = ident.to_string();
+                            if let Some(raw) = name.strip_prefix("r#") {
+                                bound.push(quote!(#member: #bind));
+                                Arg::Named(raw.to_owned())
+                            } else {
+                                bound.push(quote!(#bind));
+                                Arg::Named(name)
+                            }
                         }
-                        Member::Unnamed(index) => Arg::Index(index.index as usize),
+                        Member::Unnamed(index) => {
+                            bound.push(quote!(#member: #bind));
+                            Arg::Index(index.index as usize)
+                        }
                     };
                     if template.is_count(&arg) {
-                        quote!(#arg_name = *#bind)
-                    } else {
-                        quote!(#arg_name = #bind)
+                        counts.push(quote!(, #bind = *#bind));
                     }
-                });
-                let pat = pattern(variant, used.iter().copied());
-                quote!(#pat => ::core::write!(#f, #fmt, #(#args),*),)
+                }
+                let ident = variant.ident;
+                quote!(Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(#counts)*),)
             })
             .collect();
         let body = self.match_self(&arms, arms.len(), &TokenStream::new());
@@ -589,10 +654,10 @@ impl<'a> Gen<'a> {
             let bind = binding(field);
             let source = local("source");
             let body = if is_option(field.ty) {
-                quote_spanned!(field.ty.span()=>
+                quote_spanned!(type_span(field.ty)=>
                     #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
             } else {
-                quote_spanned!(field.ty.span()=> #p::Option::Some(#bind.as_dyn_error()))
+                quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
             };
             arms.push(quote!(#pat => #body,));
         }
@@ -621,43 +686,62 @@ impl<'a> Gen<'a> {
 
     // ----- Inherent impl: constants, catalog table, decode ------------------------------
 
-    fn inherent_impl(&self) -> TokenStream {
-        let ty = self.input.ident;
-        let table = self.catalog_table();
-        let mut consts = Vec::new();
-        for (_, variant) in self.input.own_variants() {
-            let symbol = variant.symbol(self.input);
-            let ident = Ident::new(&symbol, variant.ident.span());
-            let code = int(variant.code());
-            let message = variant
-                .message
-                .as_ref()
-                .map(|m| m.text.as_str())
-                .unwrap_or_default();
-            let doc = format!(
-                "`{symbol}` = {}: the code of [`{}`](Self::{}) ({}).",
-                variant.code(),
-                variant.ident,
-                variant.ident,
-                markdown_escape(message)
-            );
-            consts.push(quote!(#[doc = #doc] pub const #ident: i32 = #code;));
+    /// The inherent impl, as source text: the catalog table as its documentation, one
+    /// constant per symbol and alias, and the private data behind the trait impls
+    /// (`__MCP_ENTRIES`, `__mcp_row`, `__mcp_row_of_code`).
+    fn inherent_source(&self) -> String {
+        let input = self.input;
+        let ty = input.ident;
+        let p = self.p.to_string();
+        let mut out = format!(
+            "#[doc = {:?}] #[allow(dead_code, missing_docs)] impl {ty} {{",
+            self.catalog_table()
+        );
+        for (_, variant) in input.own_variants() {
+            let symbol = &variant.symbol;
+            let code = variant.code();
+            let _ = write!(out, "pub const {symbol}: i32 = {code};");
             for alias in &variant.attrs.aliases {
-                let name = alias.value.value();
-                let ident = Ident::new(&name, alias.value.span());
-                let doc = format!(
-                    "Legacy alias of [`{symbol}`](Self::{symbol}) ({}).",
-                    variant.code()
-                );
-                consts.push(quote!(#[doc = #doc] pub const #ident: i32 = #code;));
+                let _ = write!(out, "pub const {}: i32 = {code};", alias.value.value());
             }
         }
+        let _ = write!(
+            out,
+            "const __MCP_ENTRIES: &'static [{p}::ErrorEntry] = {};",
+            self.entries()
+        );
+        if self.has_own() {
+            out.push_str("fn __mcp_row(&self) -> usize { match self {");
+            for (i, variant) in input.own_variants() {
+                let _ = write!(out, "{} => {i},", pattern_touching_skipped(variant));
+            }
+            if self.transparent().next().is_some() {
+                out.push_str("_ => ::core::unreachable!(),");
+            }
+            out.push_str("} }");
+            out.push_str(
+                "fn __mcp_row_of_code(code: i32) -> ::core::option::Option<usize> { \
+                 ::core::option::Option::Some(match code {",
+            );
+            for (i, variant) in input.own_variants() {
+                let _ = write!(out, "{} => {i},", variant.code());
+            }
+            out.push_str("_ => return ::core::option::Option::None, }) }");
+        }
+        out.push('}');
+        out
+    }
+
+    /// `from_error_object` in an inherent impl of its own, under `decode`.
+    fn decode_impl(&self) -> TokenStream {
+        let ty = self.input.ident;
         let decode = self.decode_fn();
+        if decode.is_empty() {
+            return decode;
+        }
         quote! {
-            #[doc = #table]
             #[allow(dead_code)]
             impl #ty {
-                #(#consts)*
                 #decode
             }
         }
@@ -665,9 +749,8 @@ impl<'a> Gen<'a> {
 
     /// The Markdown catalog shown on the enum's rustdoc page.
     fn catalog_table(&self) -> String {
-        use core::fmt::Write as _;
         let input = self.input;
-        let mut out = format!("Error catalog of domain `{}`", input.domain());
+        let mut out = format!("Error catalog of domain `{}`", input.domain);
         if let Some(range) = &input.attrs.range {
             let _ = write!(out, ", codes {}..={}", range.value.0, range.value.1);
         }
@@ -684,14 +767,14 @@ impl<'a> Gen<'a> {
                     .replace(' ', "");
                 let _ = writeln!(
                     out,
-                    "| | | [`{ident}`](Self::{ident}) | | every code of `{}` (transparent) |",
+                    "| | | `{ident}` | | every code of `{}` (transparent) |",
                     markdown_escape(&inner)
                 );
                 continue;
             }
             let retryable = if variant.fields_with(Role::Retryable).next().is_some() {
                 "per value"
-            } else if variant.retryable(input) {
+            } else if variant.retryable {
                 "yes"
             } else {
                 "no"
@@ -701,13 +784,13 @@ impl<'a> Gen<'a> {
                 .as_ref()
                 .map(|m| m.text.as_str())
                 .unwrap_or_default();
-            let mut symbols = format!("`{}`", variant.symbol(input));
+            let mut symbols = format!("`{}`", variant.symbol);
             for alias in &variant.attrs.aliases {
                 let _ = write!(symbols, " (alias `{}`)", alias.value.value());
             }
             let _ = writeln!(
                 out,
-                "| {} | {symbols} | [`{ident}`](Self::{ident}) | {retryable} | {} |",
+                "| {} | {symbols} | `{ident}` | {retryable} | {} |",
                 variant.code(),
                 markdown_escape(message)
             );
@@ -729,7 +812,7 @@ impl<'a> Gen<'a> {
             let ident = variant.ident;
             let member = &field.member;
             let ty = field.ty;
-            let call = quote_spanned!(ty.span()=> <#ty>::from_error_object(#obj));
+            let call = quote_spanned!(type_span(ty)=> <#ty>::from_error_object(#obj));
             tail.push(quote! {
                 match #call {
                     #p::Result::Ok(#inner) => return #p::Result::Ok(Self::#ident { #member: #inner }),
@@ -749,20 +832,20 @@ impl<'a> Gen<'a> {
                     let ty = f.ty;
                     let value = match f.role(variant) {
                         Role::Details if f.attrs.source.is_some() => {
-                            quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default())
+                            quote_spanned!(type_span(ty)=> <#ty as ::core::default::Default>::default())
                         }
                         Role::Data | Role::Details | Role::Retryable => {
                             let key = match f.role(variant) {
                                 Role::Retryable => "retryable".to_owned(),
                                 _ => f.key(variant),
                             };
-                            quote_spanned!(ty.span()=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
+                            quote_spanned!(type_span(ty)=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
                         }
                         Role::RetryAfter if f.attrs.skip.is_none() => {
                             let key = f.key(variant);
-                            quote_spanned!(ty.span()=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
+                            quote_spanned!(type_span(ty)=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
                         }
-                        _ => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
+                        _ => quote_spanned!(type_span(ty)=> <#ty as ::core::default::Default>::default()),
                     };
                     quote!(#member: #value)
                 });
@@ -797,6 +880,38 @@ impl<'a> Gen<'a> {
     }
 }
 
+/// Where errors about a field's type point: its first token, which is what
+/// `syn::spanned::Spanned` gives on stable too, without rendering the type to tokens (this
+/// runs for every field of every variant).
+fn type_span(ty: &syn::Type) -> Span {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => match &path.path.leading_colon {
+            Some(colon) => colon.spans[0],
+            None => path
+                .path
+                .segments
+                .first()
+                .map_or_else(|| ty.span(), |s| s.ident.span()),
+        },
+        _ => ty.span(),
+    }
+}
+
+/// Appends `text` as a Rust string literal; the common case (no quote, backslash or control
+/// character) without per-character escaping.
+fn push_str_lit(out: &mut String, text: &str) {
+    if text
+        .bytes()
+        .all(|b| b >= b' ' && b != b'"' && b != b'\\' && b != 0x7f)
+    {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        let _ = write!(out, "{text:?}");
+    }
+}
+
 /// `tokens` with every span moved to `span`'s location, keeping each token's hygiene.
 fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
@@ -814,7 +929,8 @@ fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
-/// The name of the `write!` argument bound to `field`: its name, or `_0` for tuple fields.
+/// The name a field is bound to in `Display`: its name (`r_type` for `r#type`), or `field_0`
+/// for tuple fields.
 fn format_arg_name(field: &Field<'_>) -> String {
     match &field.member {
         Member::Named(ident) => {
@@ -824,7 +940,7 @@ fn format_arg_name(field: &Field<'_>) -> String {
                 None => name,
             }
         }
-        Member::Unnamed(index) => format!("_{}", index.index),
+        Member::Unnamed(index) => format!("field_{}", index.index),
     }
 }
 

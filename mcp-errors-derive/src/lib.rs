@@ -24,11 +24,19 @@ use quote::quote;
 #[proc_macro_derive(McpError, attributes(mcp))]
 pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    derive(&input).into()
+    let expansion = derive(&input);
+    let mut output = TokenStream::from(expansion.tokens);
+    // The data part is lexed by the compiler itself: `proc_macro2`'s `FromStr` would first
+    // re-lex it with its own (unoptimized, in a debug build) lexer to validate it.
+    output.extend([expansion
+        .source
+        .parse::<TokenStream>()
+        .expect("generated source lexes")]);
+    output
 }
 
 /// The whole derive on `proc_macro2` tokens: parse, validate, then expand or fall back.
-fn derive(input: &syn::DeriveInput) -> proc_macro2::TokenStream {
+fn derive(input: &syn::DeriveInput) -> expand::Expansion {
     let cx = ctxt::Ctxt::new();
     let model = ast::Input::from_syn(&cx, input);
     if let Some(model) = &model {
@@ -42,7 +50,10 @@ fn derive(input: &syn::DeriveInput) -> proc_macro2::TokenStream {
             });
             let root = model.map_or_else(|| quote!(::mcp_errors), ast::Input::root);
             let decode = model.is_some_and(|m| m.attrs.decode.is_some());
-            fallback::expand(input, &root, decode, &errors)
+            expand::Expansion {
+                tokens: fallback::expand(input, &root, decode, &errors),
+                source: String::new(),
+            }
         }
     }
 }
@@ -53,7 +64,7 @@ mod tests {
     use syn::parse_quote;
 
     fn errors_of(input: &syn::DeriveInput) -> Vec<String> {
-        let out = derive(input).to_string();
+        let out = derive(input).into_token_stream().to_string();
         out.split("compile_error !")
             .skip(1)
             .map(|s| {
@@ -74,6 +85,7 @@ mod tests {
                 Nav { #[mcp(details)] reason: String },
             }
         })
+        .into_token_stream()
         .to_string();
         assert!(!out.contains("compile_error"), "{out}");
         assert!(out.contains("\"E_PW_NAV\""));
@@ -114,6 +126,7 @@ mod tests {
         let out = derive(&parse_quote!(
             struct S;
         ))
+        .into_token_stream()
         .to_string();
         assert!(out.contains("can only be derived for enums"));
         assert!(out.contains("ErrorCatalog for S"));

@@ -5,11 +5,10 @@
 
 use std::collections::HashMap;
 
-use proc_macro2::TokenStream;
 use quote::ToTokens;
 
 use crate::ast::{Input, Role, Variant};
-use crate::attr::{Attr, FieldAttrs};
+use crate::attr::{Attr, FieldAttrs, SpanRange};
 use crate::ctxt::Ctxt;
 use crate::names;
 use crate::symbol;
@@ -90,15 +89,15 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     let a = &variant.attrs;
-    let given: [(&str, Option<&TokenStream>); 5] = [
-        (symbol::CODE, a.code.as_ref().map(|x| &x.whole)),
-        (symbol::SYMBOL, a.symbol.as_ref().map(|x| &x.whole)),
-        (symbol::MESSAGE, a.message.as_ref().map(|x| &x.whole)),
-        (symbol::RETRYABLE, a.retryable.as_ref().map(|x| &x.whole)),
-        (symbol::KIND, a.kind.as_ref().map(|x| &x.whole)),
+    let given: [(&str, Option<SpanRange>); 5] = [
+        (symbol::CODE, a.code.as_ref().map(|x| x.whole)),
+        (symbol::SYMBOL, a.symbol.as_ref().map(|x| x.whole)),
+        (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
+        (symbol::RETRYABLE, a.retryable.as_ref().map(|x| x.whole)),
+        (symbol::KIND, a.kind.as_ref().map(|x| x.whole)),
     ];
-    let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(&x.whole)));
-    let help = [(symbol::HELP, a.help.as_ref().map(|x| &x.whole))];
+    let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(x.whole)));
+    let help = [(symbol::HELP, a.help.as_ref().map(|x| x.whole))];
     for (key, tokens) in given.into_iter().chain(aliases).chain(help) {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
@@ -391,7 +390,7 @@ fn reserved_codes_need_protocol(cx: &Ctxt, input: &Input<'_>) {
 /// Symbols are matched by clients in many languages (seed 000's `E_PW_NAV`); one strict
 /// format keeps them greppable and usable as constant names.
 fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
-    let prefix_ok = names::is_valid_symbol_prefix(&input.symbol_prefix());
+    let prefix_ok = names::is_valid_symbol_prefix(&input.prefix);
     for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
         match &variant.attrs.symbol {
             Some(symbol) => {
@@ -403,8 +402,8 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
                 }
             }
             None if prefix_ok => {
-                let value = variant.symbol(input);
-                if let Some(problem) = names::symbol_problem(&value) {
+                let value = &variant.symbol;
+                if let Some(problem) = names::symbol_problem(value) {
                     cx.error_spanned_by(
                         variant.ident,
                         format_args!(
@@ -433,15 +432,15 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let mut first: HashMap<String, &Variant<'_>> = HashMap::new();
     for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
         let own = match &variant.attrs.symbol {
-            Some(symbol) => symbol.value_tokens.clone(),
+            Some(symbol) => symbol.value_span.to_token_stream(),
             None => variant.ident.to_token_stream(),
         };
-        let names = std::iter::once((variant.symbol(input), own, "symbol")).chain(
+        let names = std::iter::once((variant.symbol.clone(), own, "symbol")).chain(
             variant
                 .attrs
                 .aliases
                 .iter()
-                .map(|a| (a.value.value(), a.value_tokens.clone(), "alias")),
+                .map(|a| (a.value.value(), a.value_span.to_token_stream(), "alias")),
         );
         for (name, tokens, what) in names {
             match first.get(&name) {
