@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::{Data, DeriveInput, Fields, Ident, LitStr, Member, Type};
 
-use crate::attr::{self, Attr, Doc, EnumAttrs, FieldAttrs, Kind, VariantAttrs};
+use crate::attr::{self, Attr, Doc, EnumAttrs, FieldAttrs, Kind, SpanRange, VariantAttrs};
 use crate::ctxt::Ctxt;
 use crate::names;
 use crate::template::{Arg, Template};
@@ -42,7 +42,7 @@ pub struct Message {
     /// A literal carrying the template's span, for `write!` and for errors.
     pub lit: LitStr,
     /// Where errors about the template point: the `message = "..."` value or the doc line.
-    pub tokens: TokenStream,
+    pub tokens: SpanRange,
     /// `None` when the template did not parse (already reported).
     pub template: Option<Template>,
 }
@@ -199,17 +199,12 @@ impl<'a> Variant<'a> {
                 cx,
                 message.value.value(),
                 message.value.span(),
-                message.value_span.to_token_stream(),
+                message.value_span,
             ))
         } else if attrs.transparent.is_none() {
-            doc.first.as_ref().map(|(line, tokens)| {
-                let span = tokens
-                    .clone()
-                    .into_iter()
-                    .last()
-                    .map_or_else(Span::call_site, |t| t.span());
-                Message::new(cx, line.clone(), span, tokens.clone())
-            })
+            doc.first
+                .as_ref()
+                .map(|(line, whole)| Message::new(cx, line.clone(), whole.end, *whole))
         } else {
             None
         };
@@ -249,11 +244,11 @@ impl<'a> Variant<'a> {
 }
 
 impl Message {
-    fn new(cx: &Ctxt, text: String, span: Span, tokens: TokenStream) -> Message {
+    fn new(cx: &Ctxt, text: String, span: Span, tokens: SpanRange) -> Message {
         let template = match Template::parse(&text) {
             Ok(template) => Some(template),
             Err(msg) => {
-                cx.error_spanned_by(&tokens, msg);
+                cx.error_spanned_by(tokens, msg);
                 None
             }
         };

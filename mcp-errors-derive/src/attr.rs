@@ -6,7 +6,6 @@
 
 use proc_macro2::{Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::meta::ParseNestedMeta;
 use syn::{Attribute, Expr, ExprLit, ExprRange, ExprUnary, Lit, LitStr, RangeLimits, Token, UnOp};
 
 use crate::ctxt::Ctxt;
@@ -29,6 +28,23 @@ impl SpanRange {
         let start = iter.next().map_or_else(Span::call_site, |t| t.span());
         let end = iter.last().map_or(start, |t| t.span());
         SpanRange { start, end }
+    }
+
+    /// One token's span.
+    pub fn single(span: Span) -> SpanRange {
+        SpanRange {
+            start: span,
+            end: span,
+        }
+    }
+
+    /// The span of an attribute value; a literal's directly (the usual case, cheaper than
+    /// rendering it to tokens).
+    fn of_expr(expr: &Expr) -> SpanRange {
+        match expr {
+            Expr::Lit(lit) => SpanRange::single(lit.lit.span()),
+            _ => SpanRange::of(expr),
+        }
     }
 
     /// From the start of `self` to the end of `other`.
@@ -190,7 +206,7 @@ pub struct Doc {
     /// Every line, one leading space removed and trailing whitespace trimmed.
     pub lines: Vec<String>,
     /// The first non-empty line, trimmed, with the tokens of its attribute.
-    pub first: Option<(String, TokenStream)>,
+    pub first: Option<(String, SpanRange)>,
 }
 
 impl Doc {
@@ -227,7 +243,11 @@ pub fn parse_doc(attrs: &[Attribute]) -> Doc {
         for line in lit.value().split('\n') {
             let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
             if doc.first.is_none() && !line.trim().is_empty() {
-                doc.first = Some((line.trim().to_owned(), attr.to_token_stream()));
+                let whole = SpanRange {
+                    start: attr.pound_token.span,
+                    end: attr.bracket_token.span.close(),
+                };
+                doc.first = Some((line.trim().to_owned(), whole));
             }
             doc.lines.push(line.to_owned());
         }
@@ -300,11 +320,19 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
     }
 }
 
-/// A key of `#[mcp(...)]` being parsed.
-struct Key<'a, 'b> {
+/// What followed a key: nothing (a flag), `= <expr>`, or `(...)` (always a mistake).
+enum Value {
+    None,
+    Expr(Expr),
+    Group(Group),
+}
+
+/// A key of `#[mcp(...)]` and its value, ready to be typed.
+struct Key<'b> {
     cx: &'b Ctxt,
-    meta: ParseNestedMeta<'a>,
     name: &'static str,
+    key_span: SpanRange,
+    value: Value,
 }
 
 /// Runs `handler` for every known key of every `#[mcp(...)]` among `attrs`; reports
@@ -315,7 +343,7 @@ fn each_key(
     attrs: &[Attribute],
     keys: &[&'static str],
     level: &str,
-    mut handler: impl FnMut(&Key<'_, '_>) -> syn::Result<()>,
+    mut handler: impl FnMut(&Key<'_>) -> syn::Result<()>,
 ) -> Seen {
     let mut seen = Seen::default();
     for attr in attrs {
@@ -330,24 +358,47 @@ fn each_key(
         if list.tokens.is_empty() {
             continue;
         }
-        let result = attr.parse_nested_meta(|meta| {
-            let name = match meta.path.get_ident() {
-                Some(ident) => ident.to_string(),
-                None => meta.path.to_token_stream().to_string().replace(' ', ""),
-            };
+        let mut visit = |name: String, key_span: SpanRange, value: Value| -> syn::Result<()> {
             let Some(&name) = keys.iter().find(|k| **k == name) else {
                 cx.error_spanned_by(
-                    &meta.path,
+                    key_span,
                     format_args!(
                         "unknown attribute `{name}` on {level}; expected one of {}",
                         quoted_list(keys)
                     ),
                 );
-                return skip_value(&meta);
+                return Ok(());
             };
             seen.keys.push(name);
-            handler(&Key { cx, meta, name })
-        });
+            handler(&Key {
+                cx,
+                name,
+                key_span,
+                value,
+            })
+        };
+        let result = match simple_keys(&list.tokens) {
+            // The common shape, `key = "literal", flag`, straight from the tokens:
+            // syn's parse buffers are the most expensive step of a derive over a thousand
+            // variants. Anything else takes the general path below.
+            Some(simple) => simple.into_iter().try_for_each(|(ident, value)| {
+                visit(ident.to_string(), SpanRange::single(ident.span()), value)
+            }),
+            None => attr.parse_nested_meta(|meta| {
+                let name = match meta.path.get_ident() {
+                    Some(ident) => ident.to_string(),
+                    None => meta.path.to_token_stream().to_string().replace(' ', ""),
+                };
+                let value = if meta.input.peek(Token![=]) {
+                    Value::Expr(meta.value()?.parse()?)
+                } else if meta.input.peek(syn::token::Paren) {
+                    Value::Group(meta.input.parse()?)
+                } else {
+                    Value::None
+                };
+                visit(name, SpanRange::of(&meta.path), value)
+            }),
+        };
         if let Err(err) = result {
             cx.syn_error(err);
             seen.broken = true;
@@ -356,62 +407,82 @@ fn each_key(
     seen
 }
 
-/// Consumes `= <expr>` or `(...)` after a key that is being rejected.
-fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.value()?.parse::<Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        meta.input.parse::<Group>()?;
+/// `key = <literal>` and `flag` items separated by commas, or `None` when the attribute
+/// has any other shape.
+fn simple_keys(tokens: &TokenStream) -> Option<Vec<(proc_macro2::Ident, Value)>> {
+    let mut out = Vec::new();
+    let mut iter = tokens.clone().into_iter();
+    while let Some(tree) = iter.next() {
+        let TokenTree::Ident(key) = tree else {
+            return None;
+        };
+        let value = match iter.next() {
+            None => {
+                out.push((key, Value::None));
+                break;
+            }
+            Some(TokenTree::Punct(p)) if p.as_char() == ',' => {
+                out.push((key, Value::None));
+                continue;
+            }
+            Some(TokenTree::Punct(p)) if p.as_char() == '=' && p.spacing() == Spacing::Alone => {
+                match iter.next() {
+                    Some(TokenTree::Literal(lit)) => Value::Expr(Expr::Lit(ExprLit {
+                        attrs: Vec::new(),
+                        lit: Lit::new(lit),
+                    })),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        out.push((key, value));
+        match iter.next() {
+            None => break,
+            Some(TokenTree::Punct(p)) if p.as_char() == ',' => {}
+            _ => return None,
+        }
     }
-    Ok(())
+    Some(out)
 }
 
-impl Key<'_, '_> {
-    fn key_span(&self) -> SpanRange {
-        SpanRange::of(&self.meta.path)
-    }
-
+impl Key<'_> {
     fn attr<T>(&self, value: T, value_span: SpanRange) -> Attr<T> {
         Attr {
             value,
             key: self.name,
-            whole: self.key_span().to(value_span),
+            whole: self.key_span.to(value_span),
             value_span,
         }
     }
 
     /// A key that takes no value: `protocol`, `transparent`, `skip`.
     fn flag(&self) -> syn::Result<Option<Attr<()>>> {
-        if self.meta.input.peek(Token![=]) || self.meta.input.peek(syn::token::Paren) {
-            let rest = if self.meta.input.peek(Token![=]) {
-                SpanRange::of(&self.meta.value()?.parse::<Expr>()?)
-            } else {
-                SpanRange::of(&self.meta.input.parse::<Group>()?)
-            };
-            self.cx.error_spanned_by(
-                self.key_span().to(rest),
-                format_args!("`{}` takes no value", self.name),
-            );
-            return Ok(None);
-        }
-        let key = self.key_span();
-        Ok(Some(self.attr((), key)))
+        let rest = match &self.value {
+            Value::None => return Ok(Some(self.attr((), self.key_span))),
+            Value::Expr(expr) => SpanRange::of_expr(expr),
+            Value::Group(group) => SpanRange::of(group),
+        };
+        self.cx.error_spanned_by(
+            self.key_span.to(rest),
+            format_args!("`{}` takes no value", self.name),
+        );
+        Ok(None)
     }
 
     /// `retryable` (true) or `retryable = true|false`.
     fn bool_or_flag(&self) -> syn::Result<Option<Attr<bool>>> {
-        if !self.meta.input.peek(Token![=]) {
+        let Value::Expr(expr) = &self.value else {
             return Ok(self.flag()?.map(|a| a.map(|()| true)));
-        }
-        let expr: Expr = self.meta.value()?.parse()?;
+        };
         if let Expr::Lit(ExprLit {
             lit: Lit::Bool(b), ..
-        }) = &expr
+        }) = expr
         {
-            return Ok(Some(self.attr(b.value, SpanRange::of(b))));
+            return Ok(Some(self.attr(b.value, SpanRange::single(b.span))));
         }
         self.cx.error_spanned_by(
-            &expr,
+            expr,
             format_args!(
                 "expected `true` or `false`, e.g. `{0}` or `{0} = false`",
                 self.name
@@ -421,26 +492,12 @@ impl Key<'_, '_> {
     }
 
     /// `= <expr>`, or an error at the key when there is none.
-    fn expr(&self, example: &str) -> syn::Result<Option<Expr>> {
-        if self.meta.input.peek(Token![=]) {
-            let input = self.meta.value()?;
-            // A lone literal (nearly every value) is parsed directly: syn's expression
-            // parser is the most expensive step of a derive over a thousand variants.
-            let lone_literal = input.cursor().literal().is_some_and(|(_, rest)| {
-                rest.eof() || rest.punct().is_some_and(|(p, _)| p.as_char() == ',')
-            });
-            if lone_literal {
-                return Ok(Some(Expr::Lit(ExprLit {
-                    attrs: Vec::new(),
-                    lit: input.parse()?,
-                })));
-            }
-            return Ok(Some(input.parse()?));
-        }
-        let mut tokens = self.key_span();
-        if self.meta.input.peek(syn::token::Paren) {
-            tokens = tokens.to(SpanRange::of(&self.meta.input.parse::<Group>()?));
-        }
+    fn expr(&self, example: &str) -> syn::Result<Option<&Expr>> {
+        let tokens = match &self.value {
+            Value::Expr(expr) => return Ok(Some(expr)),
+            Value::None => self.key_span,
+            Value::Group(group) => self.key_span.to(SpanRange::of(group)),
+        };
         self.cx.error_spanned_by(
             tokens,
             format_args!(
@@ -470,7 +527,7 @@ impl Key<'_, '_> {
             lit: Lit::Str(lit), ..
         }) = &expr
         {
-            return Ok(Some(self.attr(lit.clone(), SpanRange::of(lit))));
+            return Ok(Some(self.attr(lit.clone(), SpanRange::single(lit.span()))));
         }
         self.cx.error_spanned_by(
             &expr,
@@ -488,7 +545,7 @@ impl Key<'_, '_> {
             return Ok(None);
         };
         match int_literal(&expr) {
-            Ok(value) => Ok(Some(self.attr(value, SpanRange::of(&expr)))),
+            Ok(value) => Ok(Some(self.attr(value, SpanRange::of_expr(expr)))),
             Err(msg) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(&expr, format_args!("{msg}, e.g. `{} = 2100`", self.name));
@@ -528,7 +585,7 @@ impl Key<'_, '_> {
                     .error_spanned_by(&expr, format_args!("empty range: {a} is greater than {b}"));
                 Ok(None)
             }
-            Ok(bounds) => Ok(Some(self.attr(bounds, SpanRange::of(&expr)))),
+            Ok(bounds) => Ok(Some(self.attr(bounds, SpanRange::of_expr(expr)))),
             Err((tokens, msg)) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(tokens, format_args!("{msg}, e.g. `range = 2100..=2199`"));

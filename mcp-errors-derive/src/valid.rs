@@ -5,8 +5,6 @@
 
 use std::collections::HashMap;
 
-use quote::ToTokens;
-
 use crate::ast::{Input, Role, Variant};
 use crate::attr::{Attr, FieldAttrs, SpanRange};
 use crate::ctxt::Ctxt;
@@ -190,7 +188,7 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
                         symbol::quoted_list(&list)
                     )
                 };
-                cx.error_spanned_by(&message.tokens, msg);
+                cx.error_spanned_by(message.tokens, msg);
             }
             Some(field) => {
                 let role = field.role(variant);
@@ -202,7 +200,7 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
                 };
                 if let Some(key) = secret {
                     cx.error_spanned_by(
-                        &message.tokens,
+                        message.tokens,
                         format_args!(
                             "message names `{{{arg}}}`, a `{key}` field whose value must not \
                              reach the wire"
@@ -432,15 +430,15 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let mut first: HashMap<String, &Variant<'_>> = HashMap::new();
     for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
         let own = match &variant.attrs.symbol {
-            Some(symbol) => symbol.value_span.to_token_stream(),
-            None => variant.ident.to_token_stream(),
+            Some(symbol) => symbol.value_span,
+            None => SpanRange::single(variant.ident.span()),
         };
         let names = std::iter::once((variant.symbol.clone(), own, "symbol")).chain(
             variant
                 .attrs
                 .aliases
                 .iter()
-                .map(|a| (a.value.value(), a.value_span.to_token_stream(), "alias")),
+                .map(|a| (a.value.value(), a.value_span, "alias")),
         );
         for (name, tokens, what) in names {
             match first.get(&name) {
