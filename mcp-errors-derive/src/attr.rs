@@ -259,14 +259,14 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
     let mut out = EnumAttrs::default();
     out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", |key| {
         match key.name {
-            symbol::DOMAIN => set(cx, &mut out.domain, key.string()?),
-            symbol::RANGE => set(cx, &mut out.range, key.range()?),
-            symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()?),
-            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()?),
-            symbol::CRATE => set(cx, &mut out.krate, key.path()?),
-            symbol::KIND => set(cx, &mut out.kind, key.kind()?),
-            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()?),
-            symbol::DECODE => set(cx, &mut out.decode, key.flag()?),
+            symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
+            symbol::RANGE => set(cx, &mut out.range, key.range()),
+            symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()),
+            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
+            symbol::CRATE => set(cx, &mut out.krate, key.path()),
+            symbol::KIND => set(cx, &mut out.kind, key.kind()),
+            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
+            symbol::DECODE => set(cx, &mut out.decode, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -278,14 +278,14 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
     out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {
         match key.name {
-            symbol::CODE => set(cx, &mut out.code, key.int()?),
-            symbol::SYMBOL => set(cx, &mut out.symbol, key.string()?),
-            symbol::MESSAGE => set(cx, &mut out.message, key.string()?),
-            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()?),
-            symbol::KIND => set(cx, &mut out.kind, key.kind()?),
-            symbol::ALIAS => out.aliases.extend(key.string()?),
-            symbol::HELP => set(cx, &mut out.help, key.string()?),
-            symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()?),
+            symbol::CODE => set(cx, &mut out.code, key.int()),
+            symbol::SYMBOL => set(cx, &mut out.symbol, key.string()),
+            symbol::MESSAGE => set(cx, &mut out.message, key.string()),
+            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
+            symbol::KIND => set(cx, &mut out.kind, key.kind()),
+            symbol::ALIAS => out.aliases.extend(key.string()),
+            symbol::HELP => set(cx, &mut out.help, key.string()),
+            symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -297,12 +297,12 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
     let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", |key| {
         match key.name {
-            symbol::SKIP => set(cx, &mut out.skip, key.flag()?),
-            symbol::DETAILS => set(cx, &mut out.details, key.flag()?),
-            symbol::SOURCE => set(cx, &mut out.source, key.flag()?),
-            symbol::RETRY_AFTER => set(cx, &mut out.retry_after, key.flag()?),
-            symbol::RETRYABLE => set(cx, &mut out.retryable, key.flag()?),
-            symbol::RENAME => set(cx, &mut out.rename, key.string()?),
+            symbol::SKIP => set(cx, &mut out.skip, key.flag()),
+            symbol::DETAILS => set(cx, &mut out.details, key.flag()),
+            symbol::SOURCE => set(cx, &mut out.source, key.flag()),
+            symbol::RETRY_AFTER => set(cx, &mut out.retry_after, key.flag()),
+            symbol::RETRYABLE => set(cx, &mut out.retryable, key.flag()),
+            symbol::RENAME => set(cx, &mut out.rename, key.string()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -331,7 +331,7 @@ enum Value {
 struct Key<'b> {
     cx: &'b Ctxt,
     name: &'static str,
-    key_span: SpanRange,
+    span: SpanRange,
     value: Value,
 }
 
@@ -373,7 +373,7 @@ fn each_key(
             handler(&Key {
                 cx,
                 name,
-                key_span,
+                span: key_span,
                 value,
             })
         };
@@ -451,35 +451,35 @@ impl Key<'_> {
         Attr {
             value,
             key: self.name,
-            whole: self.key_span.to(value_span),
+            whole: self.span.to(value_span),
             value_span,
         }
     }
 
     /// A key that takes no value: `protocol`, `transparent`, `skip`.
-    fn flag(&self) -> syn::Result<Option<Attr<()>>> {
+    fn flag(&self) -> Option<Attr<()>> {
         let rest = match &self.value {
-            Value::None => return Ok(Some(self.attr((), self.key_span))),
+            Value::None => return Some(self.attr((), self.span)),
             Value::Expr(expr) => SpanRange::of_expr(expr),
             Value::Group(group) => SpanRange::of(group),
         };
         self.cx.error_spanned_by(
-            self.key_span.to(rest),
+            self.span.to(rest),
             format_args!("`{}` takes no value", self.name),
         );
-        Ok(None)
+        None
     }
 
     /// `retryable` (true) or `retryable = true|false`.
-    fn bool_or_flag(&self) -> syn::Result<Option<Attr<bool>>> {
+    fn bool_or_flag(&self) -> Option<Attr<bool>> {
         let Value::Expr(expr) = &self.value else {
-            return Ok(self.flag()?.map(|a| a.map(|()| true)));
+            return self.flag().map(|a| a.map(|()| true));
         };
         if let Expr::Lit(ExprLit {
             lit: Lit::Bool(b), ..
         }) = expr
         {
-            return Ok(Some(self.attr(b.value, SpanRange::single(b.span))));
+            return Some(self.attr(b.value, SpanRange::single(b.span)));
         }
         self.cx.error_spanned_by(
             expr,
@@ -488,15 +488,15 @@ impl Key<'_> {
                 self.name
             ),
         );
-        Ok(None)
+        None
     }
 
     /// `= <expr>`, or an error at the key when there is none.
-    fn expr(&self, example: &str) -> syn::Result<Option<&Expr>> {
+    fn expr(&self, example: &str) -> Option<&Expr> {
         let tokens = match &self.value {
-            Value::Expr(expr) => return Ok(Some(expr)),
-            Value::None => self.key_span,
-            Value::Group(group) => self.key_span.to(SpanRange::of(group)),
+            Value::Expr(expr) => return Some(expr),
+            Value::None => self.span,
+            Value::Group(group) => self.span.to(SpanRange::of(group)),
         };
         self.cx.error_spanned_by(
             tokens,
@@ -505,11 +505,11 @@ impl Key<'_> {
                 self.name, self.name
             ),
         );
-        Ok(None)
+        None
     }
 
     /// `= "text"`.
-    fn string(&self) -> syn::Result<Option<Attr<LitStr>>> {
+    fn string(&self) -> Option<Attr<LitStr>> {
         let example = match self.name {
             symbol::DOMAIN => "\"playwright\"",
             symbol::SYMBOL_PREFIX => "\"E_PW_\"",
@@ -520,49 +520,43 @@ impl Key<'_> {
             symbol::KIND => "\"network\"",
             _ => "\"...\"",
         };
-        let Some(expr) = self.expr(example)? else {
-            return Ok(None);
-        };
+        let expr = self.expr(example)?;
         if let Expr::Lit(ExprLit {
             lit: Lit::Str(lit), ..
         }) = &expr
         {
-            return Ok(Some(self.attr(lit.clone(), SpanRange::single(lit.span()))));
+            return Some(self.attr(lit.clone(), SpanRange::single(lit.span())));
         }
         self.cx.error_spanned_by(
-            &expr,
+            expr,
             format_args!(
                 "expected a string literal, e.g. `{} = {example}`",
                 self.name
             ),
         );
-        Ok(None)
+        None
     }
 
     /// `= 2100` or `= -32602`.
-    fn int(&self) -> syn::Result<Option<Attr<i32>>> {
-        let Some(expr) = self.expr("2100")? else {
-            return Ok(None);
-        };
-        match int_literal(&expr) {
-            Ok(value) => Ok(Some(self.attr(value, SpanRange::of_expr(expr)))),
+    fn int(&self) -> Option<Attr<i32>> {
+        let expr = self.expr("2100")?;
+        match int_literal(expr) {
+            Ok(value) => Some(self.attr(value, SpanRange::of_expr(expr))),
             Err(msg) if msg.starts_with("expected") => {
                 self.cx
-                    .error_spanned_by(&expr, format_args!("{msg}, e.g. `{} = 2100`", self.name));
-                Ok(None)
+                    .error_spanned_by(expr, format_args!("{msg}, e.g. `{} = 2100`", self.name));
+                None
             }
             Err(msg) => {
-                self.cx.error_spanned_by(&expr, msg);
-                Ok(None)
+                self.cx.error_spanned_by(expr, msg);
+                None
             }
         }
     }
 
     /// `= A..=B`.
-    fn range(&self) -> syn::Result<Option<Attr<(i32, i32)>>> {
-        let Some(expr) = self.expr("2100..=2199")? else {
-            return Ok(None);
-        };
+    fn range(&self) -> Option<Attr<(i32, i32)>> {
+        let expr = self.expr("2100..=2199")?;
         let bounds = match &expr {
             Expr::Range(ExprRange {
                 start: Some(start),
@@ -582,29 +576,27 @@ impl Key<'_> {
         match bounds {
             Ok((a, b)) if a > b => {
                 self.cx
-                    .error_spanned_by(&expr, format_args!("empty range: {a} is greater than {b}"));
-                Ok(None)
+                    .error_spanned_by(expr, format_args!("empty range: {a} is greater than {b}"));
+                None
             }
-            Ok(bounds) => Ok(Some(self.attr(bounds, SpanRange::of_expr(expr)))),
+            Ok(bounds) => Some(self.attr(bounds, SpanRange::of_expr(expr))),
             Err((tokens, msg)) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(tokens, format_args!("{msg}, e.g. `range = 2100..=2199`"));
-                Ok(None)
+                None
             }
             Err((tokens, msg)) => {
                 self.cx.error_spanned_by(tokens, msg);
-                Ok(None)
+                None
             }
         }
     }
 
     /// `= "network"`.
-    fn kind(&self) -> syn::Result<Option<Attr<Kind>>> {
-        let Some(lit) = self.string()? else {
-            return Ok(None);
-        };
+    fn kind(&self) -> Option<Attr<Kind>> {
+        let lit = self.string()?;
         if let Some(kind) = Kind::parse(&lit.value.value()) {
-            return Ok(Some(lit.map(|_| kind)));
+            return Some(lit.map(|_| kind));
         }
         let names: Vec<&str> = symbol::KINDS.iter().map(|(n, _)| *n).collect();
         self.cx.syn_error(lit.value_error(format_args!(
@@ -612,21 +604,19 @@ impl Key<'_> {
             lit.value.value(),
             quoted_list(&names)
         )));
-        Ok(None)
+        None
     }
 
     /// `= "path::to::runtime"`.
-    fn path(&self) -> syn::Result<Option<Attr<syn::Path>>> {
-        let Some(lit) = self.string()? else {
-            return Ok(None);
-        };
+    fn path(&self) -> Option<Attr<syn::Path>> {
+        let lit = self.string()?;
         if let Ok(path) = lit.value.parse::<syn::Path>() {
-            return Ok(Some(lit.map(|_| path)));
+            return Some(lit.map(|_| path));
         }
         self.cx.syn_error(
             lit.value_error("expected a path in the string, e.g. `crate = \"::mcp_errors\"`"),
         );
-        Ok(None)
+        None
     }
 }
 
