@@ -494,9 +494,20 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// `visit_data` and its object-safe twin. The arms of the common shapes (one plain data
+    /// field, one plain `details` field) are generated in a single `quote!` pass: building
+    /// and splicing a token stream per arm dominated the derive's own time on large enums.
     fn visit_data_fns(&self) -> TokenStream {
         let p = &self.p;
         let sink = local("sink");
+        let value = local("value");
+        // One data field: `Self::V { m: v, .. } => sink.field("key", v),`
+        let (mut data_idents, mut data_members, mut data_binds, mut data_keys) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        // One details field: `Self::V { m: v, .. } => sink.details(v),`
+        let (mut details_idents, mut details_members, mut details_binds) =
+            (Vec::new(), Vec::new(), Vec::new());
+        // Everything else, as whole arms.
         let mut arms = Vec::new();
         for variant in self.input.variants.iter().filter(|v| !v.is_transparent()) {
             let visited: Vec<&Field<'_>> = variant
@@ -504,47 +515,76 @@ impl<'a> Gen<'a> {
                 .iter()
                 .filter(|f| f.is_serialized(variant) || f.role(variant) == Role::Details)
                 .collect();
-            if visited.is_empty() {
-                continue;
-            }
-            let value = local("value");
-            let calls: Vec<(bool, TokenStream)> = visited
-                .iter()
-                .map(|f| {
-                    let optional = is_option(f.ty);
-                    let arg = if optional { value.clone() } else { binding(f) };
-                    let call = if f.role(variant) == Role::Details {
-                        quote_spanned!(type_span(f.ty)=> #sink.details(#arg))
-                    } else {
-                        let key = f.key(variant);
-                        quote_spanned!(type_span(f.ty)=> #sink.field(#key, #arg))
-                    };
-                    (optional, call)
+            // Bindings are hygienic (`v0`, `v1`) and located at the field's type, where a
+            // missing `Serialize` is reported.
+            let binds: Vec<Ident> = (0..visited.len())
+                .map(|i| {
+                    let at = type_span(visited[i].ty);
+                    Ident::new(&format!("v{i}"), Span::mixed_site().located_at(at))
                 })
                 .collect();
-            let pat = pattern(variant, visited.iter().copied());
-            let body = if let [(false, call)] = &calls[..] {
-                call.clone()
-            } else {
-                let stmts = calls.iter().zip(&visited).map(|((optional, call), f)| {
-                    if *optional {
-                        let bind = binding(f);
-                        quote!(if let #p::Option::Some(#value) = #bind { #call?; })
+            match &visited[..] {
+                [] => {}
+                [f] if !is_option(f.ty) => {
+                    if f.role(variant) == Role::Details {
+                        details_idents.push(variant.ident);
+                        details_members.push(&f.member);
+                        details_binds.push(binds[0].clone());
                     } else {
-                        quote!(#call?;)
+                        data_idents.push(variant.ident);
+                        data_members.push(&f.member);
+                        data_binds.push(binds[0].clone());
+                        data_keys.push(f.key(variant));
                     }
-                });
-                quote!({ #(#stmts)* #p::Result::Ok(()) })
-            };
-            arms.push(quote!(#pat => #body,));
+                }
+                _ => {
+                    let ident = variant.ident;
+                    let members = visited.iter().map(|f| &f.member);
+                    let stmts = visited.iter().zip(&binds).map(|(f, bind)| {
+                        let optional = is_option(f.ty);
+                        let arg = if optional { &value } else { bind };
+                        let call = if f.role(variant) == Role::Details {
+                            quote!(#sink.details(#arg))
+                        } else {
+                            let key = f.key(variant);
+                            quote!(#sink.field(#key, #arg))
+                        };
+                        if optional {
+                            quote!(if let #p::Option::Some(#value) = #bind { #call?; })
+                        } else {
+                            quote!(#call?;)
+                        }
+                    });
+                    arms.push(quote! {
+                        Self::#ident { #(#members: #binds,)* .. } => {
+                            #(#stmts)*
+                            #p::Result::Ok(())
+                        }
+                    });
+                }
+            }
         }
-        let own = arms.len();
-        arms.extend(self.transparent_arms(|inner| quote!(#p::McpError::visit_data(#inner, #sink))));
-        if arms.is_empty() {
+        let own = data_idents.len() + details_idents.len() + arms.len();
+        let transparent =
+            self.transparent_arms(|inner| quote!(#p::McpError::visit_data(#inner, #sink)));
+        if own + transparent.len() == 0 {
             return TokenStream::new();
         }
-        let covered = own + self.transparent().count();
-        let body = self.match_self(&arms, covered, &quote!(#p::Result::Ok(())));
+        let body = if self.input.variants.is_empty() {
+            quote!(match *self {})
+        } else {
+            let wildcard = (own + transparent.len() < self.input.variants.len())
+                .then(|| quote!(_ => #p::Result::Ok(()),));
+            quote! {
+                match self {
+                    #(Self::#data_idents { #data_members: #data_binds, .. } => #sink.field(#data_keys, #data_binds),)*
+                    #(Self::#details_idents { #details_members: #details_binds, .. } => #sink.details(#details_binds),)*
+                    #(#arms)*
+                    #(#transparent)*
+                    #wildcard
+                }
+            }
+        };
         quote! {
             fn visit_data<__S: #p::FieldSink>(&self, #sink: &mut __S) -> #p::Result<(), __S::Error> {
                 #body
@@ -560,78 +600,95 @@ impl<'a> Gen<'a> {
 
     // ----- Display and Error ----------------------------------------------------------
 
+    /// `Display` from the templates. As in `visit_data`, the common shapes (a plain
+    /// message; a template over named fields; one over tuple fields) are generated in one
+    /// `quote!` pass, other arms one by one.
     fn display_impl(&self) -> TokenStream {
         let ty = self.input.ident;
         let f = local("f");
-        let arms: Vec<TokenStream> = self
-            .input
-            .variants
-            .iter()
-            .map(|variant| {
-                if variant.is_transparent() {
-                    let field = &variant.fields[0];
-                    let pat = pattern(variant, [field]);
-                    let bind = binding(field);
-                    return quote!(#pat => ::core::fmt::Display::fmt(#bind, #f),);
+        // `Self::V { .. } => f.write_str("text"),`
+        let (mut plain_idents, mut plain_lits) = (Vec::new(), Vec::new());
+        // `Self::V { a, b, .. } => ::core::write!(f, "{a} {b}"),`
+        let (mut named_idents, mut named_binds, mut named_fmts) =
+            (Vec::new(), Vec::new(), Vec::new());
+        // `Self::V { 0: field_0, .. } => ::core::write!(f, "{field_0}"),`
+        let (mut tuple_idents, mut tuple_members, mut tuple_binds, mut tuple_fmts) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut arms = Vec::new();
+        for variant in &self.input.variants {
+            if variant.is_transparent() {
+                let field = &variant.fields[0];
+                let pat = pattern(variant, [field]);
+                let bind = binding(field);
+                arms.push(quote!(#pat => ::core::fmt::Display::fmt(#bind, #f),));
+                continue;
+            }
+            let message = variant
+                .message
+                .as_ref()
+                .expect("validated: message present");
+            let template = message
+                .template
+                .as_ref()
+                .expect("validated: template parsed");
+            let span = message.lit.span();
+            if let Some(text) = template.as_plain() {
+                plain_idents.push(variant.ident);
+                plain_lits.push(LitStr::new(&text, span));
+                continue;
+            }
+            let mut used: Vec<&Field<'_>> = Vec::new();
+            for arg in template.args() {
+                let field = variant
+                    .field(arg)
+                    .expect("validated: template names fields");
+                if !used.iter().any(|u| u.member == field.member) {
+                    used.push(field);
                 }
-                let message = variant
-                    .message
-                    .as_ref()
-                    .expect("validated: message present");
-                let template = message
-                    .template
-                    .as_ref()
-                    .expect("validated: template parsed");
-                if let Some(text) = template.as_plain() {
-                    let pat = pattern(variant, []);
-                    let lit = LitStr::new(&text, message.lit.span());
-                    return quote!(#pat => #f.write_str(#lit),);
+            }
+            // Fields are bound under the names the format string uses, with the message's
+            // span, so `write!` captures them implicitly; only widths and precisions (which
+            // must be `usize`, not `&usize`) are passed explicitly.
+            let name = |arg: &Arg| format_arg_name(variant.field(arg).expect("validated"));
+            let fmt = LitStr::new(&template.format_string(name), span);
+            let binds: Vec<Ident> = used
+                .iter()
+                .map(|field| Ident::new(&format_arg_name(field), span))
+                .collect();
+            let has_counts = template.args().any(|arg| template.is_count(arg));
+            let all_named = used.iter().all(|field| {
+                matches!(&field.member, Member::Named(ident) if !ident.to_string().starts_with("r#"))
+            });
+            let all_tuple = used
+                .iter()
+                .all(|field| matches!(field.member, Member::Unnamed(_)));
+            if !has_counts && all_named {
+                named_idents.push(variant.ident);
+                named_binds.push(binds);
+                named_fmts.push(fmt);
+                continue;
+            }
+            if !has_counts && all_tuple {
+                tuple_idents.push(variant.ident);
+                tuple_members.push(used.iter().map(|field| &field.member).collect::<Vec<_>>());
+                tuple_binds.push(binds);
+                tuple_fmts.push(fmt);
+                continue;
+            }
+            arms.push(display_arm(&f, variant, template, &used, &binds, &fmt));
+        }
+        let body = if self.input.variants.is_empty() {
+            quote!(match *self {})
+        } else {
+            quote! {
+                match self {
+                    #(Self::#plain_idents { .. } => #f.write_str(#plain_lits),)*
+                    #(Self::#named_idents { #(#named_binds,)* .. } => ::core::write!(#f, #named_fmts),)*
+                    #(Self::#tuple_idents { #(#tuple_members: #tuple_binds,)* .. } => ::core::write!(#f, #tuple_fmts),)*
+                    #(#arms)*
                 }
-                let mut used: Vec<&Field<'_>> = Vec::new();
-                for arg in template.args() {
-                    let field = variant
-                        .field(arg)
-                        .expect("validated: template names fields");
-                    if !used.iter().any(|u| u.member == field.member) {
-                        used.push(field);
-                    }
-                }
-                // Fields are bound under the names the format string uses, with the
-                // message's span, so `write!` captures them implicitly; only widths and
-                // precisions (which must be `usize`, not `&usize`) are passed explicitly.
-                let span = message.lit.span();
-                let name = |arg: &Arg| format_arg_name(variant.field(arg).expect("validated"));
-                let fmt = LitStr::new(&template.format_string(name), span);
-                let mut bound = Vec::new();
-                let mut counts = Vec::new();
-                for field in used {
-                    let bind = Ident::new(&format_arg_name(field), span);
-                    let member = &field.member;
-                    let arg = match member {
-                        Member::Named(ident) => {
-                            let name = ident.to_string();
-                            if let Some(raw) = name.strip_prefix("r#") {
-                                bound.push(quote!(#member: #bind));
-                                Arg::Named(raw.to_owned())
-                            } else {
-                                bound.push(quote!(#bind));
-                                Arg::Named(name)
-                            }
-                        }
-                        Member::Unnamed(index) => {
-                            bound.push(quote!(#member: #bind));
-                            Arg::Index(index.index as usize)
-                        }
-                    };
-                    if template.is_count(&arg) {
-                        counts.push(quote!(, #bind = *#bind));
-                    }
-                }
-                let ident = variant.ident;
-                quote!(Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(#counts)*),)
-            })
-            .collect();
-        let body = self.match_self(&arms, arms.len(), &TokenStream::new());
+            }
+        };
         quote! {
             #[automatically_derived]
             impl ::core::fmt::Display for #ty {
@@ -927,6 +984,43 @@ fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
             tree
         })
         .collect()
+}
+
+/// A `Display` arm of any shape: raw field names, widths and precisions from fields.
+fn display_arm(
+    f: &Ident,
+    variant: &Variant<'_>,
+    template: &crate::template::Template,
+    used: &[&Field<'_>],
+    binds: &[Ident],
+    fmt: &LitStr,
+) -> TokenStream {
+    let mut bound = Vec::new();
+    let mut counts = Vec::new();
+    for (field, bind) in used.iter().zip(binds) {
+        let member = &field.member;
+        let arg = match member {
+            Member::Named(ident) => {
+                let name = ident.to_string();
+                if let Some(raw) = name.strip_prefix("r#") {
+                    bound.push(quote!(#member: #bind));
+                    Arg::Named(raw.to_owned())
+                } else {
+                    bound.push(quote!(#bind));
+                    Arg::Named(name)
+                }
+            }
+            Member::Unnamed(index) => {
+                bound.push(quote!(#member: #bind));
+                Arg::Index(index.index as usize)
+            }
+        };
+        if template.is_count(&arg) {
+            counts.push(quote!(, #bind = *#bind));
+        }
+    }
+    let ident = variant.ident;
+    quote!(Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(#counts)*),)
 }
 
 /// The name a field is bound to in `Display`: its name (`r_type` for `r#type`), or `field_0`
