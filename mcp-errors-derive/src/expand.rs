@@ -1040,6 +1040,10 @@ fn format_arg_name(field: &Field<'_>) -> String {
 
 /// Escapes text for a Markdown table cell (rustdoc warns about stray HTML and links).
 fn markdown_escape(text: &str) -> String {
+    const SPECIAL: &[u8] = b"\\`*_[]<>|#!~&";
+    if !text.bytes().any(|b| SPECIAL.contains(&b)) {
+        return text.to_owned();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if matches!(
