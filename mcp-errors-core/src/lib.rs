@@ -8,9 +8,9 @@
 #![deny(missing_docs)]
 
 #[doc(hidden)]
-pub mod disjoint;
-#[doc(hidden)]
 pub mod decode;
+#[doc(hidden)]
+pub mod disjoint;
 mod entry;
 mod error;
 mod kind;
