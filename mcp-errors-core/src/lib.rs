@@ -40,8 +40,8 @@ pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
 pub use range::CodeRange;
 pub use registry::{
-    LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict,
-    RegistryConflicts, StabilityError, StabilityReport,
+    LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict, RegistryConflicts,
+    StabilityError, StabilityReport,
 };
 pub use verbose::{ReadySentinel, Verbosity};
 
