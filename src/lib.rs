@@ -11,8 +11,9 @@ pub use mcp_errors_derive::McpError;
 mod common;
 pub use common::{CommonError, ProtocolError};
 
-// The code of docs/rmcp.md compiles as a doctest; it needs the `rmcp` feature and the
-// dev-dependencies (rmcp's server macros, tokio, schemars).
+// README.md compiles as doctests: its quick start, and its rmcp server, which needs the `rmcp`
+// feature and the dev-dependencies (rmcp's server macros, tokio, schemars). The README's test
+// command, `cargo test --workspace --all-features`, runs both.
 #[cfg(all(doctest, feature = "rmcp"))]
-#[doc = include_str!("../docs/rmcp.md")]
-pub struct RmcpGuide;
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
