@@ -42,7 +42,7 @@ t=$(now)
 (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
 echo "e2e: npm ci ($(took "$t"))"
 t=$(now)
-node "$e2e/ts_client.mjs" "$bin"
+timeout 600 node "$e2e/ts_client.mjs" "$bin"
 echo "e2e: typescript client ($(took "$t"))"
 
 t=$(now)
@@ -53,5 +53,5 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$e2e/requirements.txt"
 echo "e2e: python venv ($(took "$t"))"
 t=$(now)
-"$venv/bin/python" "$e2e/py_client.py" "$bin"
+timeout 600 "$venv/bin/python" "$e2e/py_client.py" "$bin"
 echo "e2e: python client ($(took "$t"))"

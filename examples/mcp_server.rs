@@ -18,7 +18,10 @@
 //!   tool returns `Result<String, FilesystemError>`. It reads UTF-8 files under `ROOT` (the
 //!   first argument, else the working directory); `..` components, absolute paths and
 //!   symlinks leading outside it are `E_FS_PATH_ESCAPE` (2500), unreadable files
-//!   `E_FS_DENIED` (2501), missing ones `E_FS_NOT_FOUND` (2502).
+//!   `E_FS_DENIED` (2501), missing ones `E_FS_NOT_FOUND` (2502), directories
+//!   `E_FS_NOT_A_FILE` (2503), large ones `E_FS_TOO_LARGE` (2504), binary ones
+//!   `E_FS_NOT_TEXT` (2505), paths with a NUL byte `E_FS_INVALID_PATH` (2507); only an I/O
+//!   failure that may pass (`E_FS_IO`, 2506) is retryable.
 //!
 //! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
 //! (seed 000) with the counts of the errors it has returned; without it, that method is
@@ -114,13 +117,26 @@ pub enum FilesystemError {
         path: String,
     },
     /// Reading the file failed
-    #[mcp(code = 2506, retryable, kind = "internal")]
+    #[mcp(code = 2506, kind = "internal")]
     Io {
         /// The path as the client sent it.
         path: String,
         /// The operating system's error; its text stays in the server.
         #[mcp(source)]
         cause: io::Error,
+        /// Whether the failure may pass (interrupted, timed out, busy): decides `retryable`.
+        #[mcp(retryable)]
+        transient: bool,
+    },
+    /// Invalid path
+    #[mcp(
+        code = 2507,
+        kind = "validation",
+        help = "send a relative path with `/` separators and no NUL byte"
+    )]
+    InvalidPath {
+        /// The path as the client sent it.
+        path: String,
     },
 }
 
@@ -148,35 +164,58 @@ fn goto(url: &str) -> Result<String, PlaywrightError> {
     }
 }
 
+/// The error of a failed file system call on `requested`. Only failures that may pass when
+/// tried again (interrupted, timed out, busy) are retryable; a path that names nothing, a
+/// directory or a link loop is not.
+fn io_error(requested: &str, cause: io::Error) -> FilesystemError {
+    let path = requested.to_owned();
+    match cause.kind() {
+        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => {
+            FilesystemError::NotFound { path }
+        }
+        io::ErrorKind::PermissionDenied => FilesystemError::Denied { path, cause },
+        io::ErrorKind::IsADirectory => FilesystemError::NotAFile { path },
+        io::ErrorKind::InvalidInput | io::ErrorKind::InvalidFilename => {
+            FilesystemError::InvalidPath { path }
+        }
+        kind => FilesystemError::Io {
+            path,
+            transient: matches!(
+                kind,
+                io::ErrorKind::Interrupted
+                    | io::ErrorKind::TimedOut
+                    | io::ErrorKind::WouldBlock
+                    | io::ErrorKind::ResourceBusy
+            ),
+            cause,
+        },
+    }
+}
+
 /// Resolves `requested` inside `root` (canonical), refusing every way out of it.
 fn resolve(root: &Path, requested: &str) -> Result<PathBuf, FilesystemError> {
     let escape = || FilesystemError::PathEscape {
         path: requested.to_owned(),
     };
+    if requested.contains('\0') {
+        return Err(FilesystemError::InvalidPath {
+            path: requested.to_owned(),
+        });
+    }
     let relative = Path::new(requested);
-    if relative
-        .components()
-        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+    // `..`, an absolute path, a Windows prefix; and `\`, so that a Windows-style `..\` is
+    // refused on every platform, not read as one odd file name on Unix.
+    if requested.contains('\\')
+        || relative
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
     {
-        // `..`, an absolute path, a Windows prefix.
         return Err(escape());
     }
     let full = root
         .join(relative)
         .canonicalize()
-        .map_err(|cause| match cause.kind() {
-            io::ErrorKind::NotFound => FilesystemError::NotFound {
-                path: requested.to_owned(),
-            },
-            io::ErrorKind::PermissionDenied => FilesystemError::Denied {
-                path: requested.to_owned(),
-                cause,
-            },
-            _ => FilesystemError::Io {
-                path: requested.to_owned(),
-                cause,
-            },
-        })?;
+        .map_err(|cause| io_error(requested, cause))?;
     // A symlink inside the root may point outside it.
     if full.starts_with(root) {
         Ok(full)
@@ -185,32 +224,34 @@ fn resolve(root: &Path, requested: &str) -> Result<PathBuf, FilesystemError> {
     }
 }
 
+/// Reads the UTF-8 file `requested` under `root`. The file is opened once and its size and
+/// contents come from that handle, so a file that grows, or is swapped after the checks,
+/// still cannot make the server return more than `MAX_FILE_BYTES`.
 fn read_text(root: &Path, requested: &str) -> Result<String, FilesystemError> {
     let path = resolve(root, requested)?;
     let owned = || requested.to_owned();
-    let io_error = |cause: io::Error| match cause.kind() {
-        io::ErrorKind::PermissionDenied => FilesystemError::Denied {
-            path: owned(),
-            cause,
-        },
-        io::ErrorKind::NotFound => FilesystemError::NotFound { path: owned() },
-        _ => FilesystemError::Io {
-            path: owned(),
-            cause,
-        },
-    };
-    let meta = std::fs::metadata(&path).map_err(io_error)?;
+    let file = std::fs::File::open(&path).map_err(|cause| io_error(requested, cause))?;
+    let meta = file
+        .metadata()
+        .map_err(|cause| io_error(requested, cause))?;
     if !meta.is_file() {
         return Err(FilesystemError::NotAFile { path: owned() });
     }
+    let too_large = |size: u64| FilesystemError::TooLarge {
+        path: owned(),
+        size,
+        limit: MAX_FILE_BYTES,
+    };
     if meta.len() > MAX_FILE_BYTES {
-        return Err(FilesystemError::TooLarge {
-            path: owned(),
-            size: meta.len(),
-            limit: MAX_FILE_BYTES,
-        });
+        return Err(too_large(meta.len()));
     }
-    let bytes = std::fs::read(&path).map_err(io_error)?;
+    let mut bytes = Vec::new();
+    io::Read::read_to_end(&mut io::Read::take(file, MAX_FILE_BYTES + 1), &mut bytes)
+        .map_err(|cause| io_error(requested, cause))?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > MAX_FILE_BYTES {
+        return Err(too_large(read));
+    }
     String::from_utf8(bytes).map_err(|_| FilesystemError::NotText { path: owned() })
 }
 

@@ -136,7 +136,15 @@ async fn spawn(root: &Path, cwd: Option<&Path>, metrics: bool) -> RunningService
         None => command.current_dir(root),
         Some(cwd) => command.current_dir(cwd).arg(root),
     };
-    command.env_remove("MCP_ERROR_METRICS");
+    // The answers are compared by value: no stack (MCP_ERRORS_VERBOSE) and no sampling
+    // (MCP_ERROR_METRICS_SAMPLE) from the environment the tests run in.
+    for var in [
+        "MCP_ERROR_METRICS",
+        "MCP_ERROR_METRICS_SAMPLE",
+        "MCP_ERRORS_VERBOSE",
+    ] {
+        command.env_remove(var);
+    }
     if metrics {
         command.env("MCP_ERROR_METRICS", "1");
     }
