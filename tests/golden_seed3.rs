@@ -214,6 +214,42 @@ fn retry_after_feeds_meta_and_policy() {
     // The same through a decoded error.
     let back = GithubMcpError::decode(&received(&object(&limited))).unwrap();
     assert_eq!(policy.next_delay(0, &back), Some(Duration::from_secs(60)));
+    // The generated decoding alone restores the `skip` field from `data.retryAfterMs`...
+    let generated = GithubMcpError::from_error_object(&received(&object(&limited))).unwrap();
+    assert_eq!(generated.retry_after(), Some(Duration::from_secs(60)));
+    assert_eq!(object(&generated), object(&limited));
+    // ... which wins over `rateLimit.retryAfter` when they disagree.
+    let mut wire = object(&limited);
+    wire["data"]["retryAfterMs"] = json!(90_000);
+    let back = GithubMcpError::decode(&received(&wire)).unwrap();
+    assert_eq!(back.retry_after(), Some(Duration::from_secs(90)));
+    // Without `retryAfterMs` (a `plain_data` envelope, as the seed's servers send it),
+    // `decode` falls back to `rateLimit.retryAfter`.
+    let plain = limited
+        .to_error_object()
+        .plain_data()
+        .verbosity(Verbosity::Off)
+        .to_json_value()
+        .unwrap();
+    assert!(plain["data"].get("retryAfterMs").is_none());
+    assert_eq!(
+        GithubMcpError::from_error_object(&received(&plain))
+            .unwrap()
+            .retry_after(),
+        None
+    );
+    let back = GithubMcpError::decode(&received(&plain)).unwrap();
+    assert_eq!(back.retry_after(), Some(Duration::from_secs(60)));
+    // A hostile delay is a decode error, not a panic or a wait of 584 million years.
+    let mut wire = object(&limited);
+    wire["data"]["retryAfterMs"] = json!(-1);
+    assert!(matches!(
+        GithubMcpError::decode(&received(&wire)),
+        Err(DecodeError::InvalidField {
+            field: "retryAfterMs",
+            ..
+        })
+    ));
 }
 
 /// `MCPErrorData.protocol` `{requested, supported[]}` and "Task 3"'s supported versions.

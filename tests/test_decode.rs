@@ -6,7 +6,9 @@ mod derive_support;
 use std::time::Duration;
 
 use derive_support::data_of;
-use mcp_errors::{CommonError, DecodeError, ErrorObject, McpError, ProtocolError};
+use mcp_errors::{
+    CommonError, DecodeError, ErrorObject, McpError, McpErrorExt, ProtocolError, Verbosity,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -412,4 +414,283 @@ fn deep_and_huge_data_do_not_panic() {
     for code in [i32::MIN, -32768, -1, 0, i32::MAX] {
         assert!(KbError::from_error_object(&obj(code, None)).is_err());
     }
+}
+
+/// `retry_after` fields of every supported shape, and per-value `retryable` flags.
+#[derive(Debug, PartialEq, McpError)]
+#[mcp(domain = "throttle", range = 1200..=1299, symbol_prefix = "E_TH_", decode)]
+enum Throttle {
+    /// Skipped duration
+    #[mcp(code = 1201, retryable, kind = "rate_limit")]
+    SkipDuration {
+        #[mcp(retry_after, skip)]
+        wait: Duration,
+    },
+    /// Skipped optional seconds
+    #[mcp(code = 1202, retryable)]
+    SkipSecs {
+        #[mcp(retry_after, skip)]
+        wait: Option<u32>,
+    },
+    /// Serialized seconds
+    #[mcp(code = 1203, retryable)]
+    Secs {
+        #[mcp(retry_after)]
+        wait: u64,
+    },
+    /// Serialized optional duration
+    #[mcp(code = 1204)]
+    Dur {
+        #[mcp(retry_after, rename = "waitFor")]
+        wait: Option<Duration>,
+    },
+    /// Skipped small signed seconds
+    #[mcp(code = 1205)]
+    Signed {
+        #[mcp(retry_after, skip)]
+        wait: i8,
+    },
+    /// Skipped fractional seconds
+    #[mcp(code = 1206)]
+    Float {
+        #[mcp(retry_after, skip)]
+        wait: f64,
+    },
+    /// Retryable per value, by default yes
+    #[mcp(code = 1207, retryable)]
+    FlagOn {
+        #[mcp(retryable)]
+        retry: bool,
+        n: u8,
+    },
+    /// Retryable per value, by default no
+    #[mcp(code = 1208)]
+    FlagOff {
+        #[mcp(retryable)]
+        retry: bool,
+    },
+    /// Retryable per value, optional
+    #[mcp(code = 1209)]
+    FlagMaybe {
+        #[mcp(retryable)]
+        retry: Option<bool>,
+    },
+}
+
+/// The envelope as `to_error_object` writes it, received back as an `ErrorObject`.
+fn envelope<E: McpError>(err: &E, plain: bool) -> ErrorObject {
+    let view = err.to_error_object().verbosity(Verbosity::Off);
+    let view = if plain { view.plain_data() } else { view };
+    serde_json::from_value(view.to_json_value().unwrap()).unwrap()
+}
+
+fn throttle(data: Value) -> Result<Throttle, DecodeError> {
+    let code = match data["symbol"].as_str() {
+        Some("E_TH_SECS") => 1203,
+        Some("E_TH_DUR") => 1204,
+        Some("E_TH_SIGNED") => 1205,
+        Some("E_TH_FLOAT") => 1206,
+        Some("E_TH_SKIP_SECS") => 1202,
+        _ => 1201,
+    };
+    Throttle::from_error_object(&obj(code, Some(data)))
+}
+
+#[test]
+fn retry_after_round_trips_through_data_retry_after_ms() {
+    let samples = [
+        Throttle::SkipDuration {
+            wait: Duration::from_millis(1_500),
+        },
+        Throttle::SkipSecs { wait: Some(7) },
+        Throttle::SkipSecs { wait: None },
+        Throttle::Secs { wait: 3 },
+        Throttle::Secs { wait: u64::MAX },
+        Throttle::Dur {
+            wait: Some(Duration::new(2, 345_678)),
+        },
+        Throttle::Dur { wait: None },
+        Throttle::Signed { wait: 42 },
+        Throttle::Float { wait: 0.25 },
+    ];
+    for sample in samples {
+        let wire = envelope(&sample, false);
+        let back = Throttle::from_error_object(&wire).unwrap();
+        assert_eq!(back, sample, "{wire:?}");
+        assert_eq!(back.retry_after(), sample.retry_after());
+        // Re-encoding keeps the server's delay.
+        assert_eq!(envelope(&back, false), wire);
+    }
+}
+
+#[test]
+fn retry_after_ms_converts_into_the_field_type() {
+    let ok = |data: Value| throttle(data).unwrap();
+    // Integer seconds round up; durations keep the milliseconds.
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_SKIP_SECS", "retryAfterMs": 1_001})),
+        Throttle::SkipSecs { wait: Some(2) }
+    );
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_SKIP_SECS", "retryAfterMs": 0})),
+        Throttle::SkipSecs { wait: Some(0) }
+    );
+    assert_eq!(
+        ok(json!({"retryAfterMs": 1_001})),
+        Throttle::SkipDuration {
+            wait: Duration::from_millis(1_001)
+        }
+    );
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_FLOAT", "retryAfterMs": 1_500})),
+        Throttle::Float { wait: 1.5 }
+    );
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_SIGNED", "retryAfterMs": 127_000})),
+        Throttle::Signed { wait: 127 }
+    );
+    assert_eq!(
+        ok(json!({"retryAfterMs": u64::MAX})),
+        Throttle::SkipDuration {
+            wait: Duration::from_millis(u64::MAX)
+        }
+    );
+    // A field serialized under its own key: `retryAfterMs` wins over a disagreeing key
+    // (a sub-millisecond difference is the key's precision, which it keeps).
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_SECS", "wait": 5, "retryAfterMs": 9_000})),
+        Throttle::Secs { wait: 9 }
+    );
+    assert_eq!(
+        ok(
+            json!({"symbol": "E_TH_DUR", "waitFor": {"secs": 1, "nanos": 999}, "retryAfterMs": 1_000})
+        ),
+        Throttle::Dur {
+            wait: Some(Duration::new(1, 999))
+        }
+    );
+    // Without `retryAfterMs`: the field's own key (seed 004 sends `retry_after_seconds`),
+    // then `Default`; a `null` `retryAfterMs` counts as absent.
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_SECS", "wait": 5})),
+        Throttle::Secs { wait: 5 }
+    );
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_SECS", "retryAfterMs": null})),
+        Throttle::Secs { wait: 0 }
+    );
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_DUR"})),
+        Throttle::Dur { wait: None }
+    );
+    assert_eq!(
+        ok(json!({})),
+        Throttle::SkipDuration {
+            wait: Duration::ZERO
+        }
+    );
+    assert_eq!(
+        ok(json!({"symbol": "E_TH_SKIP_SECS"})),
+        Throttle::SkipSecs { wait: None }
+    );
+}
+
+#[test]
+fn hostile_retry_after_ms_is_a_decode_error() {
+    let hostile = [
+        json!(-1),
+        json!(-0.5),
+        json!(1.5),
+        json!(1e30),
+        json!(18_446_744_073_709_551_616.0_f64),
+        json!(f64::MAX),
+        json!("1000"),
+        json!(true),
+        json!([1000]),
+        json!({"ms": 1000}),
+    ];
+    for symbol in [
+        "E_TH_SKIP_DURATION",
+        "E_TH_SKIP_SECS",
+        "E_TH_SECS",
+        "E_TH_DUR",
+        "E_TH_SIGNED",
+        "E_TH_FLOAT",
+    ] {
+        for value in &hostile {
+            let err = throttle(json!({"symbol": symbol, "retryAfterMs": value})).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    DecodeError::InvalidField {
+                        field: "retryAfterMs",
+                        ..
+                    }
+                ),
+                "{symbol} {value}: {err:?}"
+            );
+        }
+    }
+    // Valid milliseconds that do not fit the field's type.
+    for ms in [128_000_u64, u64::MAX] {
+        let err = throttle(json!({"symbol": "E_TH_SIGNED", "retryAfterMs": ms})).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                DecodeError::InvalidField {
+                    field: "retryAfterMs",
+                    ..
+                }
+            ),
+            "{ms}: {err:?}"
+        );
+    }
+    let err = throttle(json!({"symbol": "E_TH_SKIP_SECS", "retryAfterMs": u64::MAX})).unwrap_err();
+    assert!(matches!(err, DecodeError::InvalidField { .. }), "{err:?}");
+    // The field's own key is still checked.
+    let err = throttle(json!({"symbol": "E_TH_SECS", "wait": "soon"})).unwrap_err();
+    assert!(matches!(
+        err,
+        DecodeError::InvalidField { field: "wait", .. }
+    ));
+}
+
+#[test]
+fn plain_data_retryable_flags_fall_back_to_the_catalog() {
+    let samples = [
+        Throttle::FlagOn { retry: true, n: 3 },
+        Throttle::FlagOff { retry: false },
+        Throttle::FlagMaybe { retry: None },
+        Throttle::Secs { wait: 4 },
+    ];
+    for sample in samples {
+        let wire = envelope(&sample, true);
+        assert!(
+            wire.data
+                .as_ref()
+                .is_none_or(|d| d.get("retryable").is_none()),
+            "{wire:?}"
+        );
+        let back = Throttle::from_error_object(&wire).unwrap();
+        assert_eq!(back, sample, "{wire:?}");
+        assert_eq!(back.retryable(), sample.retryable());
+    }
+    // With `data.retryable`, the value wins over the catalog.
+    for sample in [
+        Throttle::FlagOn { retry: false, n: 1 },
+        Throttle::FlagOff { retry: true },
+        Throttle::FlagMaybe { retry: Some(true) },
+    ] {
+        let back = Throttle::from_error_object(&envelope(&sample, false)).unwrap();
+        assert_eq!(back, sample);
+    }
+    // A present but mistyped flag is still an error.
+    let err = Throttle::from_error_object(&obj(1208, Some(json!({"retryable": 1})))).unwrap_err();
+    assert!(matches!(
+        err,
+        DecodeError::InvalidField {
+            field: "retryable",
+            ..
+        }
+    ));
 }

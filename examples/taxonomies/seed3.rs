@@ -161,7 +161,8 @@ pub enum GithubMcpError {
         /// `MCPErrorData.github`.
         github: GithubInfo,
         /// `rateLimit.retryAfter` again, as the error's `retry_after()`; not serialized (the
-        /// value is already in `rateLimit`). See [`GithubMcpError::rate_limited`].
+        /// value is already in `rateLimit`), but written as `data.retryAfterMs`, from which
+        /// `from_error_object` restores it. See [`GithubMcpError::rate_limited`].
         #[mcp(retry_after, skip)]
         retry_after: Option<Duration>,
     },
@@ -234,13 +235,15 @@ impl GithubMcpError {
         }
     }
 
-    /// The client side: [`GithubMcpError::from_error_object`], then `retry_after()` restored
-    /// from `rateLimit.retryAfter` (a `skip` field decodes as its default, `None`).
+    /// The client side: [`GithubMcpError::from_error_object`], which restores `retry_after()`
+    /// from `data.retryAfterMs`. Envelopes without `retryAfterMs` (`plain_data` ones, or the
+    /// seed's own servers, which send only `MCPErrorData.rateLimit`) fall back to
+    /// `rateLimit.retryAfter`.
     pub fn decode(object: &ErrorObject) -> Result<GithubMcpError, DecodeError> {
         let mut err = GithubMcpError::from_error_object(object)?;
         if let GithubMcpError::GithubRateLimited {
             rate_limit,
-            retry_after,
+            retry_after: retry_after @ None,
             ..
         } = &mut err
         {

@@ -3,11 +3,17 @@
 //! [`Decoder::new`] validates the received object (shape of `data`, nesting depth, the type
 //! of `data.symbol`) and picks the variant: by `data.symbol` (symbol or alias) when present,
 //! else by `code`; when both are present they must agree. The generated code then reads each
-//! field with [`Decoder::field`]. Nothing here panics on hostile input.
+//! field with [`Decoder::field`], a `#[mcp(retryable)]` field with [`Decoder::retryable`]
+//! (the catalog's default when `data.retryable` is absent) and a `#[mcp(retry_after)]` field
+//! with [`Decoder::retry_after`] or [`Decoder::retry_after_field`] (from `data.retryAfterMs`).
+//! Nothing here panics on hostile input.
+
+use core::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use crate::__private::{FromRetryAfterMs, IntoRetryAfter, RetryableFlag};
 use crate::ErrorCatalog;
 pub use crate::{DecodeError, ErrorObject};
 
@@ -124,6 +130,77 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// A `#[mcp(retryable)]` field: `data.retryable` when present, else the catalog's
+    /// `default` (a `plain_data` envelope leaves `retryable` out). A present but mistyped
+    /// value is [`DecodeError::InvalidField`].
+    pub fn retryable<T: FromData + RetryableFlag>(&self, default: bool) -> Result<T, DecodeError> {
+        match self.data.and_then(|d| d.get("retryable")) {
+            Some(_) => self.field("retryable"),
+            None => Ok(T::from_catalog(default)),
+        }
+    }
+
+    /// `data.retryAfterMs`: `None` when absent or `null`, else a whole number of
+    /// milliseconds in `u64`. Anything else (negative, fractional, too large, not a number)
+    /// is [`DecodeError::InvalidField`].
+    pub fn retry_after_ms(&self) -> Result<Option<u64>, DecodeError> {
+        let value = match self.data.and_then(|d| d.get(RETRY_AFTER_MS)) {
+            None | Some(Value::Null) => return Ok(None),
+            Some(value) => value,
+        };
+        match (value.as_u64(), value) {
+            (Some(ms), _) => Ok(Some(ms)),
+            (None, Value::Number(n)) => Err(self.invalid_retry_after(format!(
+                "expected a whole number of milliseconds in 0..2^64, found {n}"
+            ))),
+            (None, other) => Err(self.invalid_retry_after(format!(
+                "expected a whole number of milliseconds, found {}",
+                describe(other)
+            ))),
+        }
+    }
+
+    /// A `#[mcp(retry_after)]` field that has no key of its own in `data` (`skip`): from
+    /// `data.retryAfterMs` when present, else `Default`.
+    pub fn retry_after<T: FromRetryAfterMs + Default>(&self) -> Result<T, DecodeError> {
+        match self.retry_after_ms()? {
+            Some(ms) => T::from_retry_after_ms(ms).map_err(|e| self.invalid_retry_after(e)),
+            None => Ok(T::default()),
+        }
+    }
+
+    /// A `#[mcp(retry_after)]` field also serialized under `key`: from `data.retryAfterMs`
+    /// when present, else from `data[key]`, else `Default`.
+    ///
+    /// When both are present and `data[key]` stands for the same whole milliseconds (the
+    /// envelope writes both from one value), `data[key]` is taken: it keeps what
+    /// milliseconds cannot (sub-millisecond `Duration`s, seconds beyond `u64::MAX` ms).
+    /// Either key, when present, must be well formed.
+    pub fn retry_after_field<T>(&self, key: &'static str) -> Result<T, DecodeError>
+    where
+        T: FromData + FromRetryAfterMs + IntoRetryAfter + Default,
+    {
+        let ms = self.retry_after_ms()?;
+        let own = match self.data.and_then(|d| d.get(key)) {
+            Some(_) => Some(self.field::<T>(key)?),
+            None => None,
+        };
+        match (ms, own) {
+            (Some(ms), Some(own)) if own.retry_after().map(whole_ms) == Some(ms) => Ok(own),
+            (Some(ms), _) => T::from_retry_after_ms(ms).map_err(|e| self.invalid_retry_after(e)),
+            (None, Some(own)) => Ok(own),
+            (None, None) => Ok(T::default()),
+        }
+    }
+
+    fn invalid_retry_after(&self, reason: String) -> DecodeError {
+        DecodeError::InvalidField {
+            symbol: self.entry_symbol,
+            field: RETRY_AFTER_MS,
+            reason,
+        }
+    }
+
     /// The error for an object that no variant, own or `transparent`, accepted.
     pub fn unknown(&self) -> DecodeError {
         match self.received_symbol {
@@ -137,6 +214,14 @@ impl<'a> Decoder<'a> {
             },
         }
     }
+}
+
+/// The key of the delay in `data`, as the envelopes write it.
+const RETRY_AFTER_MS: &str = "retryAfterMs";
+
+/// A delay in whole milliseconds, saturating, as the envelopes write `retryAfterMs`.
+fn whole_ms(delay: Duration) -> u64 {
+    u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// A field type that `from_error_object` can read from `data`: every `serde::Deserialize`

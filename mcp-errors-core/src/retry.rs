@@ -18,6 +18,18 @@
 //! the error's `retry_after()`. Defaults: base 1 s, factor 2, max delay 30 s, jitter 0.5 —
 //! seed 002's 1 s, 2 s, 4 s schedule, spread down to half of each step.
 //!
+//! An error's `retry_after()` comes from the server (`data.retryAfterMs`, seed 004's
+//! `retry_after_seconds`) and is honoured up to `max_retry_after` (default 5 minutes). An
+//! error that asks for longer is **not retried**: the policy gives up and returns it at once
+//! ([`Backoff::next_delay`] and [`RetryPolicy::next_delay`] say `None`, [`retry`] returns the
+//! error) rather than sleeping. Waiting less than the server asked would only be refused
+//! again and burn the budget; waiting the full time could block a thread for as long as a
+//! hostile or broken server says (`u64::MAX` seconds). The caller still has the error, and
+//! its `retry_after()`, to decide: schedule the call for later, or report it.
+//!
+//! No setting, however large (`Duration::MAX` delays, a factor of infinity, `u32::MAX`
+//! retries), makes the policy panic or overflow: delays saturate at `max_delay`.
+//!
 //! ```
 //! # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
 //! # #[derive(Debug)] struct Timeout;
@@ -183,6 +195,7 @@ pub struct RetryPolicy {
     jitter: f64,
     budgets: [u32; KINDS],
     seed: Option<u64>,
+    max_retry_after: Duration,
 }
 
 impl Default for RetryPolicy {
@@ -192,8 +205,12 @@ impl Default for RetryPolicy {
 }
 
 impl RetryPolicy {
+    /// The default `max_retry_after`: 5 minutes.
+    pub const DEFAULT_MAX_RETRY_AFTER: Duration = Duration::from_secs(5 * 60);
+
     /// The default policy: base 1 s, factor 2, max delay 30 s, jitter 0.5, budgets per the
-    /// table of the [module docs](self), random jitter.
+    /// table of the [module docs](self), random jitter, errors asking to wait more than
+    /// 5 minutes not retried.
     pub const fn new() -> RetryPolicy {
         RetryPolicy {
             base: Duration::from_secs(1),
@@ -202,6 +219,7 @@ impl RetryPolicy {
             jitter: 0.5,
             budgets: default_budgets(),
             seed: None,
+            max_retry_after: RetryPolicy::DEFAULT_MAX_RETRY_AFTER,
         }
     }
 
@@ -229,10 +247,46 @@ impl RetryPolicy {
         RetryPolicy { factor, ..self }
     }
 
-    /// The longest computed delay. An error's own `retry_after` may still ask for more.
+    /// The longest computed delay. An error's own `retry_after` may still ask for more, up
+    /// to [`max_retry_after`](RetryPolicy::with_max_retry_after).
     #[must_use]
     pub const fn with_max_delay(self, max_delay: Duration) -> RetryPolicy {
         RetryPolicy { max_delay, ..self }
+    }
+
+    /// The longest wait an error may ask for with its `retry_after()` (default
+    /// [5 minutes](RetryPolicy::DEFAULT_MAX_RETRY_AFTER)). An error that asks for more is not
+    /// retried: the policy gives up and the error is returned, rather than sleeping that
+    /// long or retrying sooner than the server allows (see the [module docs](self)).
+    /// `Duration::MAX` honours any delay.
+    ///
+    /// ```
+    /// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
+    /// # use std::time::Duration;
+    /// # #[derive(Debug)] struct Busy(u64);
+    /// # impl std::fmt::Display for Busy {
+    /// #     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("Busy") } }
+    /// # impl std::error::Error for Busy {}
+    /// # static ENTRY: ErrorEntry = ErrorEntry { code: 2701, symbol: "E_NOTION_RATE", domain: "notion",
+    /// #     message: "Busy", retryable: true, kind: ErrorKind::RateLimit, variant: "Rate",
+    /// #     doc: "", aliases: &[], help: None, fields: &[] };
+    /// # impl McpError for Busy {
+    /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
+    /// #     fn domain(&self) -> &'static str { "notion" }
+    /// #     fn retry_after(&self) -> Option<Duration> { Some(Duration::from_secs(self.0)) } }
+    /// use mcp_errors_core::retry::RetryPolicy;
+    ///
+    /// let policy = RetryPolicy::new().with_max_retry_after(Duration::from_secs(60));
+    /// assert_eq!(policy.next_delay(0, &Busy(60)), Some(Duration::from_secs(60)));
+    /// assert_eq!(policy.next_delay(0, &Busy(61)), None); // gives up instead
+    /// assert_eq!(RetryPolicy::new().next_delay(0, &Busy(u64::MAX)), None);
+    /// ```
+    #[must_use]
+    pub const fn with_max_retry_after(self, max_retry_after: Duration) -> RetryPolicy {
+        RetryPolicy {
+            max_retry_after,
+            ..self
+        }
     }
 
     /// The share of each delay that is random: the `n`th delay is drawn uniformly from
@@ -287,6 +341,11 @@ impl RetryPolicy {
         self.max_delay
     }
 
+    /// The longest `retry_after` an error may ask for and still be retried.
+    pub const fn max_retry_after(&self) -> Duration {
+        self.max_retry_after
+    }
+
     /// The random share of each delay, in `0..=1`.
     pub const fn jitter(&self) -> f64 {
         self.jitter
@@ -305,6 +364,10 @@ impl RetryPolicy {
     /// The delay before retry number `retry` (1 for the first retry; 0 is treated as 1)
     /// before jitter: `base × factor^(retry−1)`, capped at [`max_delay`](RetryPolicy::max_delay).
     pub fn nominal_delay(&self, retry: u32) -> Duration {
+        if self.base.is_zero() {
+            // Not `0 × ∞` (NaN) with an infinite factor.
+            return Duration::ZERO;
+        }
         let exponent = i32::try_from(retry.saturating_sub(1)).unwrap_or(i32::MAX);
         let secs = self.base.as_secs_f64() * self.factor.powi(exponent);
         match Duration::try_from_secs_f64(secs) {
@@ -314,14 +377,19 @@ impl RetryPolicy {
     }
 
     /// Whether an operation that failed with `err` after `retries_done` retries should be
-    /// tried again: `err` is retryable and its kind's budget is not spent.
+    /// tried again: `err` is retryable, its kind's budget is not spent, and its
+    /// `retry_after()`, if any, is at most [`max_retry_after`](RetryPolicy::max_retry_after).
     pub fn should_retry<E: McpError + ?Sized>(&self, retries_done: u32, err: &E) -> bool {
-        err.retryable() && retries_done < self.max_retries(err.kind())
+        err.retryable()
+            && retries_done < self.max_retries(err.kind())
+            && err
+                .retry_after()
+                .is_none_or(|wait| wait <= self.max_retry_after)
     }
 
     /// Stateless form of [`Backoff::next_delay`]: how long to wait before retrying an
     /// operation that failed with `err` after `retries_done` retries, or `None` when it should
-    /// not be retried. The jitter comes from the seed mixed with `retries_done` (or is random
+    /// not be retried (see [`should_retry`](RetryPolicy::should_retry)). The jitter comes from the seed mixed with `retries_done` (or is random
     /// without a seed).
     ///
     /// ```
@@ -353,7 +421,7 @@ impl RetryPolicy {
             None => random_seed(),
         };
         let mut rng = SplitMix64(seed);
-        Some(self.delay_for(retries_done + 1, err.retry_after(), &mut rng))
+        Some(self.delay_for(retries_done.saturating_add(1), err.retry_after(), &mut rng))
     }
 
     /// Per-operation retry state: count failures with [`Backoff::next_delay`]. Use it to
@@ -399,7 +467,8 @@ impl RetryPolicy {
 
     /// The jittered delays before each retry of an operation failing with errors of `kind`,
     /// as many as the kind's budget allows. For callers that sleep on their own and do not
-    /// look at each error (the error's `retry_after` is not known here).
+    /// look at each error (the error's `retry_after` is not known here, so neither it nor
+    /// `max_retry_after` applies: use [`backoff`](RetryPolicy::backoff) to follow them).
     ///
     /// ```
     /// use std::time::Duration;
@@ -428,7 +497,11 @@ impl RetryPolicy {
     ) -> Duration {
         let nominal = self.nominal_delay(retry);
         let delay = if self.jitter > 0.0 {
-            nominal.mul_f64(1.0 - self.jitter * rng.next_unit())
+            // Not `Duration::mul_f64`, which panics when `nominal` is near `Duration::MAX`
+            // (its `f64` seconds round up past it). The scale is in `(0, 1]`.
+            let scale = 1.0 - self.jitter * rng.next_unit();
+            Duration::try_from_secs_f64(nominal.as_secs_f64() * scale)
+                .map_or(nominal, |d| d.min(nominal))
         } else {
             nominal
         };
@@ -449,13 +522,14 @@ pub struct Backoff<'a> {
 
 impl Backoff<'_> {
     /// Called after a failure with `err`: the delay to wait before the next attempt, or
-    /// `None` when `err` is terminal or its kind's retry budget is spent. Each `Some` counts
+    /// `None` when `err` is terminal, its kind's retry budget is spent, or it asks to wait
+    /// longer than [`max_retry_after`](RetryPolicy::with_max_retry_after). Each `Some` counts
     /// one retry.
     pub fn next_delay<E: McpError + ?Sized>(&mut self, err: &E) -> Option<Duration> {
         if !self.policy.should_retry(self.retries, err) {
             return None;
         }
-        self.retries += 1;
+        self.retries = self.retries.saturating_add(1);
         Some(
             self.policy
                 .delay_for(self.retries, err.retry_after(), &mut self.rng),
@@ -487,12 +561,13 @@ impl Iterator for Delays<'_> {
         }
         let retry = u32::try_from(self.next).unwrap_or(u32::MAX);
         let delay = self.policy.delay_for(retry, None, &mut self.rng);
-        self.next += 1;
+        self.next = self.next.saturating_add(1);
         Some(delay)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = usize::try_from((self.last + 1).saturating_sub(self.next)).unwrap_or(usize::MAX);
+        let left = usize::try_from(self.last.saturating_add(1).saturating_sub(self.next))
+            .unwrap_or(usize::MAX);
         (left, Some(left))
     }
 }
@@ -501,9 +576,10 @@ impl ExactSizeIterator for Delays<'_> {}
 
 impl core::iter::FusedIterator for Delays<'_> {}
 
-/// Runs `op` until it succeeds, fails with a terminal error, or exhausts the retry budget of
-/// its error's kind, sleeping the policy's delays in between with `std::thread::sleep`.
-/// Returns the success or the last error.
+/// Runs `op` until it succeeds, fails with a terminal error, exhausts the retry budget of
+/// its error's kind, or fails with an error asking to wait longer than the policy's
+/// [`max_retry_after`](RetryPolicy::with_max_retry_after), sleeping the policy's delays in
+/// between with `std::thread::sleep`. Returns the success or the last error.
 ///
 /// `E` is any [`McpError`] or a `Box<dyn McpError + Send + Sync>` (see [`AsMcpError`]).
 /// From async code use [`RetryPolicy::backoff`] instead: this function blocks the thread.

@@ -307,3 +307,126 @@ fn the_blocking_retry_really_sleeps() {
     assert!(result.is_ok());
     assert!(start.elapsed() >= Duration::from_millis(60)); // 20 + 40 ms
 }
+
+#[test]
+fn retry_after_beyond_the_cap_gives_up_instead_of_sleeping() {
+    let policy = RetryPolicy::new().with_jitter(0.0);
+    assert_eq!(policy.max_retry_after(), secs(300));
+    assert_eq!(
+        RetryPolicy::DEFAULT_MAX_RETRY_AFTER,
+        policy.max_retry_after()
+    );
+    // Seed 004's hostile `retry_after_seconds`: u64::MAX seconds.
+    let forever = Hand::new(&RATE).retry_after(secs(u64::MAX));
+    assert!(!policy.should_retry(0, &forever));
+    assert_eq!(policy.next_delay(0, &forever), None);
+    assert_eq!(policy.backoff().next_delay(&forever), None);
+    let (result, calls, slept) = run(&policy, &[Err(forever)]);
+    assert_eq!(result.unwrap_err().retry_after, Some(secs(u64::MAX)));
+    assert_eq!((calls, slept.len()), (1, 0), "returned at once, no sleep");
+    // `retry` itself returns instead of sleeping for ever.
+    let mut calls = 0;
+    let result = retry::retry(&policy, || -> Result<(), Hand> {
+        calls += 1;
+        Err(Hand::new(&RATE).retry_after(Duration::MAX))
+    });
+    assert!(result.is_err());
+    assert_eq!(calls, 1);
+
+    // Exactly the cap is still honoured; one nanosecond more is not.
+    let at_cap = Hand::new(&RATE).retry_after(secs(300));
+    assert_eq!(policy.next_delay(0, &at_cap), Some(secs(300)));
+    let over = Hand::new(&RATE).retry_after(secs(300) + Duration::from_nanos(1));
+    assert_eq!(policy.next_delay(0, &over), None);
+
+    // A later error asking for too long ends a backoff that was going on.
+    let mut backoff = policy.backoff();
+    assert_eq!(backoff.next_delay(&Hand::new(&RATE)), Some(secs(1)));
+    assert_eq!(backoff.next_delay(&over), None);
+    assert_eq!(backoff.retries(), 1);
+    let outcomes = [
+        Err(Hand::new(&RATE).retry_after(secs(3))),
+        Err(Hand::new(&RATE).retry_after(secs(3_600))),
+        Ok(7),
+    ];
+    let (result, calls, slept) = run(&policy, &outcomes);
+    assert_eq!(result.unwrap_err().retry_after, Some(secs(3_600)));
+    assert_eq!((calls, slept), (2, vec![secs(3)]));
+
+    // The cap is configurable, up to honouring anything.
+    let patient = policy.clone().with_max_retry_after(Duration::MAX);
+    assert_eq!(
+        patient.next_delay(0, &over),
+        Some(over.retry_after.unwrap())
+    );
+    let forever = Hand::new(&RATE).retry_after(Duration::MAX);
+    assert_eq!(patient.next_delay(0, &forever), Some(Duration::MAX));
+    let strict = policy.clone().with_max_retry_after(secs(2));
+    assert_eq!(strict.next_delay(0, &at_cap), None);
+    // Errors without retry_after are unaffected, even under a zero cap.
+    let zero = policy.with_max_retry_after(Duration::ZERO);
+    assert_eq!(zero.next_delay(0, &Hand::new(&RATE)), Some(secs(1)));
+}
+
+#[test]
+fn extreme_settings_never_panic_or_overflow() {
+    let err = Hand::new(&NETWORK);
+    let policies = [
+        RetryPolicy::new()
+            .with_base_delay(Duration::MAX)
+            .with_max_delay(Duration::MAX),
+        RetryPolicy::new()
+            .with_base_delay(Duration::MAX)
+            .with_max_delay(Duration::MAX)
+            // A jitter share so small that the scale rounds to exactly 1.0: the old
+            // `Duration::mul_f64` on `Duration::MAX` panicked here.
+            .with_jitter(1e-18),
+        RetryPolicy::new()
+            .with_base_delay(Duration::MAX)
+            .with_max_delay(Duration::MAX)
+            .with_jitter(1.0),
+        RetryPolicy::new()
+            .with_factor(f64::MAX)
+            .with_max_delay(Duration::MAX),
+        RetryPolicy::new()
+            .with_factor(f64::INFINITY)
+            .with_max_delay(Duration::MAX)
+            .with_jitter(1e-18),
+        RetryPolicy::new()
+            .with_base_delay(Duration::ZERO)
+            .with_factor(f64::INFINITY)
+            .with_max_delay(Duration::MAX),
+        RetryPolicy::new().with_base_delay(Duration::from_nanos(1)),
+    ];
+    for (i, policy) in policies.into_iter().enumerate() {
+        let policy = policy
+            .with_max_retries_all(u32::MAX)
+            .with_max_retry_after(Duration::MAX)
+            .with_seed(i as u64);
+        for retry in [0, 1, 2, 63, 64, 1_000, u32::MAX - 1, u32::MAX] {
+            let nominal = policy.nominal_delay(retry);
+            assert!(nominal <= policy.max_delay(), "{i}: {retry}");
+            let delay = policy.next_delay(retry.min(u32::MAX - 1), &err).unwrap();
+            assert!(delay <= policy.max_delay(), "{i}: {retry}");
+            let slow = Hand::new(&NETWORK).retry_after(Duration::MAX);
+            assert_eq!(
+                policy.next_delay(retry.min(u32::MAX - 1), &slow),
+                Some(Duration::MAX)
+            );
+        }
+        assert_eq!(policy.next_delay(u32::MAX, &err), None, "budget spent");
+        let mut backoff = policy.backoff();
+        for _ in 0..100 {
+            assert!(backoff.next_delay(&err).unwrap() <= policy.max_delay());
+        }
+        let delays: Vec<_> = policy.delays(ErrorKind::Network).take(100).collect();
+        assert!(delays.iter().all(|d| *d <= policy.max_delay()), "{i}");
+    }
+    // A zero base stays zero even with an infinite factor (not `0 × ∞`, NaN, read as the cap).
+    let zero = RetryPolicy::new()
+        .with_base_delay(Duration::ZERO)
+        .with_factor(f64::INFINITY)
+        .with_jitter(0.0);
+    assert_eq!(zero.nominal_delay(5), Duration::ZERO);
+    assert_eq!(zero.next_delay(3, &err), Some(Duration::ZERO));
+}

@@ -44,8 +44,7 @@ pub fn expand(input: &Input<'_>) -> Expansion {
     let display = g.display_impl();
     let error = g.error_impl();
     let decode = g.decode_impl();
-    let p = &g.p;
-    let ty = input.ident;
+    let integrations = integrations(&g.p, input.ident);
     Expansion {
         tokens: quote! {
             #catalog
@@ -53,10 +52,20 @@ pub fn expand(input: &Input<'_>) -> Expansion {
             #display
             #error
             #decode
-            #p::__impl_integrations!(#ty);
+            #integrations
         },
         source: g.inherent_source(),
     }
+}
+
+/// `P::__impl_integrations!(Type);`: the impls of the runtime's enabled features (also emitted
+/// by the fallback). The type's name keeps its location but resolves at the derive's call
+/// site, which rustc does not check for deprecation: a `#[deprecated]` enum must not make
+/// these impls, written by a macro of the runtime, warn (thiserror's `call_site_ident`).
+pub fn integrations(p: &TokenStream, ty: &Ident) -> TokenStream {
+    let mut ty = ty.clone();
+    ty.set_span(ty.span().resolved_at(Span::call_site()));
+    quote!(#p::__impl_integrations!(#ty);)
 }
 
 struct Gen<'a> {
@@ -220,6 +229,7 @@ impl<'a> Gen<'a> {
         let by_symbol = self.entry_by_symbol();
         quote! {
             #[automatically_derived]
+            #[allow(deprecated)]
             impl #p::ErrorCatalog for #ty {
                 const NAME: &'static str = #name;
                 const DOMAIN: &'static str = #domain;
@@ -276,16 +286,17 @@ impl<'a> Gen<'a> {
             if extras {
                 out.push_str(", &[");
                 for alias in &variant.attrs.aliases {
-                    let _ = write!(out, "\"{}\",", alias.value.value());
+                    push_str_lit(&mut out, &alias.value.value());
+                    out.push(',');
                 }
                 out.push_str("], ");
                 match &variant.attrs.help {
                     Some(help) => {
-                        out.push_str("Some(");
+                        out.push_str("::core::option::Option::Some(");
                         push_str_lit(&mut out, &help.value.value());
                         out.push(')');
                     }
-                    None => out.push_str("None"),
+                    None => out.push_str("::core::option::Option::None"),
                 }
                 out.push(')');
             }
@@ -338,9 +349,10 @@ impl<'a> Gen<'a> {
         let symbol = local("symbol");
         let entry = local("entry");
         let mut chain = quote! {
-            <Self as #p::ErrorCatalog>::ENTRIES
-                .iter()
-                .find(|#entry| #entry.symbol == #symbol || #entry.aliases.contains(&#symbol))
+            ::core::iter::Iterator::find(
+                &mut <Self as #p::ErrorCatalog>::ENTRIES.iter(),
+                |#entry| #entry.symbol == #symbol || #entry.aliases.contains(&#symbol),
+            )
         };
         let mut any = false;
         for (_, field) in self.transparent() {
@@ -371,6 +383,7 @@ impl<'a> Gen<'a> {
         let visit = self.visit_data_fns();
         quote! {
             #[automatically_derived]
+            #[allow(deprecated)]
             impl #p::McpError for #ty {
                 #entry
                 fn domain(&self) -> &'static str {
@@ -691,6 +704,7 @@ impl<'a> Gen<'a> {
         };
         quote! {
             #[automatically_derived]
+            #[allow(deprecated)]
             impl ::core::fmt::Display for #ty {
                 fn fmt(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                     #body
@@ -724,6 +738,7 @@ impl<'a> Gen<'a> {
         if arms.is_empty() {
             return quote! {
                 #[automatically_derived]
+                #[allow(deprecated)]
                 impl ::std::error::Error for #ty {}
             };
         }
@@ -732,6 +747,7 @@ impl<'a> Gen<'a> {
         let import = uses_as_dyn.then(|| quote!(use #p::AsDynError as _;));
         quote! {
             #[automatically_derived]
+            #[allow(deprecated)]
             impl ::std::error::Error for #ty {
                 fn source(&self) -> #p::Option<&(dyn ::std::error::Error + 'static)> {
                     #import
@@ -751,7 +767,8 @@ impl<'a> Gen<'a> {
         let ty = input.ident;
         let p = self.p.to_string();
         let mut out = format!(
-            "#[doc = {:?}] #[allow(dead_code, missing_docs)] impl {ty} {{",
+            "#[doc = {:?}] #[automatically_derived] \
+             #[allow(dead_code, missing_docs, deprecated)] impl {ty} {{",
             self.catalog_table()
         );
         for (_, variant) in input.own_variants() {
@@ -797,7 +814,8 @@ impl<'a> Gen<'a> {
             return decode;
         }
         quote! {
-            #[allow(dead_code)]
+            #[automatically_derived]
+            #[allow(dead_code, deprecated)]
             impl #ty {
                 #decode
             }
@@ -824,8 +842,8 @@ impl<'a> Gen<'a> {
                     .replace(' ', "");
                 let _ = writeln!(
                     out,
-                    "| | | `{ident}` | | every code of `{}` (transparent) |",
-                    markdown_escape(&inner)
+                    "| | | `{ident}` | | every code of {} (transparent) |",
+                    markdown_code(&inner)
                 );
                 continue;
             }
@@ -841,9 +859,9 @@ impl<'a> Gen<'a> {
                 .as_ref()
                 .map(|m| m.text.as_str())
                 .unwrap_or_default();
-            let mut symbols = format!("`{}`", variant.symbol);
+            let mut symbols = markdown_code(&variant.symbol);
             for alias in &variant.attrs.aliases {
-                let _ = write!(symbols, " (alias `{}`)", alias.value.value());
+                let _ = write!(symbols, " (alias {})", markdown_code(&alias.value.value()));
             }
             let _ = writeln!(
                 out,
@@ -891,16 +909,24 @@ impl<'a> Gen<'a> {
                         Role::Details if f.attrs.source.is_some() => {
                             quote_spanned!(type_span(ty)=> <#ty as ::core::default::Default>::default())
                         }
-                        Role::Data | Role::Details | Role::Retryable => {
-                            let key = match f.role(variant) {
-                                Role::Retryable => "retryable".to_owned(),
-                                _ => f.key(variant),
-                            };
-                            quote_spanned!(type_span(ty)=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
-                        }
-                        Role::RetryAfter if f.attrs.skip.is_none() => {
+                        Role::Data | Role::Details => {
                             let key = f.key(variant);
                             quote_spanned!(type_span(ty)=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
+                        }
+                        // `data.retryable`, else the catalog's default (`plain_data` leaves
+                        // the key out).
+                        Role::Retryable => {
+                            let default = variant.retryable;
+                            quote_spanned!(type_span(ty)=> #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?)
+                        }
+                        // `data.retryAfterMs`, else the field's own key, else `Default`.
+                        Role::RetryAfter if f.attrs.skip.is_none() => {
+                            let key = f.key(variant);
+                            quote_spanned!(type_span(ty)=> #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?)
+                        }
+                        // `data.retryAfterMs`, else `Default`.
+                        Role::RetryAfter => {
+                            quote_spanned!(type_span(ty)=> #p::decode::Decoder::retry_after::<#ty>(&#decoder)?)
                         }
                         _ => quote_spanned!(type_span(ty)=> <#ty as ::core::default::Default>::default()),
                     };
@@ -926,7 +952,8 @@ impl<'a> Gen<'a> {
         quote! {
             /// Decodes a received JSON-RPC `error` member into the variant it names: by
             /// `data.symbol` (or an alias) when present, else by `code`; fields are read from
-            /// `data`. Unknown codes or symbols and malformed `data` are a `DecodeError`.
+            /// `data`, `retry_after` fields from `data.retryAfterMs` when present. Unknown codes
+            /// or symbols and malformed `data` are a `DecodeError`.
             pub fn from_error_object(
                 #obj: &#p::decode::ErrorObject,
             ) -> #p::Result<Self, #p::decode::DecodeError> {
@@ -1038,23 +1065,37 @@ fn format_arg_name(field: &Field<'_>) -> String {
     }
 }
 
-/// Escapes text for a Markdown table cell (rustdoc warns about stray HTML and links).
+/// Escapes text for a Markdown table cell (rustdoc warns about stray HTML and links). A line
+/// break would end the table row, so it becomes a space.
 fn markdown_escape(text: &str) -> String {
-    const SPECIAL: &[u8] = b"\\`*_[]<>|#!~&";
+    const SPECIAL: &[u8] = b"\\`*_[]<>|#!~&\r\n";
     if !text.bytes().any(|b| SPECIAL.contains(&b)) {
         return text.to_owned();
     }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '!' | '~' | '&'
-        ) {
-            out.push('\\');
+        match c {
+            '\r' | '\n' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '!' | '~' | '&' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
         }
-        out.push(c);
     }
     out
+}
+
+/// `text` as a code span in a Markdown table cell. Backslash escapes are literal inside a code
+/// span, so only what would end the cell or the span is handled: `|` (which GFM tables let
+/// `\|` escape even there), line breaks, and backticks (by a longer fence).
+fn markdown_code(text: &str) -> String {
+    let text = text.replace(['\r', '\n'], " ").replace('|', "\\|");
+    if text.contains('`') {
+        format!("`` {text} ``")
+    } else {
+        format!("`{text}`")
+    }
 }
 
 #[cfg(test)]
@@ -1068,6 +1109,67 @@ mod tests {
             "a\\|b \\<path\\> \\[x\\]"
         );
         assert_eq!(markdown_escape("plain text"), "plain text");
+    }
+
+    #[test]
+    fn markdown_escape_keeps_a_message_on_its_table_row() {
+        assert_eq!(markdown_escape("a\nb\r\nc|d"), "a b  c\\|d");
+    }
+
+    #[test]
+    fn markdown_code_escapes_only_what_ends_the_cell_or_span() {
+        assert_eq!(
+            markdown_code("mcp_errors::CommonError"),
+            "`mcp_errors::CommonError`"
+        );
+        assert_eq!(markdown_code("A|B"), "`A\\|B`");
+        assert_eq!(markdown_code("a`b"), "`` a`b ``");
+    }
+
+    /// The model of an input, not validated.
+    fn model(input: &syn::DeriveInput) -> Input<'_> {
+        let cx = crate::ctxt::Ctxt::new();
+        let model = Input::from_syn(&cx, input).unwrap();
+        cx.check().unwrap();
+        model
+    }
+
+    #[test]
+    fn catalog_table_keeps_one_row_per_variant() {
+        let input = syn::parse_quote! {
+            #[mcp(domain = "pw")]
+            enum E {
+                #[mcp(code = 1, symbol = "E_A", message = "first line\nsecond | line")]
+                A,
+                #[mcp(transparent)]
+                Common(mcp_errors::CommonError),
+            }
+        };
+        let table = Gen::new(&model(&input)).catalog_table();
+        let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('|')).collect();
+        assert_eq!(
+            rows[2..],
+            [
+                "| 1 | `E_A` | `A` | no | first line second \\| line |",
+                "| | | `Common` | | every code of `mcp_errors::CommonError` (transparent) |",
+            ]
+        );
+    }
+
+    #[test]
+    fn catalog_rows_lex_whatever_the_strings_hold() {
+        // Unvalidated on purpose: the source text must stay well formed on its own.
+        let input = syn::parse_quote! {
+            #[mcp(domain = "pw\"\\")]
+            enum E {
+                #[mcp(code = 1, symbol = "E_A", alias = "E_\"B\\", help = "h\"\n")]
+                A,
+            }
+        };
+        let entries = Gen::new(&model(&input)).entries();
+        let block: syn::Block = syn::parse_str(&entries).expect("entries lex and parse");
+        let tokens = block.to_token_stream().to_string();
+        assert!(tokens.contains(r#""E_\"B\\""#), "{entries}");
     }
 
     #[test]
