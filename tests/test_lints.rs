@@ -147,6 +147,212 @@ pub mod errors {
     }
 }
 
+/// Generated code names only absolute paths: it compiles in a module without the prelude.
+#[no_implicit_prelude]
+pub mod no_prelude {
+    /// Every shape of variant and every field role, with no prelude in scope.
+    #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
+    #[mcp(
+        domain = "lint-no-prelude",
+        range = 6200..=6299,
+        symbol_prefix = "E_NP_",
+        decode
+    )]
+    pub enum NoPrelude {
+        /// Unit
+        #[mcp(code = 6200, alias = "E_NP_OLD_UNIT", help = "try again", retryable)]
+        Unit,
+        /// Named {name} {count:>3}
+        #[mcp(code = 6201)]
+        Named {
+            /// A name.
+            name: ::std::string::String,
+            /// A count.
+            count: u32,
+            /// Optional data.
+            extra: ::core::option::Option<u8>,
+        },
+        /// Tuple {0}
+        #[mcp(code = 6202, symbol = "E_NP_PAIR")]
+        Tuple(u8, #[mcp(rename = "second")] ::std::string::String),
+        /// Roles
+        #[mcp(code = 6203, kind = "adapter")]
+        Roles {
+            /// Details.
+            #[mcp(details)]
+            details: ::std::string::String,
+            /// Secret.
+            #[mcp(skip)]
+            secret: ::std::string::String,
+            /// Cause.
+            #[mcp(source)]
+            cause: ::core::option::Option<::std::io::Error>,
+            /// Retryable per value.
+            #[mcp(retryable)]
+            transient: ::core::option::Option<bool>,
+            /// Delay.
+            #[mcp(retry_after)]
+            after: u64,
+        },
+        /// Io
+        #[mcp(code = 6204, message = "io failed")]
+        Io {
+            /// The cause, also the details.
+            #[mcp(source, details)]
+            cause: ::core::option::Option<::std::io::Error>,
+        },
+        /// Common errors.
+        #[mcp(transparent)]
+        Common(::mcp_errors::CommonError),
+    }
+
+    /// Only transparent variants, with no prelude in scope.
+    #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
+    #[mcp(domain = "lint-no-prelude-wrapper", decode)]
+    pub enum NoPreludeWrapper {
+        /// The enum above.
+        #[mcp(transparent)]
+        Inner(NoPrelude),
+        /// Common errors.
+        #[mcp(transparent)]
+        Common(::mcp_errors::CommonError),
+    }
+}
+
+/// Generated code is not captured by user items named like the prelude's.
+pub mod shadowed {
+    #![allow(clippy::enum_glob_use)]
+
+    /// Variants named like the prelude's `Option` and `Result` variants, imported by name.
+    #[derive(Debug, PartialEq, Eq)]
+    pub enum Shadow {
+        /// Shadows `Some`.
+        Some,
+        /// Shadows `None`.
+        None,
+        /// Shadows `Ok`.
+        Ok,
+        /// Shadows `Err`.
+        Err,
+    }
+    pub use self::Shadow::*;
+
+    /// Shadows `Option`.
+    pub struct Option;
+    /// Shadows `Result`.
+    pub struct Result;
+    /// Shadows `String`.
+    pub struct String;
+    /// Shadows `Vec`.
+    pub struct Vec;
+    /// Shadows `Box`.
+    pub struct Box;
+    /// Shadows `Default`.
+    pub trait Default {}
+    /// Shadows `Iterator`.
+    pub trait Iterator {}
+    /// Shadows `From`.
+    pub trait From {}
+    /// Shadows `Into`.
+    pub trait Into {}
+    /// Shadows `ToString`.
+    pub trait ToString {}
+
+    /// Every shape of variant, next to the shadowing items.
+    #[derive(Debug, mcp_errors::McpError)]
+    #[mcp(domain = "lint-shadowed", range = 6300..=6399, symbol_prefix = "E_SH_", decode)]
+    pub enum Shadowed {
+        /// Unit
+        #[mcp(code = 6300, alias = "E_SH_OLD_UNIT", help = "try again")]
+        Unit,
+        /// Named {name}
+        #[mcp(code = 6301)]
+        Named {
+            /// A name.
+            name: std::string::String,
+            /// Optional data.
+            extra: std::option::Option<u8>,
+        },
+        /// Tuple {0}
+        #[mcp(code = 6302)]
+        Tuple(u8),
+        /// Roles
+        #[mcp(code = 6303)]
+        Roles {
+            /// Details.
+            #[mcp(details)]
+            details: std::option::Option<std::string::String>,
+            /// Secret.
+            #[mcp(skip)]
+            secret: std::string::String,
+            /// Cause.
+            #[mcp(source)]
+            cause: std::option::Option<std::io::Error>,
+            /// Delay.
+            #[mcp(retry_after)]
+            after: std::option::Option<u64>,
+        },
+        /// Common errors.
+        #[mcp(transparent)]
+        Common(mcp_errors::CommonError),
+    }
+}
+
+/// `#[deprecated]` on the enum, a variant or a field does not make the expansion warn.
+pub mod deprecated {
+    /// A deprecated enum.
+    #[derive(Debug, mcp_errors::McpError)]
+    #[deprecated = "use something else"]
+    #[mcp(domain = "lint-deprecated", range = 6400..=6449, decode)]
+    pub enum DeprecatedEnum {
+        /// Deprecated {name}
+        #[mcp(code = 6400)]
+        Variant {
+            /// A name.
+            name: String,
+            /// The cause.
+            #[mcp(source)]
+            cause: Option<std::io::Error>,
+        },
+    }
+
+    /// Deprecated variants and fields.
+    #[derive(Debug, mcp_errors::McpError)]
+    #[mcp(domain = "lint-deprecated-parts", range = 6450..=6499, decode)]
+    pub enum DeprecatedParts {
+        /// Deprecated unit
+        #[deprecated]
+        #[mcp(code = 6450, help = "gone")]
+        Unit,
+        /// Deprecated {name} {0}
+        #[deprecated]
+        #[mcp(code = 6451, message = "tuple {0}")]
+        Tuple(#[mcp(details)] String),
+        /// Deprecated field {name}
+        #[mcp(code = 6452)]
+        Field {
+            /// A deprecated field.
+            #[deprecated]
+            name: String,
+            /// A deprecated retry delay.
+            #[deprecated]
+            #[mcp(retry_after)]
+            after: u64,
+            /// A deprecated per-value flag.
+            #[deprecated]
+            #[mcp(retryable)]
+            transient: bool,
+            /// A deprecated source.
+            #[deprecated]
+            #[mcp(source)]
+            cause: Option<std::io::Error>,
+        },
+        /// Wraps a deprecated enum.
+        #[mcp(transparent)]
+        Wrapped(#[allow(deprecated)] DeprecatedEnum),
+    }
+}
+
 use errors::{Boxing, Everything, Protocol, Single, Wrapper};
 use mcp_errors::{ErrorCatalog, McpError};
 
@@ -217,5 +423,105 @@ fn lint_clean_expansion_behaves() {
     assert!(errors::Empty::ENTRIES.is_empty());
     if let Everything::Roles { secret, .. } = roles {
         assert!(secret.is_empty());
+    }
+}
+
+#[test]
+fn expansion_without_prelude_behaves() {
+    use mcp_errors::ErrorObject;
+    use no_prelude::{NoPrelude, NoPreludeWrapper};
+
+    assert_eq!(
+        (
+            NoPrelude::E_NP_UNIT,
+            NoPrelude::E_NP_OLD_UNIT,
+            NoPrelude::E_NP_PAIR
+        ),
+        (6200, 6200, 6202)
+    );
+    assert_eq!(NoPrelude::Unit.help(), Some("try again"));
+    let named = NoPrelude::Named {
+        name: "n".to_owned(),
+        count: 7,
+        extra: None,
+    };
+    assert_eq!(named.to_string(), "Named n   7");
+    let roles = NoPrelude::Roles {
+        details: "d".to_owned(),
+        secret: String::new(),
+        cause: Some(std::io::Error::other("io")),
+        transient: None,
+        after: 2,
+    };
+    assert!(std::error::Error::source(&roles).is_some());
+    assert_eq!(roles.retry_after(), Some(std::time::Duration::from_secs(2)));
+    assert_eq!(
+        <NoPrelude as ErrorCatalog>::entry_by_symbol("E_NP_OLD_UNIT").map(|e| e.code),
+        Some(6200)
+    );
+    let object: ErrorObject = serde_json::from_value(serde_json::json!({
+        "code": 6202,
+        "message": "Tuple 1",
+        "data": {"domain": "lint-no-prelude", "symbol": "E_NP_PAIR", "retryable": false,
+                 "0": 1, "second": "s"},
+    }))
+    .unwrap();
+    assert!(matches!(
+        NoPrelude::from_error_object(&object),
+        Ok(NoPrelude::Tuple(1, ref s)) if s == "s"
+    ));
+    let wrapped = NoPreludeWrapper::Inner(NoPrelude::Unit);
+    assert_eq!(
+        (wrapped.code(), wrapped.domain()),
+        (6200, "lint-no-prelude-wrapper")
+    );
+    assert_eq!(
+        <NoPreludeWrapper as ErrorCatalog>::entry_by_symbol("E_NP_PAIR").map(|e| e.code),
+        Some(6202)
+    );
+
+    let shadowed = shadowed::Shadowed::Roles {
+        details: None,
+        secret: String::new(),
+        cause: None,
+        after: Some(3),
+    };
+    assert_eq!(
+        shadowed.retry_after(),
+        Some(std::time::Duration::from_secs(3))
+    );
+    assert_eq!(shadowed::Shadowed::E_SH_OLD_UNIT, 6300);
+    assert_eq!(shadowed::Shadowed::Unit.help(), Some("try again"));
+    assert_ne!(shadowed::Shadow::Some, shadowed::Ok);
+    if let shadowed::Shadowed::Roles { secret, .. } = shadowed {
+        assert!(secret.is_empty());
+    }
+}
+
+#[test]
+#[allow(deprecated)]
+fn deprecated_items_expand_without_warnings() {
+    use deprecated::{DeprecatedEnum, DeprecatedParts};
+
+    let e = DeprecatedEnum::Variant {
+        name: "n".to_owned(),
+        cause: None,
+    };
+    assert_eq!(e.to_string(), "Deprecated n");
+    assert_eq!(DeprecatedParts::Unit.code(), 6450);
+    assert_eq!(
+        DeprecatedParts::Tuple("x".to_owned()).to_string(),
+        "tuple x"
+    );
+    let field = DeprecatedParts::Field {
+        name: "n".to_owned(),
+        after: 1,
+        transient: true,
+        cause: None,
+    };
+    assert!(field.retryable());
+    assert_eq!(DeprecatedParts::Wrapped(e).code(), 6400);
+    if let DeprecatedParts::Field { name, .. } = field {
+        assert_eq!(name, "n");
     }
 }

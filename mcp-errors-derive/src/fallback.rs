@@ -1,19 +1,26 @@
 //! What a derive with errors emits beside its `compile_error!`s: stub impls of every trait
 //! the real expansion provides, so the user sees only the real mistakes and not a cascade of
-//! "trait not implemented" errors wherever the enum is used.
+//! "trait not implemented" errors wherever the enum is used. When the input parsed into a
+//! model of a non-generic enum, the stubs also include what user code names directly: the
+//! symbol constants (`E::E_PW_NAV`) and the runtime's integration impls (`?` into rmcp's
+//! `ErrorData`).
+
+use std::collections::HashSet;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 use syn::DeriveInput;
 
-/// The errors plus stubs. `root` is the runtime path (`::mcp_errors` or `crate = "..."`);
-/// `decode` whether the enum asked for `from_error_object`.
-pub fn expand(
-    input: &DeriveInput,
-    root: &TokenStream,
-    decode: bool,
-    errors: &syn::Error,
-) -> TokenStream {
+use crate::ast::Input;
+use crate::expand;
+use crate::names;
+
+/// The errors plus stubs. `model` is the parsed input when it is an enum (`None` for a struct
+/// or union); it gives the runtime path (`crate = "..."`), whether the enum asked for
+/// `from_error_object`, and the symbols.
+pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Error) -> TokenStream {
+    let root = model.map_or_else(|| quote!(::mcp_errors), Input::root);
+    let decode = model.is_some_and(|m| m.attrs.decode.is_some());
     let p = quote!(#root::__private);
     let ty = &input.ident;
     let name = ty.to_string();
@@ -30,7 +37,7 @@ pub fn expand(
     let decode = decode.then(|| {
         quote! {
             #[automatically_derived]
-            #[allow(dead_code)]
+            #[allow(dead_code, deprecated)]
             impl #impl_generics #ty #ty_generics #where_clause {
                 /// Not generated: the derive reported errors.
                 pub fn from_error_object(
@@ -41,9 +48,16 @@ pub fn expand(
             }
         }
     });
+    let (constants, integrations) = match model {
+        Some(model) if input.generics.params.is_empty() => {
+            (constants(model), expand::integrations(&p, ty))
+        }
+        _ => (TokenStream::new(), TokenStream::new()),
+    };
     quote! {
         #errors
         #[automatically_derived]
+        #[allow(deprecated)]
         impl #impl_generics #p::ErrorCatalog for #ty #ty_generics #where_clause {
             const NAME: &'static str = #name;
             const DOMAIN: &'static str = "";
@@ -51,6 +65,7 @@ pub fn expand(
             const ENTRIES: &'static [#p::ErrorEntry] = &[];
         }
         #[automatically_derived]
+        #[allow(deprecated)]
         impl #impl_generics #p::McpError for #ty #ty_generics #debug_where {
             fn entry(&self) -> &'static #p::ErrorEntry {
                 ::core::unreachable!()
@@ -60,13 +75,51 @@ pub fn expand(
             }
         }
         #[automatically_derived]
+        #[allow(deprecated)]
         impl #impl_generics ::core::fmt::Display for #ty #ty_generics #where_clause {
             fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 ::core::unreachable!()
             }
         }
         #[automatically_derived]
+        #[allow(deprecated)]
         impl #impl_generics ::std::error::Error for #ty #ty_generics #debug_where {}
         #decode
+        #constants
+        #integrations
+    }
+}
+
+/// `impl E { pub const SYMBOL: i32 = code; .. }` for every symbol and alias that can be a
+/// constant: well formed, the first of its spelling, and not a variant's name (which would
+/// shadow it). The code is 0 when missing; the enum does not compile anyway.
+fn constants(model: &Input<'_>) -> TokenStream {
+    let ty = model.ident;
+    let variants: HashSet<String> = model
+        .variants
+        .iter()
+        .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
+        .collect();
+    let mut seen = HashSet::new();
+    let mut names = Vec::new();
+    let mut codes = Vec::new();
+    for variant in model.variants.iter().filter(|v| !v.is_transparent()) {
+        let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
+        for name in std::iter::once(variant.symbol.clone()).chain(aliases) {
+            if names::symbol_problem(&name).is_none()
+                && !variants.contains(&name)
+                && seen.insert(name.clone())
+            {
+                names.push(format_ident!("{name}"));
+                codes.push(variant.code());
+            }
+        }
+    }
+    quote! {
+        #[automatically_derived]
+        #[allow(dead_code, missing_docs, deprecated)]
+        impl #ty {
+            #(pub const #names: i32 = #codes;)*
+        }
     }
 }

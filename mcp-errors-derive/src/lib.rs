@@ -15,8 +15,9 @@ mod symbol;
 mod template;
 mod valid;
 
+use core::fmt::Display;
+
 use proc_macro::TokenStream;
-use quote::quote;
 
 /// Derives `McpError`, `ErrorCatalog`, `Display` and `std::error::Error` for an error enum,
 /// plus an inherent impl with one constant per symbol (and `from_error_object` under
@@ -25,14 +26,34 @@ use quote::quote;
 pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let expansion = derive(&input);
-    let mut output = TokenStream::from(expansion.tokens);
     // The data part is lexed by the compiler itself: `proc_macro2`'s `FromStr` would first
     // re-lex it with its own (unoptimized, in a debug build) lexer to validate it.
-    output.extend([expansion
-        .source
-        .parse::<TokenStream>()
-        .expect("generated source lexes")]);
-    output
+    match expansion.source.parse::<TokenStream>() {
+        Ok(source) => {
+            let mut output = TokenStream::from(expansion.tokens);
+            output.extend([source]);
+            output
+        }
+        Err(err) => TokenStream::from(unlexable(&input, &err)),
+    }
+}
+
+/// What a derive emits when its own source text does not lex (a bug of this crate, not a
+/// mistake of the user's): one `compile_error!` saying so, under the enum's name, and the
+/// fallback impls, so that it is the only error instead of a panic or a cascade.
+fn unlexable(input: &syn::DeriveInput, err: &dyn Display) -> proc_macro2::TokenStream {
+    let error = syn::Error::new_spanned(
+        &input.ident,
+        format_args!(
+            "`#[derive(McpError)]` generated code that does not lex ({err}); this is a bug in \
+             mcp-errors-derive, please report it with this enum"
+        ),
+    );
+    let cx = ctxt::Ctxt::new();
+    let model = ast::Input::from_syn(&cx, input);
+    // The same input just expanded without errors; there is nothing new to report.
+    let _ = cx.check();
+    fallback::expand(input, model.as_ref(), &error)
 }
 
 /// The whole derive on `proc_macro2` tokens: parse, validate, then expand or fall back.
@@ -48,10 +69,8 @@ fn derive(input: &syn::DeriveInput) -> expand::Expansion {
             let errors = result.err().unwrap_or_else(|| {
                 syn::Error::new_spanned(&input.ident, "`McpError` could not be derived")
             });
-            let root = model.map_or_else(|| quote!(::mcp_errors), ast::Input::root);
-            let decode = model.is_some_and(|m| m.attrs.decode.is_some());
             expand::Expansion {
-                tokens: fallback::expand(input, &root, decode, &errors),
+                tokens: fallback::expand(input, model, &errors),
                 source: String::new(),
             }
         }
@@ -60,7 +79,7 @@ fn derive(input: &syn::DeriveInput) -> expand::Expansion {
 
 #[cfg(test)]
 mod tests {
-    use super::derive;
+    use super::{derive, unlexable};
     use syn::parse_quote;
 
     fn errors_of(input: &syn::DeriveInput) -> Vec<String> {
@@ -131,5 +150,105 @@ mod tests {
         assert!(out.contains("can only be derived for enums"));
         assert!(out.contains("ErrorCatalog for S"));
         assert!(out.contains("Display for S"));
+    }
+
+    #[test]
+    fn fallback_keeps_the_constants_and_integrations_of_an_enum() {
+        let out = derive(&parse_quote! {
+            #[mcp(domain = "Bad", symbol_prefix = "E_PW_")]
+            enum E {
+                /// A
+                #[mcp(code = 2100, alias = "E_PW_OLD", alias = "bad alias")]
+                Nav,
+                /// B
+                #[mcp(code = 2101, symbol = "E_PW_NAV")]
+                Again,
+                /// C
+                Uncoded,
+                /// D
+                #[mcp(code = 2103, symbol = "NAMED")]
+                NAMED,
+                #[mcp(transparent)]
+                Common(CommonError),
+            }
+        })
+        .into_token_stream()
+        .to_string();
+        assert!(out.contains("compile_error"), "{out}");
+        assert!(
+            out.contains("pub const E_PW_NAV : i32 = 2100i32 ;"),
+            "{out}"
+        );
+        assert!(
+            out.contains("pub const E_PW_OLD : i32 = 2100i32 ;"),
+            "{out}"
+        );
+        assert!(
+            out.contains("pub const E_PW_UNCODED : i32 = 0i32 ;"),
+            "{out}"
+        );
+        assert_eq!(out.matches("pub const").count(), 3, "{out}");
+        assert!(out.contains("__impl_integrations ! (E)"), "{out}");
+    }
+
+    #[test]
+    fn fallback_of_a_generic_enum_has_no_constants() {
+        let out = derive(&parse_quote! {
+            #[mcp(domain = "pw")]
+            enum E<T> {
+                /// A
+                #[mcp(code = 1)]
+                Aa(T),
+            }
+        })
+        .into_token_stream()
+        .to_string();
+        assert!(
+            out.contains("cannot be derived for a generic enum"),
+            "{out}"
+        );
+        assert!(!out.contains("pub const"), "{out}");
+        assert!(!out.contains("__impl_integrations"), "{out}");
+    }
+
+    #[test]
+    fn unlexable_source_is_one_compile_error_beside_the_fallback() {
+        let out = unlexable(
+            &parse_quote! {
+                #[mcp(domain = "pw")]
+                enum E {
+                    /// A
+                    #[mcp(code = 1)]
+                    Aa,
+                }
+            },
+            &"cannot parse string into token stream",
+        )
+        .to_string();
+        assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+        assert!(out.contains("generated code that does not lex"), "{out}");
+        assert!(out.contains("ErrorCatalog for E"), "{out}");
+        assert!(out.contains("pub const AA : i32 = 1i32 ;"), "{out}");
+    }
+
+    #[test]
+    fn a_symbol_naming_a_variant_is_reported_where_it_is_written() {
+        let errors = errors_of(&parse_quote! {
+            #[mcp(domain = "pw")]
+            enum E {
+                /// A
+                #[mcp(code = 1)]
+                IO,
+                /// B
+                #[mcp(code = 2, symbol = "IO_B", alias = "LEGACY")]
+                Bb,
+                /// C
+                #[mcp(code = 3, symbol = "LEGACY_C")]
+                LEGACY,
+            }
+        });
+        assert_eq!(errors.len(), 2, "{errors:#?}");
+        assert!(errors[0].starts_with("symbol `IO` (derived from `IO`) also names a variant"));
+        assert!(errors[1].starts_with("alias `LEGACY` also names a variant"));
     }
 }

@@ -30,6 +30,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     reserved_codes_need_protocol(cx, input);
     symbols_are_well_formed(cx, input);
     symbols_are_unique(cx, input);
+    symbols_do_not_name_variants(cx, input);
 }
 
 /// Every row of the catalog carries the domain, and metrics group by it (seed 000's
@@ -452,6 +453,52 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
                         earlier.ident
                     ),
                 ),
+            }
+        }
+    }
+}
+
+/// Each symbol and alias becomes a `pub const` of the enum (`E::E_PW_NAV`), but a variant wins
+/// path resolution: with a variant of the same name, `E::IO` names the variant and the
+/// constant can never be reached (`match code { E::IO => .. }` stops compiling, far from the
+/// cause). Invalid symbols are reported by `symbols_are_well_formed` instead.
+fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
+    let idents: Vec<String> = input
+        .variants
+        .iter()
+        .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
+        .collect();
+    let is_variant =
+        |name: &str| names::symbol_problem(name).is_none() && idents.iter().any(|i| i == name);
+    let ty = input.ident;
+    let prefix_ok = names::is_valid_symbol_prefix(&input.prefix);
+    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+        let name = &variant.symbol;
+        if is_variant(name) {
+            match &variant.attrs.symbol {
+                Some(symbol) => cx.syn_error(symbol.value_error(format_args!(
+                    "symbol `{name}` also names a variant, so `{ty}::{name}` would be the \
+                     variant, not the symbol's constant; choose another `symbol = \"...\"`"
+                ))),
+                None if prefix_ok => cx.error_spanned_by(
+                    variant.ident,
+                    format_args!(
+                        "symbol `{name}` (derived from `{}`) also names a variant, so \
+                         `{ty}::{name}` would be the variant, not the symbol's constant; set \
+                         `symbol_prefix` or `#[mcp(symbol = \"...\")]`",
+                        variant.ident
+                    ),
+                ),
+                None => {}
+            }
+        }
+        for alias in &variant.attrs.aliases {
+            let name = alias.value.value();
+            if is_variant(&name) {
+                cx.syn_error(alias.value_error(format_args!(
+                    "alias `{name}` also names a variant, so `{ty}::{name}` would be the \
+                     variant, not the alias's constant; choose another `alias = \"...\"`"
+                )));
             }
         }
     }

@@ -24,4 +24,10 @@ fn main() {
         let object: &dyn McpError = e;
         (object.code(), e.to_string())
     };
+    // The constants survive the errors: no cascade where the client matches codes.
+    let _ = |code: i32| match code {
+        PlaywrightError::E_PW_NAV | PlaywrightError::E_PW_LAUNCH => "known",
+        PlaywrightError::E_PW_ELSEWHERE => "elsewhere",
+        _ => "unknown",
+    };
 }

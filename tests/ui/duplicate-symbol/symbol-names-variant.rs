@@ -1,0 +1,18 @@
+use mcp_errors::McpError;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "ui")]
+enum E {
+    /// Input/output failed
+    #[mcp(code = 1)]
+    IO,
+    /// B
+    #[mcp(code = 2)]
+    Launch,
+}
+
+fn main() {
+    fn implements<T: McpError + mcp_errors::ErrorCatalog + std::fmt::Display + std::error::Error>() {}
+    implements::<E>();
+    let _ = |code: i32| matches!(code, E::LAUNCH);
+}
