@@ -159,31 +159,43 @@ fn bench_record(c: &mut Criterion) {
 criterion_group!(benches, bench_record);
 
 /// Mean nanoseconds per call of `f` over a plain loop running for about `budget`.
+///
+/// The iteration count doubles until one run lasts `budget`. It is a `u64` (a sub-nanosecond
+/// call needs more than 2^32 iterations to fill a few seconds, which a `u32` wrapped to 0,
+/// looping forever) and the mean is computed in `f64`.
 fn mean_time(budget: Duration, mut f: impl FnMut()) -> f64 {
-    let mut iters = 1u32;
+    let mut iters = 1u64;
     loop {
         let start = Instant::now();
         for _ in 0..iters {
             f();
         }
         let elapsed = start.elapsed();
-        if elapsed >= budget {
-            return elapsed.as_secs_f64() * 1e9 / f64::from(iters);
+        // (Should a loop ever be optimized away, stop before the count overflows.)
+        match iters.checked_mul(2) {
+            Some(more) if elapsed < budget => iters = more,
+            _ => return per_iteration_ns(elapsed, iters),
         }
-        iters *= 2;
     }
 }
 
 /// Nanoseconds per record per thread, two threads recording at once, over about `budget`.
 fn parallel_mean(budget: Duration, record: &(dyn Fn(&PlaywrightError) + Sync)) -> f64 {
-    let mut iters = 1u32;
+    let mut iters = 1u64;
     loop {
-        let elapsed = parallel(2, u64::from(iters), record);
-        if elapsed >= budget {
-            return elapsed.as_secs_f64() * 1e9 / f64::from(iters);
+        let elapsed = parallel(2, iters, record);
+        match iters.checked_mul(2) {
+            Some(more) if elapsed < budget => iters = more,
+            _ => return per_iteration_ns(elapsed, iters),
         }
-        iters *= 2;
     }
+}
+
+/// `elapsed / iters` in nanoseconds. The conversion to `f64` is exact for any count a run
+/// of seconds reaches (below 2^53), and only rounds beyond.
+#[allow(clippy::cast_precision_loss)]
+fn per_iteration_ns(elapsed: Duration, iters: u64) -> f64 {
+    elapsed.as_secs_f64() * 1e9 / iters.max(1) as f64
 }
 
 fn summary() {

@@ -64,20 +64,32 @@
 //!
 //! One open-addressing hash table has a slot per distinct `(code, symbol, domain)`; a record
 //! hashes the code and domain, finds (or, the first time, claims) its slot and does a single
-//! relaxed `fetch_add` on the slot's occurrence counter. Nothing else is written: `total`,
+//! relaxed `fetch_add` on one occurrence counter of the slot. Nothing else is written: `total`,
 //! `byCode`, `byDomain` and `bySymbol` are sums computed by [`ErrorStats::snapshot`], which
 //! therefore always agree with each other. Slots are never removed or moved, so a slot once
-//! found stays valid without a lock; each is cache-line aligned so that threads counting
-//! different errors do not slow each other down.
+//! found stays valid without a lock.
+//!
+//! The keys and the counters are kept apart so that recording threads do not share a cache
+//! line they write to. The keys are written once, when a slot is claimed, and only read after
+//! that. The counters are striped: there are 8 copies of them, each on cache lines of its own,
+//! every thread is given one copy (in turn, on its first record) and counts only there, and a
+//! snapshot adds the copies up. Threads counting even the same error thus normally write to
+//! different lines; with more than 8 threads some share a copy, and every count stays exact
+//! either way.
 //!
 //! The table holds [`DEFAULT_CAPACITY`] distinct errors unless configured otherwise
 //! ([`MetricsConfig::with_capacity`], rounded up to a power of two, at most [`MAX_CAPACITY`]);
-//! it never grows. When it is full, further new errors are counted in `total` and in the
-//! snapshot's `overflow` (omitted when zero) but not per key: the total is never lost.
+//! it never grows. It takes about 120 bytes per slot (a 56-byte key and 8 striped 8-byte
+//! counters): 120 KiB by default. When it is full, further new errors are counted in `total`
+//! and in the snapshot's `overflow` (omitted when zero) but not per key: the total is never
+//! lost, and such an error costs little more than a known one (no search of the whole
+//! table).
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize};
 
 use crate::McpError;
 
@@ -85,7 +97,8 @@ use crate::McpError;
 pub const STATS_METHOD: &str = "sys/errorStats";
 
 /// Default number of distinct errors (`(code, symbol, domain)` combinations) an
-/// [`ErrorStats`] counts separately: 64 KiB of counters.
+/// [`ErrorStats`] counts separately: about 120 KiB of keys and striped counters (see
+/// [`MetricsConfig::with_capacity`]).
 pub const DEFAULT_CAPACITY: usize = 1024;
 
 /// The largest capacity; larger requests are clamped to it.
@@ -161,6 +174,11 @@ impl MetricsConfig {
     /// `(code, symbol, domain)` combinations are counted separately (rounded up to a power of
     /// two, at most [`MAX_CAPACITY`]; `0` counts only `total` and `overflow`).
     ///
+    /// An enabled instance allocates about 120 bytes per slot, all up front: a 56-byte key and
+    /// one 8-byte counter in each of the 8 per-thread stripes (plus a 64-byte line per stripe
+    /// for the overflow counter). That is about 120 KiB for [`DEFAULT_CAPACITY`], 8 KiB for
+    /// 64 and 120 MiB for [`MAX_CAPACITY`]; a disabled instance allocates nothing.
+    ///
     /// ```
     /// use mcp_errors_core::metrics::MetricsConfig;
     /// let small = MetricsConfig::enabled().with_capacity(64);
@@ -215,8 +233,8 @@ impl Default for MetricsConfig {
 /// reference between threads (it is `Sync`); [`record`](ErrorStats::record) never takes a lock
 /// and every count is exact once the recording threads are done.
 /// [`snapshot`](ErrorStats::snapshot) never blocks them either: taken while others record, it
-/// reads each counter once, so it may miss the occurrences of the last instants, but its
-/// totals always add up.
+/// reads each counter once (every per-thread stripe of it), so it may miss the occurrences of
+/// the last instants, but its totals always add up.
 ///
 /// ```
 /// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
@@ -248,20 +266,22 @@ impl Default for MetricsConfig {
 pub struct ErrorStats {
     enabled: bool,
     sample: u32,
-    /// Occurrences of errors that found no slot (the table was full).
-    overflow_seen: AtomicU64,
+    /// The keys and their striped counters, including the overflow counter of errors that
+    /// found the table full.
     table: Table,
 }
 
 impl ErrorStats {
     /// Counters with the given configuration. A disabled configuration allocates nothing.
     pub fn new(config: MetricsConfig) -> ErrorStats {
-        let capacity = if config.enabled { config.capacity } else { 0 };
         ErrorStats {
             enabled: config.enabled,
             sample: config.sample.max(1),
-            overflow_seen: AtomicU64::new(0),
-            table: Table::new(capacity),
+            table: if config.enabled {
+                Table::new(config.capacity)
+            } else {
+                Table::empty()
+            },
         }
     }
 
@@ -302,15 +322,20 @@ impl ErrorStats {
         }
     }
 
-    #[inline]
+    /// Kept out of line so that [`record`](Self::record), wherever it is not inlined itself,
+    /// stays a test and a jump: inlined, this body's register needs would make every call,
+    /// disabled or not, save registers before the test.
+    #[inline(never)]
     fn record_enabled(&self, code: i32, domain: &'static str, symbol: &'static str) {
-        // One atomic add per occurrence: sampling and every total are derived from `seen`
-        // when a snapshot is taken.
-        let seen = match self.table.slot(code, symbol, domain) {
-            Some(slot) => &slot.seen,
-            None => &self.overflow_seen,
-        };
-        seen.fetch_add(1, Relaxed);
+        // One atomic add per occurrence, on this thread's stripe: sampling and every total are
+        // derived from the summed counts when a snapshot is taken.
+        let index = self
+            .table
+            .slot(code, symbol, domain)
+            .unwrap_or(self.table.overflow_index());
+        self.table
+            .counter(current_stripe(), index)
+            .fetch_add(1, Relaxed);
     }
 
     /// How many of `seen` occurrences were recorded: the 1st, the `sample + 1`th, ...
@@ -327,11 +352,11 @@ impl ErrorStats {
             sample: self.sample,
             ..StatsSnapshot::default()
         };
-        for slot in &self.table.slots {
+        for (index, slot) in self.table.keys.iter().enumerate() {
             let Some(&(code, symbol, domain)) = slot.key.get() else {
                 continue;
             };
-            let count = self.recorded(slot.seen.load(Relaxed));
+            let count = self.recorded(self.table.seen(index));
             if count == 0 {
                 continue;
             }
@@ -340,7 +365,7 @@ impl ErrorStats {
             *snapshot.by_domain.entry(domain.to_owned()).or_insert(0) += count;
             *snapshot.by_symbol.entry(symbol.to_owned()).or_insert(0) += count;
         }
-        snapshot.overflow = self.recorded(self.overflow_seen.load(Relaxed));
+        snapshot.overflow = self.recorded(self.table.seen(self.table.overflow_index()));
         snapshot.total += snapshot.overflow;
         snapshot
     }
@@ -434,7 +459,7 @@ impl core::fmt::Debug for ErrorStats {
         f.debug_struct("ErrorStats")
             .field("enabled", &self.enabled)
             .field("sample", &self.sample)
-            .field("capacity", &self.table.slots.len())
+            .field("capacity", &self.table.keys.len())
             .finish_non_exhaustive()
     }
 }
@@ -606,6 +631,51 @@ fn error_line(id: &serde_json::Value, code: i32, message: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // The lock-free open-addressing table. Keys are inserted once and never removed or moved, so a
 // slot found for a key stays that key's slot forever and counting is a plain `fetch_add`.
+//
+// Keys and counts live apart. The keys are read-mostly (written once, when a slot is claimed),
+// so every thread keeps them in its cache. The counts are striped: each thread counts in one
+// of `STRIPES` copies of the counters, chosen once per thread, so threads counting the same
+// error write to different cache lines; a snapshot adds the stripes up.
+
+/// Copies of the counters. Threads are given stripes round-robin, so up to `STRIPES` threads
+/// recording at once write to disjoint cache lines; further threads share stripes (counts stay
+/// exact, the sharing threads only contend again).
+const STRIPES: usize = 8;
+
+/// Counters per 64-byte cache line.
+const LINE_WORDS: usize = 8;
+
+/// Eight counters filling one cache line. A stripe's counters are whole lines, so no two
+/// stripes ever share one.
+#[repr(align(64))]
+struct Line([AtomicU64; LINE_WORDS]);
+
+thread_local! {
+    /// This thread's stripe plus one; 0 until the thread first records.
+    static STRIPE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// The next stripe to give a thread.
+static NEXT_STRIPE: AtomicUsize = AtomicUsize::new(0);
+
+/// The calling thread's stripe, in `0..STRIPES`, assigned round-robin on its first record.
+#[inline]
+fn current_stripe() -> usize {
+    STRIPE
+        .try_with(|stripe| match stripe.get() {
+            0 => assign_stripe(stripe),
+            s => s - 1,
+        })
+        // Only possible while the thread's locals are destroyed: any stripe counts correctly.
+        .unwrap_or(0)
+}
+
+#[cold]
+fn assign_stripe(stripe: &Cell<usize>) -> usize {
+    let s = NEXT_STRIPE.fetch_add(1, Relaxed) % STRIPES;
+    stripe.set(s + 1);
+    s
+}
 
 /// Table size for a requested capacity: a power of two, at most `MAX_CAPACITY`; 0 stays 0.
 fn table_len(capacity: usize) -> usize {
@@ -644,68 +714,154 @@ fn same_str(a: &str, b: &str) -> bool {
 
 type Key = (i32, &'static str, &'static str);
 
-/// One distinct error. Aligned to a cache line so that threads counting different errors do
-/// not contend for the same line.
-#[repr(align(64))]
-struct Slot {
+#[inline]
+fn same_key(&(c, s, d): &Key, (code, symbol, domain): Key) -> bool {
+    c == code && same_str(s, symbol) && same_str(d, domain)
+}
+
+/// One distinct error's key; its counts are in [`Table::counts`].
+struct KeySlot {
     /// `(code, symbol, domain)`, set once by the thread that claims the slot. `OnceLock`
     /// keeps this free of `unsafe`; its initializer only stores the key, so a thread racing
     /// for the same empty slot waits for at most that.
     key: OnceLock<Key>,
-    /// Occurrences seen, recorded or not; the recorded count follows from the sampling rate.
-    seen: AtomicU64,
+    /// For this slot as a home: how many slots past it a key homed here may sit. Raised
+    /// *before* such a key claims its slot, so once the table is full (no key will ever be
+    /// inserted again) a lookup that misses at home checks only this many further slots.
+    reach: AtomicU32,
 }
 
 struct Table {
-    slots: Box<[Slot]>,
+    /// One slot per distinct error, a power of two of them (or none).
+    keys: Box<[KeySlot]>,
+    /// The counters, `STRIPES` regions of `stride` lines, stripe-major: in each region, word
+    /// `i` counts the key of slot `i` and word `keys.len()` the overflow. Empty for a disabled
+    /// instance.
+    counts: Box<[Line]>,
+    /// Lines per stripe: room for `keys.len() + 1` counters.
+    stride: usize,
+    /// Set when a probe found no free slot: every slot is taken, for good.
+    full: AtomicBool,
 }
 
 impl Table {
-    fn new(capacity: usize) -> Table {
+    /// No slots and no counters: allocates nothing (for a disabled instance, which never
+    /// records).
+    fn empty() -> Table {
         Table {
-            slots: (0..table_len(capacity))
-                .map(|_| Slot {
+            keys: Box::default(),
+            counts: Box::default(),
+            stride: 0,
+            full: AtomicBool::new(false),
+        }
+    }
+
+    fn new(capacity: usize) -> Table {
+        let len = table_len(capacity);
+        let stride = (len + 1).div_ceil(LINE_WORDS);
+        Table {
+            keys: (0..len)
+                .map(|_| KeySlot {
                     key: OnceLock::new(),
-                    seen: AtomicU64::new(0),
+                    reach: AtomicU32::new(0),
                 })
                 .collect(),
+            counts: (0..STRIPES * stride)
+                .map(|_| Line(Default::default()))
+                .collect(),
+            stride,
+            full: AtomicBool::new(false),
         }
+    }
+
+    /// The counter index of occurrences that found the table full.
+    #[inline]
+    fn overflow_index(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Counter `index` (a slot, or [`overflow_index`](Self::overflow_index)) of `stripe`.
+    #[inline]
+    fn counter(&self, stripe: usize, index: usize) -> &AtomicU64 {
+        &self.counts[stripe * self.stride + index / LINE_WORDS].0[index % LINE_WORDS]
+    }
+
+    /// Occurrences counted at `index`, all stripes together; 0 without counters.
+    fn seen(&self, index: usize) -> u64 {
+        if self.counts.is_empty() {
+            return 0;
+        }
+        (0..STRIPES)
+            .map(|stripe| self.counter(stripe, index).load(Relaxed))
+            .sum()
     }
 
     /// The slot of the key, claiming a free one on first sight; `None` when the table is full.
     #[inline]
-    fn slot(&self, code: i32, symbol: &'static str, domain: &'static str) -> Option<&Slot> {
-        let len = self.slots.len();
+    fn slot(&self, code: i32, symbol: &'static str, domain: &'static str) -> Option<usize> {
+        let len = self.keys.len();
         if len == 0 {
             return None;
         }
         // Fast path: the key sits in its home slot (always, unless two keys hash alike).
         let home = index_of(hash_key(code, domain), len);
-        if let Some(&(c, s, d)) = self.slots[home].key.get()
-            && c == code
-            && same_str(s, symbol)
-            && same_str(d, domain)
+        if let Some(found) = self.keys[home].key.get()
+            && same_key(found, (code, symbol, domain))
         {
-            return Some(&self.slots[home]);
+            return Some(home);
         }
         self.probe(home, (code, symbol, domain))
     }
 
     /// Linear probing from `home`: the slot holding `key`, or the first free one, claimed.
     #[cold]
-    fn probe(&self, home: usize, key: Key) -> Option<&Slot> {
-        let len = self.slots.len();
-        let (code, symbol, domain) = key;
+    fn probe(&self, home: usize, key: Key) -> Option<usize> {
+        // Acquire: pairs with the store below, so this thread sees every `reach` raised
+        // before a slot was claimed.
+        if self.full.load(Acquire) {
+            return self.find_in_full(home, key);
+        }
+        let len = self.keys.len();
         let mut i = home;
-        for _ in 0..len {
-            let slot = &self.slots[i];
-            let &(c, s, d) = slot.key.get_or_init(|| key);
-            if c == code && same_str(s, symbol) && same_str(d, domain) {
-                return Some(slot);
+        for distance in 0..len {
+            let slot = &self.keys[i];
+            let found = if let Some(found) = slot.key.get() {
+                found
+            } else {
+                // Before claiming a slot `distance` past home, extend home's reach. The claim
+                // publishes the key (release); whoever later sees every slot taken and sets
+                // `full` has seen the key, hence this raise too. (Losing the race for the
+                // slot leaves the reach a little long: harmless.)
+                if distance > 0 {
+                    let distance = u32::try_from(distance).unwrap_or(u32::MAX);
+                    self.keys[home].reach.fetch_max(distance, Relaxed);
+                }
+                slot.key.get_or_init(|| key)
+            };
+            if same_key(found, key) {
+                return Some(i);
             }
             i = (i + 1) & (len - 1);
         }
+        // Every slot was taken (`get` and `get_or_init` acquired each key).
+        self.full.store(true, Release);
         None
+    }
+
+    /// Lookup once the table is full: no key will be inserted again and every key homed at
+    /// `home` sits at most `reach` slots past it, so a key found nowhere in that window has
+    /// no slot. Costs nothing beyond the home check when no key homed here was displaced.
+    fn find_in_full(&self, home: usize, key: Key) -> Option<usize> {
+        let len = self.keys.len();
+        let reach = usize::try_from(self.keys[home].reach.load(Relaxed)).unwrap_or(len);
+        (1..=reach.min(len - 1))
+            .map(|distance| (home + distance) & (len - 1))
+            .find(|&i| {
+                self.keys[i]
+                    .key
+                    .get()
+                    .is_some_and(|found| same_key(found, key))
+            })
     }
 }
 
@@ -756,22 +912,10 @@ mod tests {
     fn each_part_of_the_key_matters() {
         let table = Table::new(8);
         let sa = table.slot(1005, "E_X", "python").unwrap();
-        assert!(core::ptr::eq(
-            sa,
-            table.slot(1005, "E_X", "python").unwrap()
-        ));
-        assert!(!core::ptr::eq(
-            sa,
-            table.slot(1006, "E_X", "python").unwrap()
-        ));
-        assert!(!core::ptr::eq(
-            sa,
-            table.slot(1005, "E_Y", "python").unwrap()
-        ));
-        assert!(!core::ptr::eq(
-            sa,
-            table.slot(1005, "E_X", "pythom").unwrap()
-        ));
+        assert_eq!(table.slot(1005, "E_X", "python"), Some(sa));
+        assert_ne!(table.slot(1006, "E_X", "python"), Some(sa));
+        assert_ne!(table.slot(1005, "E_Y", "python"), Some(sa));
+        assert_ne!(table.slot(1005, "E_X", "pythom"), Some(sa));
     }
 
     #[test]
@@ -779,14 +923,110 @@ mod tests {
         let table = Table::new(2);
         assert!(table.slot(1, "A", "d").is_some());
         assert!(table.slot(2, "B", "d").is_some());
+        assert!(!table.full.load(Relaxed));
         assert!(table.slot(3, "C", "d").is_none());
+        assert!(table.full.load(Relaxed));
         assert!(table.slot(1, "A", "d").is_some());
         assert!(Table::new(0).slot(1, "A", "d").is_none());
     }
 
+    /// Once full, a miss at home looks only as far as keys homed there were displaced: keys
+    /// away from their home are still found, unseen keys are rejected, and a home none of
+    /// whose keys moved rejects at once.
     #[test]
-    fn slots_fill_cache_lines() {
-        assert_eq!(align_of::<Slot>(), 64);
-        assert_eq!(size_of::<Slot>(), 64);
+    fn a_full_table_still_finds_displaced_keys() {
+        for len in [2, 4, 8, 64] {
+            let table = Table::new(len);
+            let domain = "full";
+            // Fill every slot, remembering where each key went: first up to three keys homed
+            // at the last slot (so all but one are displaced, wrapping round), then others.
+            let homed_last = (0..)
+                .filter(|&c| index_of(hash_key(c, domain), len) == len - 1)
+                .take(3.min(len));
+            let mut placed: Vec<(i32, usize)> = Vec::new();
+            for code in homed_last.chain(1000..) {
+                if placed.len() == len {
+                    break;
+                }
+                if placed.iter().all(|&(c, _)| c != code) {
+                    placed.push((code, table.slot(code, "E", domain).unwrap()));
+                }
+            }
+            let displaced = placed
+                .iter()
+                .filter(|&&(c, i)| index_of(hash_key(c, domain), len) != i)
+                .count();
+            assert!(displaced >= 3.min(len) - 1, "len {len}");
+            // Every reach covers the keys homed there, and no more than the table.
+            for &(c, i) in &placed {
+                let home = index_of(hash_key(c, domain), len);
+                let distance = (i + len - home) & (len - 1);
+                let reach = table.keys[home].reach.load(Relaxed) as usize;
+                assert!(distance <= reach && reach < len, "len {len}, code {c}");
+            }
+            assert!(!table.full.load(Relaxed));
+            // An unseen key finds no free slot: the table is marked full.
+            assert_eq!(table.slot(-1, "E", domain), None);
+            assert!(table.full.load(Relaxed));
+            for &(c, i) in &placed {
+                assert_eq!(table.slot(c, "E", domain), Some(i), "len {len}, code {c}");
+                // The same code under another symbol is another key.
+                assert_eq!(table.slot(c, "F", domain), None);
+            }
+            for unseen in -10_100..-10_000 {
+                assert_eq!(table.slot(unseen, "E", domain), None);
+            }
+        }
+    }
+
+    #[test]
+    fn counters_are_striped_on_their_own_lines() {
+        assert_eq!(align_of::<Line>(), 64);
+        assert_eq!(size_of::<Line>(), 64);
+        for capacity in [0, 1, 7, 8, 1024] {
+            let table = Table::new(capacity);
+            let len = table.keys.len();
+            assert_eq!(table.counts.len(), STRIPES * table.stride);
+            // Room for every slot and the overflow counter in each stripe.
+            assert!(table.stride * LINE_WORDS > len);
+            // The last counter of a stripe and the first of the next are on different lines.
+            for stripe in 1..STRIPES {
+                let last: *const AtomicU64 = table.counter(stripe - 1, len);
+                let first: *const AtomicU64 = table.counter(stripe, 0);
+                assert!(first.addr() / 64 > last.addr() / 64);
+            }
+        }
+        assert!(Table::empty().counts.is_empty() && Table::empty().keys.is_empty());
+    }
+
+    #[test]
+    fn snapshots_sum_the_stripes() {
+        let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(4));
+        let index = stats.table.slot(7, "E_S", "d").unwrap();
+        for stripe in 0..STRIPES {
+            stats.table.counter(stripe, index).fetch_add(10, Relaxed);
+            stats
+                .table
+                .counter(stripe, stats.table.overflow_index())
+                .fetch_add(1, Relaxed);
+        }
+        let snapshot = stats.snapshot();
+        assert_eq!(snapshot.by_code[&7], 10 * STRIPES as u64);
+        assert_eq!(snapshot.overflow, STRIPES as u64);
+        assert_eq!(snapshot.total, 11 * STRIPES as u64);
+    }
+
+    #[test]
+    fn threads_get_stripes_round_robin() {
+        let here = current_stripe();
+        assert_eq!(current_stripe(), here, "a thread keeps its stripe");
+        let stripes: Vec<usize> = (0..2 * STRIPES)
+            .map(|_| std::thread::spawn(current_stripe).join().unwrap())
+            .collect();
+        assert!(stripes.iter().all(|&s| s < STRIPES));
+        // Threads started one after another get different stripes (other tests' threads may
+        // take stripes in between, so only the spread is checked).
+        let distinct: std::collections::BTreeSet<_> = stripes.iter().collect();
+        assert!(distinct.len() > 1);
     }
 }

@@ -100,13 +100,9 @@ impl SampleOne for StatsSnapshot {
     }
 }
 
-/// Many threads, many keys, all starting at once so that they race to claim fresh slots:
-/// every count must be exact.
-fn concurrent_records_are_exact_with_capacity(capacity: usize) {
-    const THREADS: usize = 8;
-    const PER_THREAD: usize = 20_000;
-    // 64 distinct codes/symbols over 4 domains, built once and leaked to be 'static.
-    let entries: Vec<&'static mcp_errors_core::ErrorEntry> = (0..64)
+/// `n` distinct codes/symbols over 4 domains, built once and leaked to be 'static.
+fn leaked_entries(n: usize) -> Vec<&'static mcp_errors_core::ErrorEntry> {
+    (0..n)
         .map(|i| {
             let symbol: &'static str = format!("E_K{i}").leak();
             let domain: &'static str = ["a", "b", "c", "d"][i % 4];
@@ -118,12 +114,23 @@ fn concurrent_records_are_exact_with_capacity(capacity: usize) {
                 false,
             )))
         })
-        .collect();
+        .collect()
+}
+
+/// Many threads, many keys, all starting at once so that they race to claim fresh slots:
+/// every count must be exact.
+fn concurrent_records_are_exact_with_capacity(capacity: usize) {
+    concurrent_records_are_exact_with(8, capacity);
+}
+
+fn concurrent_records_are_exact_with(threads: usize, capacity: usize) {
+    const PER_THREAD: usize = 20_000;
+    let entries = leaked_entries(64);
 
     let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(capacity));
-    let barrier = Barrier::new(THREADS);
+    let barrier = Barrier::new(threads);
     std::thread::scope(|s| {
-        for t in 0..THREADS {
+        for t in 0..threads {
             let (stats, entries, barrier) = (&stats, &entries, &barrier);
             s.spawn(move || {
                 barrier.wait();
@@ -140,7 +147,7 @@ fn concurrent_records_are_exact_with_capacity(capacity: usize) {
     let mut by_code = BTreeMap::<i32, u64>::new();
     let mut by_domain = BTreeMap::<String, u64>::new();
     let mut by_symbol = BTreeMap::<String, u64>::new();
-    for t in 0..THREADS {
+    for t in 0..threads {
         for n in 0..PER_THREAD {
             let entry = entries[(n * (2 * t + 1) + t) % entries.len()];
             *by_code.entry(entry.code).or_default() += 1;
@@ -149,7 +156,7 @@ fn concurrent_records_are_exact_with_capacity(capacity: usize) {
         }
     }
     let snapshot = stats.snapshot();
-    assert_eq!(snapshot.total, (THREADS * PER_THREAD) as u64);
+    assert_eq!(snapshot.total, (threads * PER_THREAD) as u64);
     assert_eq!(snapshot.by_code, by_code);
     assert_eq!(snapshot.by_domain, by_domain);
     assert_eq!(snapshot.by_symbol, by_symbol);
@@ -166,6 +173,105 @@ fn concurrent_records_are_exact() {
 #[test]
 fn concurrent_records_are_exact_in_a_full_table() {
     concurrent_records_are_exact_with_capacity(64);
+}
+
+/// More threads than the counters have stripes (8): threads share stripes, counts stay exact.
+#[test]
+fn concurrent_records_are_exact_with_more_threads_than_stripes() {
+    concurrent_records_are_exact_with(20, 1024);
+}
+
+/// Threads recording the same few errors at once (each error's counter is striped per
+/// thread), with snapshots taken meanwhile: every snapshot adds up, the final one is exact.
+#[test]
+fn many_threads_on_the_same_keys_count_exactly() {
+    const THREADS: u64 = 12;
+    const PER_THREAD: u64 = 30_000;
+    let keys = [&PW_NAV, &MB_FILE_NOT_FOUND, &PROTOCOL];
+    let stats = ErrorStats::new(MetricsConfig::enabled());
+    let barrier = Barrier::new(usize::try_from(THREADS).unwrap() + 1);
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            let (stats, barrier) = (&stats, &barrier);
+            s.spawn(move || {
+                barrier.wait();
+                for n in 0..PER_THREAD {
+                    let key = keys[usize::try_from((n + t) % 3).unwrap()];
+                    stats.record(&Hand::new(key));
+                }
+            });
+        }
+        barrier.wait();
+        let mut last = 0;
+        for _ in 0..100 {
+            let snap = stats.snapshot();
+            assert_eq!(snap.total, snap.by_code.values().sum::<u64>());
+            assert_eq!(snap.total, snap.by_symbol.values().sum::<u64>());
+            assert_eq!(snap.total, snap.by_domain.values().sum::<u64>());
+            assert!(snap.total >= last);
+            last = snap.total;
+        }
+    });
+    let s = stats.snapshot();
+    assert_eq!(s.total, THREADS * PER_THREAD);
+    // 30 000 per thread is a multiple of 3: each key gets a third.
+    for key in keys {
+        assert_eq!(s.by_symbol[key.symbol], THREADS * PER_THREAD / 3);
+        assert_eq!(s.by_code[&key.code], THREADS * PER_THREAD / 3);
+    }
+    assert_eq!(s.overflow, 0);
+}
+
+/// 64 keys racing for 16 slots on 8 threads: the table fills with 16 of them, each counted
+/// exactly (all its occurrences, since a key that got a slot is always found in it, also
+/// once the table is full and lookups stop early), and every occurrence of the other 48 is
+/// overflow.
+#[test]
+fn a_table_filled_concurrently_counts_each_key_in_full_or_as_overflow() {
+    const THREADS: usize = 8;
+    const PER_THREAD: usize = 20_000;
+    let entries = leaked_entries(64);
+    let stats = ErrorStats::new(MetricsConfig::enabled().with_capacity(16));
+    let barrier = Barrier::new(THREADS);
+    let order = |t: usize, n: usize| entries[(n * (2 * t + 1) + t) % entries.len()];
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            let (stats, barrier, order) = (&stats, &barrier, &order);
+            s.spawn(move || {
+                barrier.wait();
+                for n in 0..PER_THREAD {
+                    stats.record(&Hand::new(order(t, n)));
+                }
+            });
+        }
+    });
+    let mut expected = BTreeMap::<&str, u64>::new();
+    for t in 0..THREADS {
+        for n in 0..PER_THREAD {
+            *expected.entry(order(t, n).symbol).or_default() += 1;
+        }
+    }
+    let s = stats.snapshot();
+    assert_eq!(s.total, (THREADS * PER_THREAD) as u64);
+    assert_eq!(s.by_symbol.len(), 16);
+    for (symbol, &count) in &s.by_symbol {
+        assert_eq!(count, expected[symbol.as_str()], "{symbol}");
+    }
+    let missing: u64 = expected
+        .iter()
+        .filter(|(symbol, _)| !s.by_symbol.contains_key(**symbol))
+        .map(|(_, &count)| count)
+        .sum();
+    assert_eq!(s.overflow, missing);
+    // And later records of every key go where their first ones went.
+    for entry in &entries {
+        stats.record(&Hand::new(entry));
+    }
+    let after = stats.snapshot();
+    assert_eq!(after.overflow, missing + 48);
+    for (symbol, &count) in &s.by_symbol {
+        assert_eq!(after.by_symbol[symbol], count + 1, "{symbol}");
+    }
 }
 
 #[test]
@@ -229,6 +335,15 @@ fn a_full_table_never_loses_the_total() {
     assert_eq!(s.by_domain, BTreeMap::from([("cap".to_owned(), 12)]));
     assert_eq!(s.overflow, 18);
     assert_eq!(serde_json::to_value(&s).unwrap()["overflow"], 18);
+
+    // Once full, known errors are still counted per key, new ones as overflow, in any order.
+    for entry in entries.iter().rev() {
+        stats.record(&Hand::new(entry));
+    }
+    let s = stats.snapshot();
+    assert_eq!(s.total, 40);
+    assert_eq!(s.by_code, BTreeMap::from([(0, 4), (1, 4), (2, 4), (3, 4)]));
+    assert_eq!(s.overflow, 24);
 }
 
 #[test]
