@@ -11,7 +11,7 @@ touched and rebuilt several times; the median wall time is reported.
       difference is what the check costs (target: < 0.2 s);
   (c) both at 1x, 2x and 4x the size.
 
-Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--quick]
+Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b]
 """
 
 import argparse
@@ -121,15 +121,17 @@ def main():
     ap.add_argument("--scales", default="1,2,4")
     ap.add_argument("--variants", type=int, default=1000, help="variants of the (a) enum at 1x")
     ap.add_argument("--enums", type=int, default=50, help="enums of (b) at 1x")
+    ap.add_argument("--parts", default="a,b", help="which measurements to run: a, b or both")
     args = ap.parse_args()
     scales = [int(s) for s in args.scales.split(",")]
     WORK.mkdir(parents=True, exist_ok=True)
 
     print(f"compile-time benchmark: cargo build -j2 (debug), median of {args.runs} rebuilds")
     print()
+    parts = set(args.parts.split(","))
     print("(a) one enum, McpError vs thiserror")
     print(f"{'variants':>9} {'thiserror s':>12} {'McpError s':>11} {'ratio':>7}")
-    for s in scales:
+    for s in scales if "a" in parts else []:
         n = args.variants * s
         te = write_crate(f"bench_thiserror_{n}", thiserror_enum("Big", n))
         me = write_crate(f"bench_mcp_{n}", mcp_enum("Big", n, 10_000, "big"))
@@ -139,7 +141,7 @@ def main():
     print()
     print("(b) K enums x 100 variants, with and without one assert_disjoint! over all K")
     print(f"{'enums':>9} {'without s':>10} {'with s':>9} {'check adds s':>13}")
-    for s in scales:
+    for s in scales if "b" in parts else []:
         k = args.enums * s
         body = "\n\n".join(mcp_enum(f"E{j}", 100, 10_000 + 100 * j, f"d{j}") for j in range(k))
         names = ", ".join(f"E{j}" for j in range(k))

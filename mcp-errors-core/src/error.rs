@@ -252,6 +252,12 @@ pub trait ErrorCatalog {
     /// The codes this type claims against others: [`RANGE`](ErrorCatalog::RANGE) when set,
     /// else its lowest to highest own code; `None` for a type without own codes.
     const SPAN: Option<CodeRange> = span_of(Self::RANGE, Self::ENTRIES);
+    /// The codes of the own (non-`transparent`) variants, ascending: what
+    /// [`assert_disjoint!`](crate::assert_disjoint) reads to name a shared code. A list of
+    /// integers costs the compiler far less to evaluate than [`ENTRIES`](ErrorCatalog::ENTRIES),
+    /// which the check therefore never touches. The derive fills it (and `SPAN`); a
+    /// hand-written impl that leaves it empty still has its overlaps reported, as ranges.
+    const OWN_CODES: &'static [i32] = &[];
 
     /// The row with this code, including those of `transparent` inner types.
     fn entry_by_code(code: i32) -> Option<&'static ErrorEntry> {

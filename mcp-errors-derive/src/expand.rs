@@ -225,6 +225,17 @@ impl<'a> Gen<'a> {
         } else {
             quote!(#p::Option::None)
         };
+        // `SPAN` and the sorted own codes are known here; the trait's defaults would make the
+        // compiler evaluate every catalog row to find them (`assert_disjoint!` reads both).
+        let own = || input.own_variants().map(|(_, v)| v.code());
+        let span = match (&input.attrs.range, own().min(), own().max()) {
+            (Some(_), _, _) => range.clone(),
+            (None, Some(lo), Some(hi)) => {
+                let (lo, hi) = (int(lo), int(hi));
+                quote!(#p::Option::Some(#p::CodeRange { start: #lo, end: #hi }))
+            }
+            _ => quote!(#p::Option::None),
+        };
         let by_code = self.entry_by_code();
         let by_symbol = self.entry_by_symbol();
         quote! {
@@ -235,6 +246,8 @@ impl<'a> Gen<'a> {
                 const DOMAIN: &'static str = #domain;
                 const RANGE: #p::Option<#p::CodeRange> = #range;
                 const ENTRIES: &'static [#p::ErrorEntry] = Self::__MCP_ENTRIES;
+                const SPAN: #p::Option<#p::CodeRange> = #span;
+                const OWN_CODES: &'static [i32] = Self::__MCP_OWN_CODES;
                 #by_code
                 #by_symbol
             }
@@ -761,7 +774,7 @@ impl<'a> Gen<'a> {
 
     /// The inherent impl, as source text: the catalog table as its documentation, one
     /// constant per symbol and alias, and the private data behind the trait impls
-    /// (`__MCP_ENTRIES`, `__mcp_row`, `__mcp_row_of_code`).
+    /// (`__MCP_ENTRIES`, `__MCP_OWN_CODES`, `__mcp_row`, `__mcp_row_of_code`).
     fn inherent_source(&self) -> String {
         let input = self.input;
         let ty = input.ident;
@@ -784,6 +797,13 @@ impl<'a> Gen<'a> {
             "const __MCP_ENTRIES: &'static [{p}::ErrorEntry] = {};",
             self.entries()
         );
+        let mut codes: Vec<i32> = input.own_variants().map(|(_, v)| v.code()).collect();
+        codes.sort_unstable();
+        out.push_str("const __MCP_OWN_CODES: &'static [i32] = &[");
+        for code in codes {
+            let _ = write!(out, "{code},");
+        }
+        out.push_str("];");
         if self.has_own() {
             out.push_str("fn __mcp_row(&self) -> usize { match self {");
             for (i, variant) in input.own_variants() {
