@@ -8,13 +8,12 @@
 //! with [`Decoder::retry_after`] or [`Decoder::retry_after_field`] (from `data.retryAfterMs`).
 //! Nothing here panics on hostile input.
 
-use core::time::Duration;
-
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::__private::{FromRetryAfterMs, IntoRetryAfter, RetryableFlag};
 use crate::ErrorCatalog;
+use crate::envelope::whole_ms;
 pub use crate::{DecodeError, ErrorObject};
 
 /// The deepest `data` accepted, counting `data` itself as depth 1 (`serde_json`'s own parser
@@ -164,7 +163,7 @@ impl<'a> Decoder<'a> {
     /// `data.retryAfterMs` when present, else `Default`.
     pub fn retry_after<T: FromRetryAfterMs + Default>(&self) -> Result<T, DecodeError> {
         match self.retry_after_ms()? {
-            Some(ms) => T::from_retry_after_ms(ms).map_err(|e| self.invalid_retry_after(e)),
+            Some(ms) => self.decode_ms(ms),
             None => Ok(T::default()),
         }
     }
@@ -187,10 +186,15 @@ impl<'a> Decoder<'a> {
         };
         match (ms, own) {
             (Some(ms), Some(own)) if own.retry_after().map(whole_ms) == Some(ms) => Ok(own),
-            (Some(ms), _) => T::from_retry_after_ms(ms).map_err(|e| self.invalid_retry_after(e)),
+            (Some(ms), _) => self.decode_ms(ms),
             (None, Some(own)) => Ok(own),
             (None, None) => Ok(T::default()),
         }
+    }
+
+    /// `ms` as the field's type; a value the type cannot hold is an error on `retryAfterMs`.
+    fn decode_ms<T: FromRetryAfterMs>(&self, ms: u64) -> Result<T, DecodeError> {
+        T::from_retry_after_ms(ms).map_err(|e| self.invalid_retry_after(e))
     }
 
     fn invalid_retry_after(&self, reason: String) -> DecodeError {
@@ -218,11 +222,6 @@ impl<'a> Decoder<'a> {
 
 /// The key of the delay in `data`, as the envelopes write it.
 const RETRY_AFTER_MS: &str = "retryAfterMs";
-
-/// A delay in whole milliseconds, saturating, as the envelopes write `retryAfterMs`.
-fn whole_ms(delay: Duration) -> u64 {
-    u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)
-}
 
 /// A field type that `from_error_object` can read from `data`: every `serde::Deserialize`
 /// type. A trait of its own so that a missing impl is reported in the derive's words.

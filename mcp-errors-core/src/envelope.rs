@@ -961,9 +961,13 @@ fn has_details_field<E: ?Sized + McpError>(error: &E) -> bool {
 
 /// [`McpError::retry_after`] in whole milliseconds, saturating.
 fn retry_after_ms<E: ?Sized + McpError>(error: &E) -> Option<u64> {
-    error
-        .retry_after()
-        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    error.retry_after().map(whole_ms)
+}
+
+/// A delay in whole milliseconds, saturating: how envelopes write `retryAfterMs` (and how
+/// decoding compares a field with it).
+pub(crate) fn whole_ms(delay: core::time::Duration) -> u64 {
+    u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The `code` member, as a number or as a string.

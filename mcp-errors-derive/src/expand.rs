@@ -68,6 +68,13 @@ pub fn integrations(p: &TokenStream, ty: &Ident) -> TokenStream {
     quote!(#p::__impl_integrations!(#ty);)
 }
 
+/// The attributes of every generated trait impl: `#[automatically_derived]`, and
+/// `#[allow(deprecated)]` so that a `#[deprecated]` enum, variant or field the impl names does
+/// not warn in the user's crate.
+pub fn derived() -> TokenStream {
+    quote!(#[automatically_derived] #[allow(deprecated)])
+}
+
 struct Gen<'a> {
     input: &'a Input<'a>,
     /// `<root>::__private`.
@@ -170,6 +177,13 @@ impl<'a> Gen<'a> {
             .filter_map(|v| v.fields.first().map(|f| (v, f)))
     }
 
+    /// The codes of the own variants, ascending: `OWN_CODES`, and the ends of `SPAN`.
+    fn own_codes_sorted(&self) -> Vec<i32> {
+        let mut codes: Vec<i32> = self.input.own_variants().map(|(_, v)| v.code()).collect();
+        codes.sort_unstable();
+        codes
+    }
+
     fn has_own(&self) -> bool {
         self.input.own_variants().next().is_some()
     }
@@ -214,6 +228,7 @@ impl<'a> Gen<'a> {
     // ----- ErrorCatalog ---------------------------------------------------------------
 
     fn catalog_impl(&self) -> TokenStream {
+        let derived = derived();
         let p = &self.p;
         let input = self.input;
         let ty = input.ident;
@@ -227,10 +242,10 @@ impl<'a> Gen<'a> {
         };
         // `SPAN` and the sorted own codes are known here; the trait's defaults would make the
         // compiler evaluate every catalog row to find them (`assert_disjoint!` reads both).
-        let own = || input.own_variants().map(|(_, v)| v.code());
-        let span = match (&input.attrs.range, own().min(), own().max()) {
+        let codes = self.own_codes_sorted();
+        let span = match (&input.attrs.range, codes.first(), codes.last()) {
             (Some(_), _, _) => range.clone(),
-            (None, Some(lo), Some(hi)) => {
+            (None, Some(&lo), Some(&hi)) => {
                 let (lo, hi) = (int(lo), int(hi));
                 quote!(#p::Option::Some(#p::CodeRange { start: #lo, end: #hi }))
             }
@@ -239,8 +254,7 @@ impl<'a> Gen<'a> {
         let by_code = self.entry_by_code();
         let by_symbol = self.entry_by_symbol();
         quote! {
-            #[automatically_derived]
-            #[allow(deprecated)]
+            #derived
             impl #p::ErrorCatalog for #ty {
                 const NAME: &'static str = #name;
                 const DOMAIN: &'static str = #domain;
@@ -386,6 +400,7 @@ impl<'a> Gen<'a> {
     // ----- McpError -------------------------------------------------------------------
 
     fn mcp_error_impl(&self) -> TokenStream {
+        let derived = derived();
         let p = &self.p;
         let ty = self.input.ident;
         let domain = &self.input.domain;
@@ -395,8 +410,7 @@ impl<'a> Gen<'a> {
         let retry_after = self.retry_after_fn();
         let visit = self.visit_data_fns();
         quote! {
-            #[automatically_derived]
-            #[allow(deprecated)]
+            #derived
             impl #p::McpError for #ty {
                 #entry
                 fn domain(&self) -> &'static str {
@@ -630,6 +644,7 @@ impl<'a> Gen<'a> {
     /// message; a template over named fields; one over tuple fields) are generated in one
     /// `quote!` pass, other arms one by one.
     fn display_impl(&self) -> TokenStream {
+        let derived = derived();
         let ty = self.input.ident;
         let f = local("f");
         // `Self::V { .. } => f.write_str("text"),`
@@ -716,8 +731,7 @@ impl<'a> Gen<'a> {
             }
         };
         quote! {
-            #[automatically_derived]
-            #[allow(deprecated)]
+            #derived
             impl ::core::fmt::Display for #ty {
                 fn fmt(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                     #body
@@ -727,6 +741,7 @@ impl<'a> Gen<'a> {
     }
 
     fn error_impl(&self) -> TokenStream {
+        let derived = derived();
         let p = &self.p;
         let ty = self.input.ident;
         let mut arms = Vec::new();
@@ -750,8 +765,7 @@ impl<'a> Gen<'a> {
         arms.extend(self.transparent_arms(|inner| quote!(::std::error::Error::source(#inner))));
         if arms.is_empty() {
             return quote! {
-                #[automatically_derived]
-                #[allow(deprecated)]
+                #derived
                 impl ::std::error::Error for #ty {}
             };
         }
@@ -759,8 +773,7 @@ impl<'a> Gen<'a> {
         let body = self.match_self(&arms, covered, &quote!(#p::Option::None));
         let import = uses_as_dyn.then(|| quote!(use #p::AsDynError as _;));
         quote! {
-            #[automatically_derived]
-            #[allow(deprecated)]
+            #derived
             impl ::std::error::Error for #ty {
                 fn source(&self) -> #p::Option<&(dyn ::std::error::Error + 'static)> {
                     #import
@@ -797,10 +810,8 @@ impl<'a> Gen<'a> {
             "const __MCP_ENTRIES: &'static [{p}::ErrorEntry] = {};",
             self.entries()
         );
-        let mut codes: Vec<i32> = input.own_variants().map(|(_, v)| v.code()).collect();
-        codes.sort_unstable();
         out.push_str("const __MCP_OWN_CODES: &'static [i32] = &[");
-        for code in codes {
+        for code in self.own_codes_sorted() {
             let _ = write!(out, "{code},");
         }
         out.push_str("];");

@@ -22,6 +22,7 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     let root = model.map_or_else(|| quote!(::mcp_errors), Input::root);
     let decode = model.is_some_and(|m| m.attrs.decode.is_some());
     let p = quote!(#root::__private);
+    let derived = expand::derived();
     let ty = &input.ident;
     let name = ty.to_string();
     let errors = errors.to_compile_error();
@@ -56,16 +57,14 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     };
     quote! {
         #errors
-        #[automatically_derived]
-        #[allow(deprecated)]
+        #derived
         impl #impl_generics #p::ErrorCatalog for #ty #ty_generics #where_clause {
             const NAME: &'static str = #name;
             const DOMAIN: &'static str = "";
             const RANGE: #p::Option<#p::CodeRange> = #p::Option::None;
             const ENTRIES: &'static [#p::ErrorEntry] = &[];
         }
-        #[automatically_derived]
-        #[allow(deprecated)]
+        #derived
         impl #impl_generics #p::McpError for #ty #ty_generics #debug_where {
             fn entry(&self) -> &'static #p::ErrorEntry {
                 ::core::unreachable!()
@@ -74,15 +73,13 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
                 ::core::unreachable!()
             }
         }
-        #[automatically_derived]
-        #[allow(deprecated)]
+        #derived
         impl #impl_generics ::core::fmt::Display for #ty #ty_generics #where_clause {
             fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 ::core::unreachable!()
             }
         }
-        #[automatically_derived]
-        #[allow(deprecated)]
+        #derived
         impl #impl_generics ::std::error::Error for #ty #ty_generics #debug_where {}
         #decode
         #constants
