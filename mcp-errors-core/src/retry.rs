@@ -389,8 +389,8 @@ impl RetryPolicy {
 
     /// Stateless form of [`Backoff::next_delay`]: how long to wait before retrying an
     /// operation that failed with `err` after `retries_done` retries, or `None` when it should
-    /// not be retried (see [`should_retry`](RetryPolicy::should_retry)). The jitter comes from the seed mixed with `retries_done` (or is random
-    /// without a seed).
+    /// not be retried (see [`should_retry`](RetryPolicy::should_retry)). The jitter comes
+    /// from the seed mixed with `retries_done` (or is random without a seed).
     ///
     /// ```
     /// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
