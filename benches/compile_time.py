@@ -3,7 +3,8 @@
 
 Generates throw-away crates under target/compile-bench/ and times `cargo build -j2` (debug) of
 the generated crate only: dependencies are built once first, then the crate's `src/lib.rs` is
-touched and rebuilt several times; the median wall time is reported.
+touched and rebuilt several times; the median wall time and the median CPU time (user + system
+seconds of cargo and rustc, steadier when the machine is shared) are reported.
 
   (a) one enum of N variants derived with `McpError` versus the same enum derived with
       `thiserror::Error`, as a ratio measured in the same run (target: <= 1.2x);
@@ -16,6 +17,7 @@ Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b]
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -88,6 +90,7 @@ def build(crate, touch=True):
     env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
     if touch:
         (crate / "src" / "lib.rs").touch()
+    before = cpu_seconds()
     start = time.perf_counter()
     proc = subprocess.run(
         ["cargo", "build", "-j2", "--quiet"], cwd=crate, env=env, capture_output=True, text=True
@@ -96,12 +99,26 @@ def build(crate, touch=True):
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr[-4000:])
         raise SystemExit(f"build of {crate.name} failed")
-    return elapsed
+    return Timing(elapsed, cpu_seconds() - before)
 
 
-def median_build(crate, runs):
-    build(crate)  # warm: dependencies and the first build of the crate itself
-    return statistics.median(build(crate) for _ in range(runs))
+class Timing:
+    """Wall seconds, and user + system CPU seconds of cargo and rustc (the CPU figure moves
+    less when something else runs on the machine)."""
+
+    def __init__(self, wall, cpu):
+        self.wall, self.cpu = wall, cpu
+
+
+def cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def median(timings):
+    return Timing(
+        statistics.median(t.wall for t in timings), statistics.median(t.cpu for t in timings)
+    )
 
 
 def interleaved(crates, runs):
@@ -112,7 +129,7 @@ def interleaved(crates, runs):
     for _ in range(runs):
         for c in crates:
             times[c].append(build(c))
-    return [statistics.median(times[c]) for c in crates]
+    return [median(times[c]) for c in crates]
 
 
 def main():
@@ -127,20 +144,25 @@ def main():
     WORK.mkdir(parents=True, exist_ok=True)
 
     print(f"compile-time benchmark: cargo build -j2 (debug), median of {args.runs} rebuilds")
+    print("wall = elapsed seconds; cpu = user+sys seconds of cargo and rustc")
     print()
     parts = set(args.parts.split(","))
     print("(a) one enum, McpError vs thiserror")
-    print(f"{'variants':>9} {'thiserror s':>12} {'McpError s':>11} {'ratio':>7}")
+    print(f"{'variants':>9} {'thiserror wall/cpu':>19} {'McpError wall/cpu':>18} {'ratio wall/cpu':>15}")
     for s in scales if "a" in parts else []:
         n = args.variants * s
         te = write_crate(f"bench_thiserror_{n}", thiserror_enum("Big", n))
         me = write_crate(f"bench_mcp_{n}", mcp_enum("Big", n, 10_000, "big"))
         t, m = interleaved([te, me], args.runs)
-        print(f"{n:>9} {t:>12.2f} {m:>11.2f} {m / t:>6.2f}x", flush=True)
+        print(
+            f"{n:>9} {t.wall:>9.2f} {t.cpu:>9.2f} {m.wall:>8.2f} {m.cpu:>9.2f}"
+            f" {m.wall / t.wall:>6.2f}x {m.cpu / t.cpu:>6.2f}x",
+            flush=True,
+        )
 
     print()
     print("(b) K enums x 100 variants, with and without one assert_disjoint! over all K")
-    print(f"{'enums':>9} {'without s':>10} {'with s':>9} {'check adds s':>13}")
+    print(f"{'enums':>9} {'without wall/cpu':>17} {'with wall/cpu':>15} {'check adds wall/cpu':>20}")
     for s in scales if "b" in parts else []:
         k = args.enums * s
         body = "\n\n".join(mcp_enum(f"E{j}", 100, 10_000 + 100 * j, f"d{j}") for j in range(k))
@@ -148,7 +170,11 @@ def main():
         without = write_crate(f"bench_many_{k}", body)
         with_ = write_crate(f"bench_many_{k}_disjoint", body + f"\n\nmcp_errors::assert_disjoint!({names});\n")
         a, b = interleaved([without, with_], args.runs)
-        print(f"{k:>9} {a:>10.2f} {b:>9.2f} {b - a:>13.3f}", flush=True)
+        print(
+            f"{k:>9} {a.wall:>8.2f} {a.cpu:>8.2f} {b.wall:>7.2f} {b.cpu:>7.2f}"
+            f" {b.wall - a.wall:>+10.3f} {b.cpu - a.cpu:>+9.3f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
