@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: examples/mcp_server.rs (rmcp, stdio) against the official MCP clients.
+# End-to-end: examples/mcp_server/main.rs (rmcp, stdio) against the official MCP clients.
 #
 #   .ci/e2e.sh            build the example, run the TypeScript and the Python client
 #

@@ -1,4 +1,4 @@
-//! End to end through rmcp's own client: starts `examples/mcp_server.rs` as a child process
+//! End to end through rmcp's own client: starts `examples/mcp_server/main.rs` as a child process
 //! over stdio and checks every call of `tests/e2e/cases.json` by value, `sys/errorStats` with
 //! `MCP_ERROR_METRICS=1`, and `-32601` without it.
 //!

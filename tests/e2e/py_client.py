@@ -1,4 +1,4 @@
-"""End-to-end check of examples/mcp_server.rs through the official Python MCP SDK.
+"""End-to-end check of examples/mcp_server/main.rs through the official Python MCP SDK.
 
     python py_client.py <path to the mcp_server binary>
 

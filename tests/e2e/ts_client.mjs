@@ -1,4 +1,4 @@
-// End-to-end check of examples/mcp_server.rs through the official TypeScript MCP SDK
+// End-to-end check of examples/mcp_server/main.rs through the official TypeScript MCP SDK
 // (@modelcontextprotocol/sdk, pinned in package.json / package-lock.json).
 //
 //   node ts_client.mjs <path to the mcp_server binary>
