@@ -6,13 +6,23 @@ the generated crate only: dependencies are built once first, then the crate's `s
 touched and rebuilt several times; the median wall time and the median CPU time (user + system
 seconds of cargo and rustc, steadier when the machine is shared) are reported.
 
-  (a) one enum of N variants derived with `McpError` versus the same enum derived with
-      `thiserror::Error`, as a ratio measured in the same run (target: <= 1.2x);
+  (a) one enum of N variants (default 1000) derived with `McpError` versus the same enum
+      derived with `thiserror::Error`, as a ratio measured in the same run (target: <= 1.2x);
   (b) K enums x 100 variants with and without one `assert_disjoint!` over all K: the
       difference is what the check costs (target: < 0.2 s);
-  (c) both at 1x, 2x and 4x the size.
+  (c) a realistic server crate: K enums x N variants (default 20 x 25), McpError versus
+      thiserror in the same run (target: <= 1.2x); at 25 variants the fixed cost of each
+      derive dominates;
+  (d) clean build of the three mcp-errors crates (derive, core, facade) versus thiserror +
+      thiserror-impl, their shared dependencies (syn, quote, proc-macro2, serde) built
+      already;
+  (a) and (b) at 1x, 2x and 4x the size (--scales).
 
-Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b]
+`--compare PATH` adds a second checkout of mcp-errors (e.g. `git worktree add` of an older
+commit) to (a), (c) and (d), measured interleaved with this one: before and after in one run.
+
+Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b,c,d]
+                                       [--many 20x25] [--compare PATH]
 """
 
 import argparse
@@ -78,10 +88,10 @@ def thiserror_enum(name, n):
     return "\n".join(lines)
 
 
-def write_crate(name, body):
+def write_crate(name, body, root=ROOT):
     crate = WORK / name
     (crate / "src").mkdir(parents=True, exist_ok=True)
-    (crate / "Cargo.toml").write_text(MANIFEST.format(name=name, root=ROOT.as_posix()))
+    (crate / "Cargo.toml").write_text(MANIFEST.format(name=name, root=Path(root).as_posix()))
     (crate / "src" / "lib.rs").write_text("#![allow(dead_code)]\n" + body + "\n")
     return crate
 
@@ -121,15 +131,45 @@ def median(timings):
     )
 
 
-def interleaved(crates, runs):
-    """Median build time of each crate, runs interleaved so drift hits all alike."""
+def interleaved(crates, runs, step=build):
+    """Median build time of each crate, runs interleaved so drift hits all alike. Also prints
+    the spread (max/min of the wall times) of each, a measure of the noise."""
     for c in crates:
         build(c)
     times = {c: [] for c in crates}
     for _ in range(runs):
         for c in crates:
-            times[c].append(build(c))
+            times[c].append(step(c))
+    spread = ", ".join(
+        f"{c.name} {max(t.wall for t in times[c]) / min(t.wall for t in times[c]):.2f}"
+        for c in crates
+    )
+    print(f"    (spread max/min wall: {spread})", flush=True)
     return [median(times[c]) for c in crates]
+
+
+def clean_build(crate, packages):
+    """Removes `packages` from the crate's build and rebuilds them (and the crate)."""
+    env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
+    args = ["cargo", "clean", "--quiet"]
+    for package in packages:
+        args += ["-p", package]
+    subprocess.run(args, cwd=crate, env=env, check=True, capture_output=True)
+    return build(crate, touch=False)
+
+
+def row(label, baseline, others):
+    cells = f"{label:>9} {baseline.wall:>9.2f} {baseline.cpu:>9.2f}"
+    for m in others:
+        cells += f" {m.wall:>8.2f} {m.cpu:>9.2f} {m.wall / baseline.wall:>6.2f}x {m.cpu / baseline.cpu:>6.2f}x"
+    return cells
+
+
+def header(first, roots):
+    cells = f"{first:>9} {'thiserror wall/cpu':>19}"
+    for tag in roots:
+        cells += f" {tag + ' wall/cpu':>18} {'ratio wall/cpu':>15}"
+    return cells
 
 
 def main():
@@ -138,31 +178,78 @@ def main():
     ap.add_argument("--scales", default="1,2,4")
     ap.add_argument("--variants", type=int, default=1000, help="variants of the (a) enum at 1x")
     ap.add_argument("--enums", type=int, default=50, help="enums of (b) at 1x")
-    ap.add_argument("--parts", default="a,b", help="which measurements to run: a, b or both")
+    ap.add_argument("--parts", default="a,b,c,d", help="which measurements to run: a, b, c, d")
+    ap.add_argument("--many", default="20x25", help="enums x variants of (c)")
+    ap.add_argument("--compare", help="another mcp-errors checkout, measured beside this one")
     args = ap.parse_args()
     scales = [int(s) for s in args.scales.split(",")]
     WORK.mkdir(parents=True, exist_ok=True)
+    # (tag, checkout) of every McpError measured; the first is this repository.
+    roots = [("McpError", ROOT)]
+    if args.compare:
+        roots.append(("compared", Path(args.compare).resolve()))
+
+    def suffix(i):
+        return "" if i == 0 else "_compared"
 
     print(f"compile-time benchmark: cargo build -j2 (debug), median of {args.runs} rebuilds")
-    print("wall = elapsed seconds; cpu = user+sys seconds of cargo and rustc")
+    print("wall = elapsed seconds; cpu = user+sys seconds of cargo and rustc; ratios to thiserror")
+    if args.compare:
+        print(f"McpError = {ROOT}; compared = {roots[1][1]}")
     print()
     parts = set(args.parts.split(","))
-    print("(a) one enum, McpError vs thiserror")
-    print(f"{'variants':>9} {'thiserror wall/cpu':>19} {'McpError wall/cpu':>18} {'ratio wall/cpu':>15}")
+    tags = [tag for tag, _ in roots]
+    if "a" in parts:
+        print("(a) one enum, McpError vs thiserror")
+        print(header("variants", tags))
     for s in scales if "a" in parts else []:
         n = args.variants * s
         te = write_crate(f"bench_thiserror_{n}", thiserror_enum("Big", n))
-        me = write_crate(f"bench_mcp_{n}", mcp_enum("Big", n, 10_000, "big"))
-        t, m = interleaved([te, me], args.runs)
-        print(
-            f"{n:>9} {t.wall:>9.2f} {t.cpu:>9.2f} {m.wall:>8.2f} {m.cpu:>9.2f}"
-            f" {m.wall / t.wall:>6.2f}x {m.cpu / t.cpu:>6.2f}x",
-            flush=True,
-        )
+        ms = [
+            write_crate(f"bench_mcp_{n}{suffix(i)}", mcp_enum("Big", n, 10_000, "big"), root)
+            for i, (_, root) in enumerate(roots)
+        ]
+        t, *m = interleaved([te, *ms], args.runs)
+        print(row(str(n), t, m), flush=True)
 
-    print()
-    print("(b) K enums x 100 variants, with and without one assert_disjoint! over all K")
-    print(f"{'enums':>9} {'without wall/cpu':>17} {'with wall/cpu':>15} {'check adds wall/cpu':>20}")
+    if "c" in parts:
+        k, n = (int(x) for x in args.many.split("x"))
+        print()
+        print(f"(c) {k} enums x {n} variants, McpError vs thiserror")
+        print(header("crate", tags))
+        te = write_crate(
+            f"bench_thiserror_{k}x{n}",
+            "\n\n".join(thiserror_enum(f"E{j}", n) for j in range(k)),
+        )
+        body = "\n\n".join(mcp_enum(f"E{j}", n, 10_000 + 100 * j, f"d{j}") for j in range(k))
+        ms = [
+            write_crate(f"bench_mcp_{k}x{n}{suffix(i)}", body, root)
+            for i, (_, root) in enumerate(roots)
+        ]
+        t, *m = interleaved([te, *ms], args.runs)
+        print(row(f"{k}x{n}", t, m), flush=True)
+
+    if "d" in parts:
+        print()
+        print("(d) clean build of the library crates: mcp-errors{,-core,-derive} vs thiserror{,-impl}")
+        print(header("crates", tags))
+        te = write_crate("bench_clean_thiserror", "")
+        ms = [
+            write_crate(f"bench_clean_mcp{suffix(i)}", "", root)
+            for i, (_, root) in enumerate(roots)
+        ]
+        ours = ["mcp-errors", "mcp-errors-core", "mcp-errors-derive"]
+
+        def step(crate):
+            return clean_build(crate, ["thiserror", "thiserror-impl"] if crate == te else ours)
+
+        t, *m = interleaved([te, *ms], args.runs, step)
+        print(row("clean", t, m), flush=True)
+
+    if "b" in parts:
+        print()
+        print("(b) K enums x 100 variants, with and without one assert_disjoint! over all K")
+        print(f"{'enums':>9} {'without wall/cpu':>17} {'with wall/cpu':>15} {'check adds wall/cpu':>20}")
     for s in scales if "b" in parts else []:
         k = args.enums * s
         body = "\n\n".join(mcp_enum(f"E{j}", 100, 10_000 + 100 * j, f"d{j}") for j in range(k))

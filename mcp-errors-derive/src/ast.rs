@@ -56,33 +56,6 @@ pub struct Field<'a> {
     pub name: String,
 }
 
-/// How a field reaches the wire; mirrors the runtime's `FieldRole`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Data,
-    Skip,
-    Details,
-    Source,
-    RetryAfter,
-    Retryable,
-    Transparent,
-}
-
-impl Role {
-    /// The runtime `FieldRole` variant name.
-    pub fn variant(self) -> &'static str {
-        match self {
-            Role::Data => "Data",
-            Role::Skip => "Skip",
-            Role::Details => "Details",
-            Role::Source => "Source",
-            Role::RetryAfter => "RetryAfter",
-            Role::Retryable => "Retryable",
-            Role::Transparent => "Transparent",
-        }
-    }
-}
-
 impl<'a> Input<'a> {
     /// Builds the model, reporting parse errors to `cx`. `None` when the input is not an
     /// enum (nothing else can be checked then).
@@ -141,15 +114,6 @@ impl<'a> Input<'a> {
 
     pub fn is_protocol(&self) -> bool {
         self.attrs.protocol.is_some()
-    }
-
-    /// The variants that have their own catalog row (all but `transparent`), with their
-    /// index into `ENTRIES`.
-    pub fn own_variants(&self) -> impl Iterator<Item = (usize, &Variant<'a>)> {
-        self.variants
-            .iter()
-            .filter(|v| !v.is_transparent())
-            .enumerate()
     }
 }
 
@@ -230,16 +194,7 @@ impl<'a> Variant<'a> {
 
     /// The field a template argument names.
     pub fn field(&self, arg: &Arg) -> Option<&Field<'a>> {
-        self.fields.iter().find(|f| match (arg, &f.member) {
-            (Arg::Named(name), Member::Named(_)) => *name == f.name,
-            (Arg::Index(i), Member::Unnamed(index)) => *i == index.index as usize,
-            _ => false,
-        })
-    }
-
-    /// The fields with a given role.
-    pub fn fields_with(&self, role: Role) -> impl Iterator<Item = &Field<'a>> {
-        self.fields.iter().filter(move |f| f.role(self) == role)
+        self.fields.iter().find(|f| arg.names(&f.member, &f.name))
     }
 }
 
@@ -280,45 +235,19 @@ impl<'a> Field<'a> {
         }
     }
 
-    /// The field's one role. `details` wins over `source` (the field is both on the wire
-    /// and the cause); `retry_after` wins over `skip` (not serialized, still the delay).
-    pub fn role(&self, variant: &Variant<'_>) -> Role {
+    /// The key the field is serialized under in `data`: `rename`, else its name; `None`
+    /// for a field that is not serialized under a key of its own (`skip`, `source`,
+    /// `details`, `retryable`). A `retry_after` field is serialized too, unless `skip`.
+    /// The plan stores it per field; `valid` checks the keys are free and unique.
+    pub fn data_key(&self) -> Option<String> {
         let a = &self.attrs;
-        if variant.is_transparent() {
-            Role::Transparent
-        } else if a.details.is_some() {
-            Role::Details
-        } else if a.retry_after.is_some() {
-            Role::RetryAfter
-        } else if a.source.is_some() {
-            Role::Source
-        } else if a.retryable.is_some() {
-            Role::Retryable
-        } else if a.skip.is_some() {
-            Role::Skip
-        } else {
-            Role::Data
+        if a.skip.is_some() || a.source.is_some() || a.details.is_some() || a.retryable.is_some() {
+            return None;
         }
-    }
-
-    /// Whether the field is handed to `FieldSink::field` under [`Field::key`].
-    pub fn is_serialized(&self, variant: &Variant<'_>) -> bool {
-        match self.role(variant) {
-            Role::Data => true,
-            Role::RetryAfter => self.attrs.skip.is_none(),
-            _ => false,
-        }
-    }
-
-    /// The key in `data`: `"details"` for the details field, else `rename` or the name.
-    pub fn key(&self, variant: &Variant<'_>) -> String {
-        if self.role(variant) == Role::Details {
-            return "details".to_owned();
-        }
-        match &self.attrs.rename {
+        Some(match &a.rename {
             Some(rename) => rename.value.value(),
             None => self.name.clone(),
-        }
+        })
     }
 
     /// Where errors about the field itself point: its name, or its type for tuple fields.

@@ -8,21 +8,21 @@
 use std::collections::HashSet;
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 use syn::DeriveInput;
 
 use crate::ast::Input;
-use crate::expand;
+use crate::emit::{self, Expansion, source};
 use crate::names;
 
 /// The errors plus stubs. `model` is the parsed input when it is an enum (`None` for a struct
 /// or union); it gives the runtime path (`crate = "..."`), whether the enum asked for
 /// `from_error_object`, and the symbols.
-pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Error) -> TokenStream {
+pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Error) -> Expansion {
     let root = model.map_or_else(|| quote!(::mcp_errors), Input::root);
     let decode = model.is_some_and(|m| m.attrs.decode.is_some());
     let p = quote!(#root::__private);
-    let derived = expand::derived();
+    let derived = emit::derived();
     let ty = &input.ident;
     let name = ty.to_string();
     let errors = errors.to_compile_error();
@@ -51,11 +51,11 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     });
     let (constants, integrations) = match model {
         Some(model) if input.generics.params.is_empty() => {
-            (constants(model), expand::integrations(&p, ty))
+            (constants(model), emit::integrations(&p, ty))
         }
-        _ => (TokenStream::new(), TokenStream::new()),
+        _ => (String::new(), TokenStream::new()),
     };
-    quote! {
+    let tokens = quote! {
         #errors
         #derived
         impl #impl_generics #p::ErrorCatalog for #ty #ty_generics #where_clause {
@@ -82,24 +82,26 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
         #derived
         impl #impl_generics ::std::error::Error for #ty #ty_generics #debug_where {}
         #decode
-        #constants
         #integrations
+    };
+    Expansion {
+        tokens,
+        source: constants,
     }
 }
 
-/// `impl E { pub const SYMBOL: i32 = code; .. }` for every symbol and alias that can be a
-/// constant: well formed, the first of its spelling, and not a variant's name (which would
-/// shadow it). The code is 0 when missing; the enum does not compile anyway.
-fn constants(model: &Input<'_>) -> TokenStream {
-    let ty = model.ident;
+/// `impl E { pub const SYMBOL: i32 = code; .. }` (source text) for every symbol and alias
+/// that can be a constant: well formed, the first of its spelling, and not a variant's name
+/// (which would shadow it). The code is 0 when missing; the enum does not compile anyway.
+fn constants(model: &Input<'_>) -> String {
     let variants: HashSet<String> = model
         .variants
         .iter()
         .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
         .collect();
     let mut seen = HashSet::new();
-    let mut names = Vec::new();
-    let mut codes = Vec::new();
+    let mut out = String::new();
+    source::open_impl(&mut out, model.ident, None);
     for variant in model.variants.iter().filter(|v| !v.is_transparent()) {
         let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
         for name in std::iter::once(variant.symbol.clone()).chain(aliases) {
@@ -107,16 +109,10 @@ fn constants(model: &Input<'_>) -> TokenStream {
                 && !variants.contains(&name)
                 && seen.insert(name.clone())
             {
-                names.push(format_ident!("{name}"));
-                codes.push(variant.code());
+                source::constant(&mut out, &name, variant.code());
             }
         }
     }
-    quote! {
-        #[automatically_derived]
-        #[allow(dead_code, missing_docs, deprecated)]
-        impl #ty {
-            #(pub const #names: i32 = #codes;)*
-        }
-    }
+    out.push('}');
+    out
 }

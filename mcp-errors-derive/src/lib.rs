@@ -1,16 +1,19 @@
 //! `#[derive(McpError)]`. See the `mcp-errors` crate for documentation.
 //!
-//! The derive runs in three phases over `proc_macro2`: `attr` + `ast` parse the input into a
-//! model, `valid` checks the rules that span several attributes, `expand` generates code
-//! (or `fallback` stubs when any error was found). Every error of one input is collected in
-//! a `Ctxt` and reported together. Only this file touches `proc_macro`.
+//! The derive runs in phases over `proc_macro2`: `attr` + `ast` parse the input into a
+//! model, `valid` checks the rules that span several attributes, `plan` resolves every value
+//! the output needs once, and the emitters under `emit` generate code from the plan (or
+//! `fallback` stubs when any error was found). Every error of one input is collected in a
+//! `Ctxt` and reported together. Only this file touches `proc_macro`.
 
 mod ast;
 mod attr;
 mod ctxt;
-mod expand;
+mod emit;
 mod fallback;
+mod markdown;
 mod names;
+mod plan;
 mod symbol;
 mod template;
 mod valid;
@@ -28,20 +31,27 @@ pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     let expansion = derive(&input);
     // The data part is lexed by the compiler itself: `proc_macro2`'s `FromStr` would first
     // re-lex it with its own (unoptimized, in a debug build) lexer to validate it.
-    match expansion.source.parse::<TokenStream>() {
-        Ok(source) => {
-            let mut output = TokenStream::from(expansion.tokens);
-            output.extend([source]);
-            output
+    match lex(expansion) {
+        Ok(output) => output,
+        Err(err) => {
+            let fallback = unlexable(&input, &err);
+            lex(fallback).unwrap_or_default()
         }
-        Err(err) => TokenStream::from(unlexable(&input, &err)),
     }
+}
+
+/// Both parts of an expansion as one stream, the source text lexed by the compiler.
+fn lex(expansion: emit::Expansion) -> Result<TokenStream, proc_macro::LexError> {
+    let source = expansion.source.parse::<TokenStream>()?;
+    let mut output = TokenStream::from(expansion.tokens);
+    output.extend([source]);
+    Ok(output)
 }
 
 /// What a derive emits when its own source text does not lex (a bug of this crate, not a
 /// mistake of the user's): one `compile_error!` saying so, under the enum's name, and the
 /// fallback impls, so that it is the only error instead of a panic or a cascade.
-fn unlexable(input: &syn::DeriveInput, err: &dyn Display) -> proc_macro2::TokenStream {
+fn unlexable(input: &syn::DeriveInput, err: &dyn Display) -> emit::Expansion {
     let error = syn::Error::new_spanned(
         &input.ident,
         format_args!(
@@ -56,23 +66,21 @@ fn unlexable(input: &syn::DeriveInput, err: &dyn Display) -> proc_macro2::TokenS
     fallback::expand(input, model.as_ref(), &error)
 }
 
-/// The whole derive on `proc_macro2` tokens: parse, validate, then expand or fall back.
-fn derive(input: &syn::DeriveInput) -> expand::Expansion {
+/// The whole derive on `proc_macro2` tokens: parse, validate, resolve the plan and emit, or
+/// fall back.
+fn derive(input: &syn::DeriveInput) -> emit::Expansion {
     let cx = ctxt::Ctxt::new();
     let model = ast::Input::from_syn(&cx, input);
     if let Some(model) = &model {
         valid::check(&cx, model);
     }
     match (cx.check(), model.as_ref()) {
-        (Ok(()), Some(model)) => expand::expand(model),
+        (Ok(()), Some(model)) => emit::expand(&plan::Plan::new(model)),
         (result, model) => {
             let errors = result.err().unwrap_or_else(|| {
                 syn::Error::new_spanned(&input.ident, "`McpError` could not be derived")
             });
-            expand::Expansion {
-                tokens: fallback::expand(input, model, &errors),
-                source: String::new(),
-            }
+            fallback::expand(input, model, &errors)
         }
     }
 }
@@ -175,18 +183,9 @@ mod tests {
         .into_token_stream()
         .to_string();
         assert!(out.contains("compile_error"), "{out}");
-        assert!(
-            out.contains("pub const E_PW_NAV : i32 = 2100i32 ;"),
-            "{out}"
-        );
-        assert!(
-            out.contains("pub const E_PW_OLD : i32 = 2100i32 ;"),
-            "{out}"
-        );
-        assert!(
-            out.contains("pub const E_PW_UNCODED : i32 = 0i32 ;"),
-            "{out}"
-        );
+        assert!(out.contains("pub const E_PW_NAV : i32 = 2100 ;"), "{out}");
+        assert!(out.contains("pub const E_PW_OLD : i32 = 2100 ;"), "{out}");
+        assert!(out.contains("pub const E_PW_UNCODED : i32 = 0 ;"), "{out}");
         assert_eq!(out.matches("pub const").count(), 3, "{out}");
         assert!(out.contains("__impl_integrations ! (E)"), "{out}");
     }
@@ -224,11 +223,12 @@ mod tests {
             },
             &"cannot parse string into token stream",
         )
+        .into_token_stream()
         .to_string();
         assert_eq!(out.matches("compile_error").count(), 1, "{out}");
         assert!(out.contains("generated code that does not lex"), "{out}");
         assert!(out.contains("ErrorCatalog for E"), "{out}");
-        assert!(out.contains("pub const AA : i32 = 1i32 ;"), "{out}");
+        assert!(out.contains("pub const AA : i32 = 1 ;"), "{out}");
     }
 
     #[test]

@@ -1,7 +1,9 @@
-//! Every key of the `#[mcp(...)]` language, in one place.
+//! Every key of the `#[mcp(...)]` language, in one place, and the runtime names the derive
+//! must agree with (kinds, field roles, reserved `data` keys).
 //!
 //! The parser matches on these, the error messages quote them and the lists of expected keys
-//! are built from them, so a key is spelled exactly once.
+//! are built from them, so a key is spelled exactly once. Only `std`: the facade's
+//! `tests/test_ties.rs` includes this file to check the lists against the runtime's.
 
 /// The attribute's own name: `#[mcp(...)]`.
 pub const MCP: &str = "mcp";
@@ -79,6 +81,18 @@ pub const KINDS: &[(&str, &str)] = &[
 /// The kinds whose variants are retryable when nothing else says so; mirrors
 /// `ErrorKind::default_retryable` of the runtime.
 pub const RETRYABLE_KINDS: &[&str] = &["timeout", "network", "rate_limit", "unavailable"];
+
+/// The runtime's `FieldRole` variants, in declaration order: the role of each field in the
+/// catalog (`plan::Role` names them through this list).
+pub const FIELD_ROLES: &[&str] = &[
+    "Data",
+    "Skip",
+    "Details",
+    "Source",
+    "RetryAfter",
+    "Retryable",
+    "Transparent",
+];
 
 /// Keys of `data` that the envelopes write themselves; a field may not claim them.
 pub const RESERVED_DATA_KEYS: &[&str] = &[

@@ -13,6 +13,17 @@ pub enum Arg {
     Index(usize),
 }
 
+impl Arg {
+    /// Whether this argument names the field `member`, whose name without `r#` is `name`.
+    pub fn names(&self, member: &syn::Member, name: &str) -> bool {
+        match (self, member) {
+            (Arg::Named(arg), syn::Member::Named(_)) => arg == name,
+            (Arg::Index(i), syn::Member::Unnamed(index)) => *i == index.index as usize,
+            _ => false,
+        }
+    }
+}
+
 impl core::fmt::Display for Arg {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {

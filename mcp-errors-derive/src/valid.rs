@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{Input, Role, Variant};
+use crate::ast::{Input, Variant};
 use crate::attr::{Attr, FieldAttrs, SpanRange};
 use crate::ctxt::Ctxt;
 use crate::names;
@@ -192,12 +192,13 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
                 cx.error_spanned_by(message.tokens, msg);
             }
             Some(field) => {
-                let role = field.role(variant);
-                let secret = match role {
-                    Role::Skip => Some(symbol::SKIP),
-                    Role::Source => Some(symbol::SOURCE),
-                    _ if field.attrs.skip.is_some() => Some(symbol::SKIP),
-                    _ => None,
+                let a = &field.attrs;
+                let secret = if a.source.is_some() && a.details.is_none() {
+                    Some(symbol::SOURCE)
+                } else if a.skip.is_some() {
+                    Some(symbol::SKIP)
+                } else {
+                    None
                 };
                 if let Some(key) = secret {
                     cx.error_spanned_by(
@@ -240,14 +241,18 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                 }
             }
         }
-        if let Some(rename) = &field.attrs.rename
-            && !field.is_serialized(variant)
+        let a = &field.attrs;
+        if let Some(rename) = &a.rename
+            && field.data_key().is_none()
         {
-            let role = match field.role(variant) {
-                Role::Details => symbol::DETAILS,
-                Role::Source => symbol::SOURCE,
-                Role::Retryable => symbol::RETRYABLE,
-                _ => symbol::SKIP,
+            let role = if a.details.is_some() {
+                symbol::DETAILS
+            } else if a.source.is_some() {
+                symbol::SOURCE
+            } else if a.retryable.is_some() {
+                symbol::RETRYABLE
+            } else {
+                symbol::SKIP
             };
             let why = if role == symbol::DETAILS {
                 "it is always `data.details`"
@@ -291,9 +296,14 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
 /// Two fields under one key would overwrite each other in `data`, and the keys the envelope
 /// writes itself (`domain`, `symbol`, ...) must keep their meaning.
 fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
+    if variant.is_transparent() {
+        return;
+    }
     let mut seen: HashMap<String, &str> = HashMap::new();
-    for field in variant.fields.iter().filter(|f| f.is_serialized(variant)) {
-        let key = field.key(variant);
+    for field in &variant.fields {
+        let Some(key) = field.data_key() else {
+            continue;
+        };
         if symbol::RESERVED_DATA_KEYS.contains(&key.as_str()) {
             cx.error_spanned_by(
                 field.key_tokens(),

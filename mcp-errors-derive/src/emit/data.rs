@@ -1,0 +1,91 @@
+//! `McpError::visit_data` (each serialized field and the `details` field handed to the sink
+//! by reference) and its object-safe twin `__visit_data_dyn`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::Ident;
+
+use super::{dispatch, local, pattern, type_span};
+use crate::plan::{FieldPlan, Plan, VariantPlan};
+
+pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
+    let p = &plan.private;
+    let sink = local("sink");
+    let own = plan
+        .own()
+        .filter_map(|(variant, _)| arm(plan, variant, &sink))
+        .collect();
+    let Some(body) = dispatch(
+        plan,
+        own,
+        |inner| quote!(#p::McpError::visit_data(#inner, #sink)),
+        &quote!(#p::Result::Ok(())),
+    ) else {
+        return TokenStream::new();
+    };
+    quote! {
+        fn visit_data<__S: #p::FieldSink>(&self, #sink: &mut __S) -> #p::Result<(), __S::Error> {
+            #body
+        }
+        fn __visit_data_dyn(
+            &self,
+            #sink: &mut dyn #p::DynFieldSink,
+        ) -> #p::Result<(), #p::serde_json::Error> {
+            #p::McpError::visit_data(self, &mut #p::DynAdapter(#sink))
+        }
+    }
+}
+
+/// `Self::V { a: v0, .. } => sink.field("a", v0),` for one field that is always present, a
+/// block of calls (`Option` fields only when `Some`) otherwise; `None` for a variant that
+/// puts nothing into `data`.
+fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<TokenStream> {
+    let p = &plan.private;
+    let visited: Vec<&FieldPlan<'_>> = variant
+        .fields
+        .iter()
+        .filter(|f| f.details || f.data_key.is_some())
+        .collect();
+    if visited.is_empty() {
+        return None;
+    }
+    // Bindings are hygienic (`v0`, `v1`) and located at the field's type, where a missing
+    // `Serialize` is reported.
+    let binds: Vec<Ident> = visited
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            Ident::new(
+                &format!("v{i}"),
+                Span::mixed_site().located_at(type_span(f.ty)),
+            )
+        })
+        .collect();
+    let pat = pattern(variant, visited.iter().map(|f| &f.member).zip(&binds));
+    let call = |field: &FieldPlan<'_>, arg: &Ident| match &field.data_key {
+        Some(key) if !field.details => quote!(#sink.field(#key, #arg)),
+        _ => quote!(#sink.details(#arg)),
+    };
+    if let [field] = &visited[..]
+        && !field.optional
+    {
+        let call = call(field, &binds[0]);
+        return Some(quote!(#pat => #call,));
+    }
+    let value = local("value");
+    let stmts = visited.iter().zip(&binds).map(|(field, bind)| {
+        if field.optional {
+            let call = call(field, &value);
+            quote!(if let #p::Option::Some(#value) = #bind { #call?; })
+        } else {
+            let call = call(field, bind);
+            quote!(#call?;)
+        }
+    });
+    Some(quote! {
+        #pat => {
+            #(#stmts)*
+            #p::Result::Ok(())
+        }
+    })
+}

@@ -1,0 +1,104 @@
+//! `from_error_object`, under `#[mcp(decode)]`, in an inherent impl of its own: the variant
+//! by the row the runtime's `Decoder` found, each field from `data` by its flags.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::{local, type_span};
+use crate::plan::{FieldPlan, Plan, Row};
+
+pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
+    if !plan.decode {
+        return TokenStream::new();
+    }
+    let p = &plan.private;
+    let ty = plan.ident;
+    let obj = local("obj");
+    let decoder = local("decoder");
+    let error = local("error");
+    let inner = local("inner");
+    let tail = plan.transparent().map(|(variant, field)| {
+        let ident = variant.ident;
+        let member = &field.member;
+        let ty = field.ty;
+        let call = quote_spanned!(type_span(ty)=> <#ty>::from_error_object(#obj));
+        quote! {
+            match #call {
+                #p::Result::Ok(#inner) => return #p::Result::Ok(Self::#ident { #member: #inner }),
+                #p::Result::Err(#error) if !#p::decode::is_unknown(&#error) => {
+                    return #p::Result::Err(#error);
+                }
+                #p::Result::Err(_) => {}
+            }
+        }
+    });
+    let tail = quote! {
+        #(#tail)*
+        #p::Result::Err(#p::decode::Decoder::unknown(&#decoder))
+    };
+    let body = if plan.has_own() {
+        let arms = plan.own().map(|(variant, row)| {
+            let ident = variant.ident;
+            let index = row.index;
+            let fields = variant.fields.iter().map(|field| {
+                let member = &field.member;
+                let value = value(plan, row, field, &decoder);
+                quote!(#member: #value)
+            });
+            quote!(#p::Option::Some(#index) => #p::Result::Ok(Self::#ident { #(#fields),* }),)
+        });
+        quote! {
+            match #p::decode::Decoder::index(&#decoder) {
+                #(#arms)*
+                _ => { #tail }
+            }
+        }
+    } else {
+        tail
+    };
+    quote! {
+        #[automatically_derived]
+        #[allow(dead_code, deprecated)]
+        impl #ty {
+            /// Decodes a received JSON-RPC `error` member into the variant it names: by
+            /// `data.symbol` (or an alias) when present, else by `code`; fields are read from
+            /// `data`, `retry_after` fields from `data.retryAfterMs` when present. Unknown codes
+            /// or symbols and malformed `data` are a `DecodeError`.
+            pub fn from_error_object(
+                #obj: &#p::decode::ErrorObject,
+            ) -> #p::Result<Self, #p::decode::DecodeError> {
+                let #decoder = #p::decode::Decoder::new::<Self>(#obj)?;
+                #body
+            }
+        }
+    }
+}
+
+/// One field's value, located at its type (where a missing `Deserialize` or `Default` is
+/// reported).
+fn value(plan: &Plan<'_>, row: &Row, field: &FieldPlan<'_>, decoder: &syn::Ident) -> TokenStream {
+    let p = &plan.private;
+    let ty = field.ty;
+    let span = type_span(ty);
+    if field.retry_after {
+        if let Some(key) = &field.data_key {
+            // `data.retryAfterMs`, else the field's own key, else `Default`.
+            quote_spanned!(span=> #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?)
+        } else {
+            // `data.retryAfterMs`, else `Default`.
+            quote_spanned!(span=> #p::decode::Decoder::retry_after::<#ty>(&#decoder)?)
+        }
+    } else if field.retryable {
+        // `data.retryable`, else the catalog's default (`plain_data` leaves the key out).
+        let default = row.retryable;
+        quote_spanned!(span=> #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?)
+    } else if field.details && !field.source {
+        let key = crate::symbol::DETAILS;
+        quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
+    } else if let Some(key) = &field.data_key {
+        quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
+    } else {
+        // `skip` and `source` fields, which never reach the wire.
+        quote_spanned!(span=> <#ty as ::core::default::Default>::default())
+    }
+}

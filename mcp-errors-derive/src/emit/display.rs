@@ -1,0 +1,88 @@
+//! `impl Display`: one arm per variant from its message template (a transparent variant
+//! shows its inner error).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{Ident, Member};
+
+use super::{derived, dispatch, local, never};
+use crate::plan::{FieldPlan, Plan, Row, VariantPlan};
+use crate::template::Arg;
+
+pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
+    let derived = derived();
+    let ty = plan.ident;
+    let f = local("f");
+    let own = plan
+        .own()
+        .map(|(variant, row)| arm(variant, row, &f))
+        .collect();
+    let unreachable = quote!(::core::unreachable!());
+    let body = never(plan).or_else(|| {
+        dispatch(
+            plan,
+            own,
+            |inner| quote!(::core::fmt::Display::fmt(#inner, #f)),
+            &unreachable,
+        )
+    });
+    quote! {
+        #derived
+        impl ::core::fmt::Display for #ty {
+            fn fmt(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                #body
+            }
+        }
+    }
+}
+
+/// `Self::V { .. } => f.write_str("text"),` for a plain message; otherwise the fields the
+/// template names are bound under the names its format string uses, with the message's span,
+/// so `write!` captures them implicitly. Only widths and precisions (which must be `usize`,
+/// not `&usize`) are passed explicitly.
+fn arm(variant: &VariantPlan<'_>, row: &Row, f: &Ident) -> TokenStream {
+    let ident = variant.ident;
+    let message = &row.message;
+    let template = &message.template;
+    if let Some(text) = template.as_plain() {
+        let lit = message.lit(&text);
+        return quote!(Self::#ident { .. } => #f.write_str(#lit),);
+    }
+    let field = |arg: &Arg| {
+        variant
+            .field(arg)
+            .expect("validated: template names fields")
+    };
+    let mut used: Vec<&FieldPlan<'_>> = Vec::new();
+    for arg in template.args() {
+        let field = field(arg);
+        if !used.iter().any(|u| u.member == field.member) {
+            used.push(field);
+        }
+    }
+    let fmt = message.lit(&template.format_string(|arg| field(arg).format_name()));
+    let mut bound = Vec::new();
+    let mut counts = Vec::new();
+    for field in used {
+        let bind = Ident::new(&field.format_name(), message.span);
+        let member = &field.member;
+        let arg = match member {
+            Member::Named(ident) if *ident == bind => {
+                bound.push(quote!(#bind));
+                Arg::Named(field.name.clone())
+            }
+            Member::Named(_) => {
+                bound.push(quote!(#member: #bind));
+                Arg::Named(field.name.clone())
+            }
+            Member::Unnamed(index) => {
+                bound.push(quote!(#member: #bind));
+                Arg::Index(index.index as usize)
+            }
+        };
+        if template.is_count(&arg) {
+            counts.push(quote!(, #bind = *#bind));
+        }
+    }
+    quote!(Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(#counts)*),)
+}

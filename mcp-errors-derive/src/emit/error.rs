@@ -1,0 +1,48 @@
+//! `impl std::error::Error`: `source()` from the `source` field, or the inner error's.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::{derived, dispatch, field_arms, local, type_span};
+use crate::plan::Plan;
+
+pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
+    let derived = derived();
+    let p = &plan.private;
+    let ty = plan.ident;
+    let source = local("source");
+    let own = field_arms(
+        plan,
+        |f| f.source,
+        |_, field| {
+            let bind = &field.binding;
+            if field.optional {
+                quote_spanned!(type_span(field.ty)=>
+                #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
+            } else {
+                quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
+            }
+        },
+    );
+    let import = (!own.is_empty()).then(|| quote!(use #p::AsDynError as _;));
+    let Some(body) = dispatch(
+        plan,
+        own,
+        |inner| quote!(::std::error::Error::source(#inner)),
+        &quote!(#p::Option::None),
+    ) else {
+        return quote! {
+            #derived
+            impl ::std::error::Error for #ty {}
+        };
+    };
+    quote! {
+        #derived
+        impl ::std::error::Error for #ty {
+            fn source(&self) -> #p::Option<&(dyn ::std::error::Error + 'static)> {
+                #import
+                #body
+            }
+        }
+    }
+}

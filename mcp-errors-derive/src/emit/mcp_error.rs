@@ -1,0 +1,86 @@
+//! `impl McpError`: the row of a value (`entry`), its domain, and with transparent variants
+//! the methods whose defaults would read the wrong row; `retry` and `data` add the rest.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{data, derived, dispatch, never, retry};
+use crate::plan::Plan;
+
+pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
+    let derived = derived();
+    let p = &plan.private;
+    let ty = plan.ident;
+    let domain = &plan.domain;
+    let entry = entry_fn(plan);
+    let delegated = delegated_fns(plan);
+    let retryable = retry::retryable_fn(plan);
+    let retry_after = retry::retry_after_fn(plan);
+    let visit = data::visit_data_fns(plan);
+    quote! {
+        #derived
+        impl #p::McpError for #ty {
+            #entry
+            fn domain(&self) -> &'static str {
+                #domain
+            }
+            #delegated
+            #retryable
+            #retry_after
+            #visit
+        }
+    }
+}
+
+/// The own row by `__mcp_row` (source text), or the inner error's.
+fn entry_fn(plan: &Plan<'_>) -> TokenStream {
+    let p = &plan.private;
+    let own = quote!(&<Self as #p::ErrorCatalog>::ENTRIES[Self::__mcp_row(self)]);
+    let body = never(plan)
+        .or_else(|| {
+            dispatch(
+                plan,
+                Vec::new(),
+                |inner| quote!(#p::McpError::entry(#inner)),
+                &own,
+            )
+        })
+        .unwrap_or(own);
+    quote! {
+        fn entry(&self) -> &'static #p::ErrorEntry {
+            #body
+        }
+    }
+}
+
+/// With transparent variants, the methods whose defaults read `entry()` ask the inner
+/// error instead, in case it overrides them.
+fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
+    let p = &plan.private;
+    if !plan.has_transparent() {
+        return TokenStream::new();
+    }
+    let methods = [
+        (quote!(code), quote!(i32)),
+        (quote!(symbol), quote!(&'static str)),
+        (quote!(kind), quote!(#p::ErrorKind)),
+        (quote!(help), quote!(#p::Option<&'static str>)),
+    ];
+    methods
+        .into_iter()
+        .map(|(method, ret)| {
+            let fallback = quote!(#p::McpError::entry(self).#method);
+            let body = dispatch(
+                plan,
+                Vec::new(),
+                |inner| quote!(#p::McpError::#method(#inner)),
+                &fallback,
+            );
+            quote! {
+                fn #method(&self) -> #ret {
+                    #body
+                }
+            }
+        })
+        .collect()
+}

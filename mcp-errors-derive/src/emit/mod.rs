@@ -1,0 +1,263 @@
+//! Generates the impls from a [`Plan`]. Never validates, never reads attributes: one small
+//! emitter per generated concept, each reading only the plan.
+//!
+//! Shape (`P` = `<root>::__private`): `impl P::ErrorCatalog` (`catalog`), `impl P::McpError`
+//! (`mcp_error`, with `retry` and `data`), `impl ::core::fmt::Display` (`display`),
+//! `impl ::std::error::Error` (`error`), `from_error_object` under `decode` (`decode`), then
+//! `P::__impl_integrations!(Type);`; and, as source text (`source`), the inherent impl whose
+//! rustdoc is the catalog table (`doc_table`) with the symbol constants and the hidden rows.
+//!
+//! The output has two parts (see [`Expansion`]). Items that carry the user's spans are
+//! `quote!` tokens, so a type error points at the field or the message; span-free data is
+//! source text written by `source.rs` (which `fallback.rs` uses too), lexed by the compiler
+//! in one call.
+
+mod catalog;
+mod data;
+mod decode;
+mod display;
+pub mod doc_table;
+mod error;
+mod mcp_error;
+mod retry;
+pub mod source;
+
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{ToTokens, quote};
+use syn::spanned::Spanned;
+use syn::{Ident, Member};
+
+use crate::plan::{FieldPlan, Plan, Row, VariantPlan};
+
+/// The generated code in two parts: items that carry the user's spans (so that type errors
+/// point at fields and messages), built as tokens; and the span-free data (catalog rows,
+/// constants, the variant-to-row `match`), written as source text that the compiler lexes in
+/// one call. A thousand-variant enum is mostly data; building it token by token in the
+/// (unoptimized) proc macro dominated its compile time.
+pub struct Expansion {
+    pub tokens: TokenStream,
+    pub source: String,
+}
+
+impl Expansion {
+    /// Both parts as one `proc_macro2` stream (for unit tests; `lib.rs` lexes `source` with
+    /// the compiler instead).
+    #[cfg(test)]
+    pub fn into_token_stream(self) -> TokenStream {
+        let mut tokens = self.tokens;
+        tokens.extend(
+            self.source
+                .parse::<TokenStream>()
+                .expect("generated code lexes"),
+        );
+        tokens
+    }
+}
+
+pub fn expand(plan: &Plan<'_>) -> Expansion {
+    let mut tokens = catalog::catalog_impl(plan);
+    tokens.extend(mcp_error::mcp_error_impl(plan));
+    tokens.extend(display::display_impl(plan));
+    tokens.extend(error::error_impl(plan));
+    tokens.extend(decode::decode_impl(plan));
+    tokens.extend(integrations(&plan.private, plan.ident));
+    Expansion {
+        tokens,
+        source: source::inherent_impl(plan),
+    }
+}
+
+/// `P::__impl_integrations!(Type);`: the impls of the runtime's enabled features (also emitted
+/// by the fallback). The type's name keeps its location but resolves at the derive's call
+/// site, which rustc does not check for deprecation: a `#[deprecated]` enum must not make
+/// these impls, written by a macro of the runtime, warn (thiserror's `call_site_ident`).
+pub fn integrations(p: &TokenStream, ty: &Ident) -> TokenStream {
+    let mut ty = ty.clone();
+    ty.set_span(ty.span().resolved_at(Span::call_site()));
+    quote!(#p::__impl_integrations!(#ty);)
+}
+
+/// The attributes of every generated trait impl: `#[automatically_derived]`, and
+/// `#[allow(deprecated)]` so that a `#[deprecated]` enum, variant or field the impl names does
+/// not warn in the user's crate.
+pub fn derived() -> TokenStream {
+    quote!(#[automatically_derived] #[allow(deprecated)])
+}
+
+/// A hygienic local name: it can neither capture nor be captured by a user's field name.
+fn local(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
+}
+
+/// `Self::V { a, 0: field_0, .. }`: a variant's pattern binding some of its fields, each to
+/// the given name (a named field bound to its own name in shorthand, which rustc's
+/// `non_shorthand_field_patterns` asks for). Written as tokens (`ToTokens`) or as source text
+/// (`Display`), from one description.
+pub struct Pattern<'p> {
+    variant: &'p Ident,
+    bound: Vec<(&'p Member, &'p Ident)>,
+}
+
+fn pattern<'p>(
+    variant: &'p VariantPlan<'_>,
+    bound: impl IntoIterator<Item = (&'p Member, &'p Ident)>,
+) -> Pattern<'p> {
+    Pattern {
+        variant: variant.ident,
+        bound: bound.into_iter().collect(),
+    }
+}
+
+/// `Self::V { field: binding, .. }` for one field under its plan binding.
+fn pattern_of<'p>(variant: &'p VariantPlan<'_>, field: &'p FieldPlan<'_>) -> Pattern<'p> {
+    pattern(variant, [(&field.member, &field.binding)])
+}
+
+impl ToTokens for Pattern<'_> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let ident = self.variant;
+        let bound = self.bound.iter().map(|&(member, bind)| match member {
+            Member::Named(name) if name == bind => quote!(#bind),
+            _ => quote!(#member: #bind),
+        });
+        tokens.extend(quote!(Self::#ident { #(#bound,)* .. }));
+    }
+}
+
+impl core::fmt::Display for Pattern<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Self::{} {{ ", self.variant)?;
+        for &(member, bind) in &self.bound {
+            match member {
+                Member::Named(name) if name == bind => write!(f, "{bind}, ")?,
+                Member::Named(name) => write!(f, "{name}: {bind}, ")?,
+                Member::Unnamed(index) => write!(f, "{}: {bind}, ", index.index)?,
+            }
+        }
+        f.write_str(".. }")
+    }
+}
+
+/// `pattern => body(row, field),` for each own variant that has a field `pick` selects
+/// (a per-value `retryable`, a `retry_after`, a `source`), the field bound under its plan
+/// binding: the own arms of [`dispatch`].
+fn field_arms(
+    plan: &Plan<'_>,
+    pick: fn(&FieldPlan<'_>) -> bool,
+    body: impl Fn(&Row, &FieldPlan<'_>) -> TokenStream,
+) -> Vec<TokenStream> {
+    plan.own()
+        .filter_map(|(variant, row)| {
+            let field = variant.field_with(pick)?;
+            let pat = pattern_of(variant, field);
+            let body = body(row, field);
+            Some(quote!(#pat => #body,))
+        })
+        .collect()
+}
+
+/// The one shape every delegating method has: `match self { <own arms> <one arm per
+/// transparent variant> _ => fallback }`. The transparent arms bind the inner error to a
+/// hygienic `inner` and run `inner(&inner)`, located at the inner type so "trait not
+/// implemented" errors point there. The wildcard is added only when some variant has no arm.
+/// `None` when there is no arm at all: the caller keeps the trait's default, or uses
+/// `fallback` itself (see [`never`] for an enum without variants).
+fn dispatch(
+    plan: &Plan<'_>,
+    own: Vec<TokenStream>,
+    inner: impl Fn(&Ident) -> TokenStream,
+    fallback: &TokenStream,
+) -> Option<TokenStream> {
+    let mut arms = own;
+    let bind = local("inner");
+    for (variant, field) in plan.transparent() {
+        let pat = pattern(variant, [(&field.member, &bind)]);
+        let body = located_at(inner(&bind), type_span(field.ty));
+        arms.push(quote!(#pat => #body,));
+    }
+    if arms.is_empty() {
+        return None;
+    }
+    let wildcard = (arms.len() < plan.variants.len()).then(|| quote!(_ => #fallback,));
+    Some(quote! {
+        match self {
+            #(#arms)*
+            #wildcard
+        }
+    })
+}
+
+/// The body of a `&self` method of an enum without variants, which no value can reach.
+fn never(plan: &Plan<'_>) -> Option<TokenStream> {
+    plan.variants.is_empty().then(|| quote!(match *self {}))
+}
+
+/// Where errors about a field's type point: its first token, which is what
+/// `syn::spanned::Spanned` gives on stable too, without rendering the type to tokens (this
+/// runs for every field of every variant).
+fn type_span(ty: &syn::Type) -> Span {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => match &path.path.leading_colon {
+            Some(colon) => colon.spans[0],
+            None => path
+                .path
+                .segments
+                .first()
+                .map_or_else(|| ty.span(), |s| s.ident.span()),
+        },
+        _ => ty.span(),
+    }
+}
+
+/// `tokens` with every span moved to `span`'s location, keeping each token's hygiene.
+fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let TokenTree::Group(group) = &tree {
+                let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
+                moved.set_span(group.span().located_at(span));
+                tree = TokenTree::Group(moved);
+            } else {
+                tree.set_span(tree.span().located_at(span));
+            }
+            tree
+        })
+        .collect()
+}
+
+/// A code as an `i32` literal: `Display` writes it into source text, `ToTokens` into tokens
+/// (a negative code as `-` and the magnitude, which also works in patterns).
+#[derive(Clone, Copy)]
+pub struct Code(pub i32);
+
+impl core::fmt::Display for Code {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl ToTokens for Code {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let magnitude = proc_macro2::Literal::i64_unsuffixed(i64::from(self.0).abs());
+        if self.0 < 0 {
+            tokens.extend(quote!(-#magnitude));
+        } else {
+            magnitude.to_tokens(tokens);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn negative_codes_are_tokens_usable_in_patterns() {
+        let tokens = |c: i32| Code(c).to_token_stream().to_string();
+        assert_eq!(tokens(-32700), "- 32700");
+        assert_eq!(tokens(2100), "2100");
+        assert_eq!(tokens(i32::MIN), "- 2147483648");
+        assert_eq!(Code(-32700).to_string(), "-32700");
+    }
+}

@@ -1,0 +1,204 @@
+//! The source-text part of the output: the inherent impl with the symbol constants, the
+//! catalog rows and the variant/code-to-row lookups, whose rustdoc is the catalog table.
+//! The one writer of generated source text: `fallback.rs` writes its constants through
+//! [`open_impl`] and [`constant`] too. Every user-supplied text goes through
+//! [`push_str_lit`], so the text always lexes.
+
+use core::fmt::Write as _;
+
+use proc_macro2::Span;
+use syn::Ident;
+
+use super::{Code, doc_table, pattern};
+use crate::plan::{Plan, Row};
+
+/// `impl E { ... }`: rustdoc table, constants, `__MCP_ENTRIES`, `__MCP_OWN_CODES`, and with
+/// own rows `__mcp_row` (value to row) and `__mcp_row_of_code` (code to row).
+pub fn inherent_impl(plan: &Plan<'_>) -> String {
+    let mut out = String::new();
+    open_impl(&mut out, plan.ident, Some(&doc_table::catalog_table(plan)));
+    for (_, row) in plan.own() {
+        constant(&mut out, &row.symbol, row.code);
+        for alias in &row.aliases {
+            constant(&mut out, alias, row.code);
+        }
+    }
+    let p = plan.private.to_string();
+    let _ = write!(out, "const __MCP_ENTRIES: &'static [{p}::ErrorEntry] = ");
+    entries(&mut out, plan);
+    out.push_str("; const __MCP_OWN_CODES: &'static [i32] = &[");
+    for &code in &plan.own_codes {
+        let _ = write!(out, "{},", Code(code));
+    }
+    out.push_str("];");
+    if plan.has_own() {
+        row_fns(&mut out, plan);
+    }
+    out.push('}');
+    out
+}
+
+/// `#[doc = ..] #[automatically_derived] #[allow(..)] impl E {`.
+pub fn open_impl(out: &mut String, ty: &Ident, doc: Option<&str>) {
+    if let Some(doc) = doc {
+        out.push_str("#[doc = ");
+        push_str_lit(out, doc);
+        out.push(']');
+    }
+    let _ = write!(
+        out,
+        "#[automatically_derived] #[allow(dead_code, missing_docs, deprecated)] impl {ty} {{"
+    );
+}
+
+/// `pub const NAME: i32 = code;`, a symbol's or alias's constant (`E::E_PW_NAV`).
+pub fn constant(out: &mut String, name: &str, code: i32) {
+    let _ = write!(out, "pub const {name}: i32 = {};", Code(code));
+}
+
+/// The `ENTRIES` initializer: a block importing short names, then one
+/// `entry(code, symbol, domain, message, retryable, Kind, variant, doc, &[fields])` per own
+/// variant, wrapped in `with_extras(.., &[aliases], help)` when it has either.
+fn entries(out: &mut String, plan: &Plan<'_>) {
+    let p = plan.private.to_string();
+    let _ = write!(
+        out,
+        "{{ #[allow(unused_imports)] use {p}::{{entry, with_extras, field, keyed_field, \
+         ErrorKind::*, FieldRole::*}}; const D: &str = "
+    );
+    push_str_lit(out, &plan.domain);
+    out.push_str("; &[");
+    for (variant, row) in plan.own() {
+        let extras = !row.aliases.is_empty() || row.help.is_some();
+        if extras {
+            out.push_str("with_extras(");
+        }
+        entry(out, row);
+        out.push_str(", &[");
+        for f in &variant.fields {
+            let role = f.role().variant();
+            let key = f.catalog_key();
+            if key == f.name {
+                let _ = write!(out, "field(\"{}\", {role}),", f.name);
+            } else {
+                let _ = write!(out, "keyed_field(\"{}\", ", f.name);
+                push_str_lit(out, key);
+                let _ = write!(out, ", {role}),");
+            }
+        }
+        out.push_str("])");
+        if extras {
+            out.push_str(", &[");
+            for alias in &row.aliases {
+                push_str_lit(out, alias);
+                out.push(',');
+            }
+            out.push_str("], ");
+            match &row.help {
+                Some(help) => {
+                    out.push_str("::core::option::Option::Some(");
+                    push_str_lit(out, help);
+                    out.push(')');
+                }
+                None => out.push_str("::core::option::Option::None"),
+            }
+            out.push(')');
+        }
+        out.push(',');
+    }
+    out.push_str("] }");
+}
+
+/// `entry(code, symbol, D, message, retryable, Kind, "Variant", doc` (the fields follow).
+fn entry(out: &mut String, row: &Row) {
+    let _ = write!(out, "entry({}, ", Code(row.code));
+    push_str_lit(out, &row.symbol);
+    out.push_str(", D, ");
+    push_str_lit(out, &row.message.text);
+    let _ = write!(
+        out,
+        ", {}, {}, \"{}\", ",
+        row.retryable, row.kind.variant, row.name
+    );
+    push_str_lit(out, &row.doc);
+}
+
+/// `__mcp_row` binds the `skip` fields, which no generated code reads otherwise, so rustc
+/// does not call them dead (a secret kept for `Debug` or logging is the point of `skip`);
+/// the `_` names keep the bindings themselves quiet.
+fn row_fns(out: &mut String, plan: &Plan<'_>) {
+    out.push_str("fn __mcp_row(&self) -> usize { match self {");
+    for (variant, row) in plan.own() {
+        let skipped: Vec<(&syn::Member, Ident)> = variant
+            .fields
+            .iter()
+            .filter(|f| f.skip && !f.retry_after)
+            .map(|f| {
+                let name = format!("_{}", f.format_name());
+                (&f.member, Ident::new(&name, Span::call_site()))
+            })
+            .collect();
+        let pat = pattern(variant, skipped.iter().map(|(m, b)| (*m, b)));
+        let _ = write!(out, "{pat} => {},", row.index);
+    }
+    if plan.has_transparent() {
+        out.push_str("_ => ::core::unreachable!(),");
+    }
+    out.push_str(
+        "} } fn __mcp_row_of_code(code: i32) -> ::core::option::Option<usize> { \
+         ::core::option::Option::Some(match code {",
+    );
+    for (_, row) in plan.own() {
+        let _ = write!(out, "{} => {},", Code(row.code), row.index);
+    }
+    out.push_str("_ => return ::core::option::Option::None, }) }");
+}
+
+/// Appends `text` as a Rust string literal; the common case (no quote, backslash or control
+/// character) without per-character escaping.
+pub fn push_str_lit(out: &mut String, text: &str) {
+    if text
+        .bytes()
+        .all(|b| b >= b' ' && b != b'"' && b != b'\\' && b != 0x7f)
+    {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        let _ = write!(out, "{text:?}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Input;
+
+    #[test]
+    fn catalog_rows_lex_whatever_the_strings_hold() {
+        // Unvalidated on purpose: the source text must stay well formed on its own.
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[mcp(domain = "pw\"\\")]
+            enum E {
+                #[mcp(code = 1, symbol = "E_A", alias = "E_\"B\\", help = "h\"\n", message = "m")]
+                A,
+            }
+        };
+        let cx = crate::ctxt::Ctxt::new();
+        let model = Input::from_syn(&cx, &input).unwrap();
+        cx.check().unwrap();
+        let plan = Plan::new(&model);
+        let mut text = String::new();
+        entries(&mut text, &plan);
+        let block: syn::Block = syn::parse_str(&text).expect("entries lex and parse");
+        let tokens = quote::ToTokens::to_token_stream(&block).to_string();
+        assert!(tokens.contains(r#""E_\"B\\""#), "{text}");
+    }
+
+    #[test]
+    fn negative_codes_are_written_as_such() {
+        let mut out = String::new();
+        constant(&mut out, "E_PARSE", -32700);
+        assert_eq!(out, "pub const E_PARSE: i32 = -32700;");
+    }
+}

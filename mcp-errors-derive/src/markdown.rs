@@ -1,0 +1,70 @@
+//! Text in a Markdown table cell, for the catalog table on the enum's rustdoc page.
+//!
+//! The same rules as the runtime's `Registry::to_markdown` (a line of either table reads the
+//! same); the facade's `tests/test_ties.rs` includes this file and checks both agree. Only
+//! `std`, so that test can include it.
+
+/// Text for a table cell: Markdown punctuation backslash-escaped (rustdoc would otherwise
+/// warn about stray HTML and links), lines trimmed, empty ones dropped, and the rest joined
+/// with `<br>` (a line break would end the table row).
+pub fn text(s: &str) -> String {
+    const SPECIAL: &[char] = &['\\', '|', '`', '*', '_', '[', ']', '<', '>', '~', '#', '&'];
+    if !s.contains(SPECIAL) && !s.contains(['\n', '\r']) && s.trim() == s {
+        return s.to_owned();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut lines = s
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .peekable();
+    while let Some(line) = lines.next() {
+        for c in line.chars() {
+            if SPECIAL.contains(&c) {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        if lines.peek().is_some() {
+            out.push_str("<br>");
+        }
+    }
+    out
+}
+
+/// A code span for an identifier or a type; escaped text when it could break out of a code
+/// span (a backtick, a line break) or is empty.
+pub fn code(s: &str) -> String {
+    if s.is_empty() || s.contains(['`', '\n', '\r']) {
+        text(s)
+    } else {
+        format!("`{}`", s.replace('|', "\\|"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_neutralizes_table_and_html_syntax() {
+        assert_eq!(text("a|b <path> [x]"), "a\\|b \\<path\\> \\[x\\]");
+        assert_eq!(text("x *y* _z_"), "x \\*y\\* \\_z\\_");
+        assert_eq!(text("plain text"), "plain text");
+    }
+
+    #[test]
+    fn text_keeps_a_message_on_its_table_row() {
+        assert_eq!(text("a\nb\r\nc|d"), "a<br>b<br>c\\|d");
+        assert_eq!(text("one\n\n  two  "), "one<br>two");
+        assert_eq!(text("  padded "), "padded");
+    }
+
+    #[test]
+    fn code_escapes_only_what_ends_the_cell_or_span() {
+        assert_eq!(code("mcp_errors::CommonError"), "`mcp_errors::CommonError`");
+        assert_eq!(code("A|B"), "`A\\|B`");
+        assert_eq!(code("a`b"), "a\\`b");
+        assert_eq!(code(""), "");
+    }
+}

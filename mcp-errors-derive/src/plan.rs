@@ -1,0 +1,441 @@
+//! The resolved plan of one valid derive input: what every emitter reads, and nothing else.
+//!
+//! `ast` keeps what the user wrote (attributes with their spans, defaults not yet applied
+//! everywhere); `valid` checks it; [`Plan::new`] then resolves every value once: per variant
+//! its catalog [`Row`] (code, symbol, kind, retryable, parsed message) or its transparent
+//! inner field, and per field its [`FieldPlan`] flags. The emitters under `emit/` only read
+//! the plan; none of them looks at attributes or re-derives a rule.
+//!
+//! A field has flags rather than one role: a field can be `source` and `details` at once, or
+//! `retry_after` and serialized (or not, with `skip`). The catalog's single [`Role`] per field
+//! (the runtime's `FieldRole`) is derived from the flags here, once.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::{Ident, LitStr, Member, Type};
+
+use crate::ast::{self, Input};
+use crate::attr::Kind;
+use crate::template::{Arg, Template};
+
+/// The whole derive, resolved.
+pub struct Plan<'a> {
+    /// The enum.
+    pub ident: &'a Ident,
+    /// `<root>::__private`, the prefix of every runtime path.
+    pub private: TokenStream,
+    pub domain: String,
+    /// `range = A..=B`.
+    pub range: Option<(i32, i32)>,
+    /// `#[mcp(decode)]`: generate `from_error_object`.
+    pub decode: bool,
+    /// Every variant, in declaration order.
+    pub variants: Vec<VariantPlan<'a>>,
+    /// The codes of the own rows, ascending (`OWN_CODES`, and the ends of `SPAN`).
+    pub own_codes: Vec<i32>,
+}
+
+/// One variant: its fields, and either its own catalog row or the inner error it forwards to.
+pub struct VariantPlan<'a> {
+    pub ident: &'a Ident,
+    pub fields: Vec<FieldPlan<'a>>,
+    pub shape: Shape,
+}
+
+/// Where a variant's catalog data comes from.
+pub enum Shape {
+    /// A row of its own in `ENTRIES`.
+    Own(Box<Row>),
+    /// `transparent`: everything comes from the inner error, the variant's only field.
+    Transparent,
+}
+
+/// A variant's own catalog row, every default resolved.
+pub struct Row {
+    /// Index into `ENTRIES` (own variants only, declaration order).
+    pub index: usize,
+    pub code: i32,
+    pub symbol: String,
+    pub aliases: Vec<String>,
+    pub help: Option<String>,
+    /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
+    pub kind: Kind,
+    /// The catalog default: variant `retryable`, else the enum's, else the kind's default.
+    /// A `retryable` field decides per value on top of it.
+    pub retryable: bool,
+    /// The variant's name without `r#`, as the catalog shows it.
+    pub name: String,
+    /// The doc comment, lines joined with `\n`.
+    pub doc: String,
+    /// The message: the catalog's template text, the `Display` (and wire) text.
+    pub message: Message,
+}
+
+/// A parsed message template.
+pub struct Message {
+    /// The template as written, placeholders intact (the catalog's `message`).
+    pub text: String,
+    /// Where the template was written; `write!` format strings carry it, so a type error in
+    /// a placeholder points at the message.
+    pub span: Span,
+    pub template: Template,
+}
+
+/// One field, resolved: what the emitters do with it, as independent flags.
+#[allow(clippy::struct_excessive_bools)] // flags that combine, on purpose (not one role)
+pub struct FieldPlan<'a> {
+    pub member: Member,
+    pub ty: &'a Type,
+    /// The name without `r#` (`type` for `r#type`), or the index of a tuple field (`0`).
+    pub name: String,
+    /// The name a pattern binds the field to: the field's own identifier (`reason`,
+    /// `r#type`), or a hygienic `field_0` for a tuple field.
+    pub binding: Ident,
+    /// The key it is serialized under in `data` (`rename`, else the name); `None` when it is
+    /// not serialized under a key of its own (`skip`, `source`, `details`, `retryable`).
+    pub data_key: Option<String>,
+    /// Its `Display` fills `data.details`.
+    pub details: bool,
+    /// `Error::source`.
+    pub source: bool,
+    /// `retry_after()` (and `data.retryAfterMs`); serialized as well when `data_key` is set.
+    pub retry_after: bool,
+    /// Decides `retryable()` per value.
+    pub retryable: bool,
+    /// `skip`: never reaches the wire; bound in `__mcp_row` only to keep it from being dead.
+    pub skip: bool,
+    /// The type is spelled `Option<..>`: `visit_data` leaves `None` out, `source` maps it.
+    pub optional: bool,
+    /// The inner error of a `transparent` variant.
+    pub transparent: bool,
+}
+
+/// The single role a field has in the catalog (`FieldEntry::role`); mirrors the runtime's
+/// `FieldRole`, tied to it by the facade's `tests/test_ties.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Data,
+    Skip,
+    Details,
+    Source,
+    RetryAfter,
+    Retryable,
+    Transparent,
+}
+
+impl Role {
+    /// The runtime `FieldRole` variant name, from `symbol::FIELD_ROLES`.
+    pub fn variant(self) -> &'static str {
+        crate::symbol::FIELD_ROLES[self as usize]
+    }
+}
+
+impl<'a> Plan<'a> {
+    /// Resolves a model that `valid::check` accepted.
+    pub fn new(input: &'a Input<'a>) -> Plan<'a> {
+        let root = input.root();
+        let mut next_row = 0;
+        let variants: Vec<VariantPlan<'a>> = input
+            .variants
+            .iter()
+            .map(|variant| {
+                let shape = if variant.is_transparent() {
+                    Shape::Transparent
+                } else {
+                    next_row += 1;
+                    Shape::Own(Box::new(Row::new(variant, next_row - 1)))
+                };
+                let transparent = matches!(shape, Shape::Transparent);
+                VariantPlan {
+                    ident: variant.ident,
+                    fields: variant
+                        .fields
+                        .iter()
+                        .map(|f| FieldPlan::new(f, transparent))
+                        .collect(),
+                    shape,
+                }
+            })
+            .collect();
+        let mut own_codes: Vec<i32> = variants
+            .iter()
+            .filter_map(|v| v.row().map(|r| r.code))
+            .collect();
+        own_codes.sort_unstable();
+        Plan {
+            ident: input.ident,
+            private: quote!(#root::__private),
+            domain: input.domain.clone(),
+            range: input.attrs.range.as_ref().map(|r| r.value),
+            decode: input.attrs.decode.is_some(),
+            variants,
+            own_codes,
+        }
+    }
+
+    /// The variants with their own row.
+    pub fn own(&self) -> impl Iterator<Item = (&VariantPlan<'a>, &Row)> {
+        self.variants.iter().filter_map(|v| v.row().map(|r| (v, r)))
+    }
+
+    /// The transparent variants, with their inner field.
+    pub fn transparent(&self) -> impl Iterator<Item = (&VariantPlan<'a>, &FieldPlan<'a>)> {
+        self.variants
+            .iter()
+            .filter_map(|v| v.inner().map(|f| (v, f)))
+    }
+
+    pub fn has_own(&self) -> bool {
+        !self.own_codes.is_empty()
+    }
+
+    pub fn has_transparent(&self) -> bool {
+        self.transparent().next().is_some()
+    }
+}
+
+impl<'a> VariantPlan<'a> {
+    pub fn row(&self) -> Option<&Row> {
+        match &self.shape {
+            Shape::Own(row) => Some(row),
+            Shape::Transparent => None,
+        }
+    }
+
+    /// The inner field of a transparent variant.
+    pub fn inner(&self) -> Option<&FieldPlan<'a>> {
+        match self.shape {
+            Shape::Own(_) => None,
+            Shape::Transparent => self.fields.first(),
+        }
+    }
+
+    /// The first field whose flag `pick` selects (each such flag is on at most one field of a
+    /// variant; `valid` checks it).
+    pub fn field_with(&self, pick: fn(&FieldPlan<'_>) -> bool) -> Option<&FieldPlan<'a>> {
+        self.fields.iter().find(|f| pick(f))
+    }
+
+    /// The field a template argument names.
+    pub fn field(&self, arg: &Arg) -> Option<&FieldPlan<'a>> {
+        self.fields.iter().find(|f| arg.names(&f.member, &f.name))
+    }
+}
+
+impl Row {
+    fn new(variant: &ast::Variant<'_>, index: usize) -> Row {
+        let message = variant
+            .message
+            .as_ref()
+            .expect("validated: message present");
+        Row {
+            index,
+            code: variant.code(),
+            symbol: variant.symbol.clone(),
+            aliases: variant
+                .attrs
+                .aliases
+                .iter()
+                .map(|a| a.value.value())
+                .collect(),
+            help: variant.attrs.help.as_ref().map(|h| h.value.value()),
+            kind: variant.kind,
+            retryable: variant.retryable,
+            name: unraw(variant.ident),
+            doc: variant.doc.joined(),
+            message: Message {
+                text: message.text.clone(),
+                span: message.lit.span(),
+                template: message
+                    .template
+                    .clone()
+                    .expect("validated: template parsed"),
+            },
+        }
+    }
+}
+
+impl Message {
+    /// A string literal with the message's span.
+    pub fn lit(&self, text: &str) -> LitStr {
+        LitStr::new(text, self.span)
+    }
+}
+
+impl<'a> FieldPlan<'a> {
+    fn new(field: &ast::Field<'a>, transparent: bool) -> FieldPlan<'a> {
+        let a = &field.attrs;
+        let binding = match &field.member {
+            Member::Named(ident) => ident.clone(),
+            Member::Unnamed(index) => {
+                Ident::new(&format!("field_{}", index.index), Span::mixed_site())
+            }
+        };
+        FieldPlan {
+            member: field.member.clone(),
+            ty: field.ty,
+            name: field.name.clone(),
+            binding,
+            data_key: if transparent { None } else { field.data_key() },
+            details: a.details.is_some(),
+            source: a.source.is_some(),
+            retry_after: a.retry_after.is_some(),
+            retryable: a.retryable.is_some(),
+            skip: a.skip.is_some(),
+            optional: is_option(field.ty),
+            transparent,
+        }
+    }
+
+    /// The catalog's one role. `details` wins over `source` (the field is both on the wire
+    /// and the cause); `retry_after` over `skip` (a delay that is not serialized).
+    pub fn role(&self) -> Role {
+        if self.transparent {
+            Role::Transparent
+        } else if self.details {
+            Role::Details
+        } else if self.retry_after {
+            Role::RetryAfter
+        } else if self.source {
+            Role::Source
+        } else if self.retryable {
+            Role::Retryable
+        } else if self.skip {
+            Role::Skip
+        } else {
+            Role::Data
+        }
+    }
+
+    /// The catalog's `FieldEntry::key`: `details` for the details field, else the data key,
+    /// else the name.
+    pub fn catalog_key(&self) -> &str {
+        if self.details {
+            crate::symbol::DETAILS
+        } else {
+            self.data_key.as_deref().unwrap_or(&self.name)
+        }
+    }
+
+    /// The name the field has inside a format string (`r_type` for `r#type`; format
+    /// strings cannot name raw identifiers), or the binding of a tuple field.
+    pub fn format_name(&self) -> String {
+        match &self.member {
+            Member::Named(ident) if ident.to_string().starts_with("r#") => {
+                format!("r_{}", self.name)
+            }
+            _ => self.binding.to_string(),
+        }
+    }
+}
+
+/// The identifier without `r#`.
+pub fn unraw(ident: &Ident) -> String {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(raw) => raw.to_owned(),
+        None => name,
+    }
+}
+
+fn is_option(ty: &Type) -> bool {
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    path.qself.is_none()
+        && path
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "Option" && !s.arguments.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_types_are_recognised() {
+        assert!(is_option(&syn::parse_quote!(Option<std::io::Error>)));
+        assert!(is_option(&syn::parse_quote!(::core::option::Option<E>)));
+        assert!(!is_option(&syn::parse_quote!(std::io::Error)));
+        assert!(!is_option(&syn::parse_quote!(Option)));
+    }
+
+    #[test]
+    fn roles_name_the_runtime_variants_in_order() {
+        let all = [
+            Role::Data,
+            Role::Skip,
+            Role::Details,
+            Role::Source,
+            Role::RetryAfter,
+            Role::Retryable,
+            Role::Transparent,
+        ];
+        let names: Vec<&str> = all.iter().map(|r| r.variant()).collect();
+        let debug: Vec<String> = all.iter().map(|r| format!("{r:?}")).collect();
+        assert_eq!(names, debug);
+        assert_eq!(names.len(), crate::symbol::FIELD_ROLES.len());
+    }
+
+    fn plan_of(input: &syn::DeriveInput, check: impl Fn(&Plan<'_>)) {
+        let cx = crate::ctxt::Ctxt::new();
+        let model = Input::from_syn(&cx, input).unwrap();
+        crate::valid::check(&cx, &model);
+        cx.check().unwrap();
+        check(&Plan::new(&model));
+    }
+
+    #[test]
+    fn flags_keep_the_legal_combinations() {
+        plan_of(
+            &syn::parse_quote! {
+                #[mcp(domain = "pw")]
+                enum E {
+                    /// A
+                    #[mcp(code = 1)]
+                    Aa {
+                        #[mcp(source, details)] cause: Inner,
+                        #[mcp(retry_after, skip)] wait: u64,
+                        #[mcp(rename = "k")] r#type: String,
+                        #[mcp(skip)] secret: String,
+                        #[mcp(retryable)] flag: bool,
+                    },
+                    /// B
+                    #[mcp(code = 2)]
+                    Bb(#[mcp(retry_after)] u64, Option<String>),
+                }
+            },
+            |plan| {
+                let f = &plan.variants[0].fields;
+                assert!(f[0].source && f[0].details && f[0].data_key.is_none());
+                assert_eq!(
+                    (f[0].role(), f[0].catalog_key()),
+                    (Role::Details, "details")
+                );
+                assert!(f[1].retry_after && f[1].data_key.is_none());
+                assert_eq!(
+                    (f[1].role(), f[1].catalog_key()),
+                    (Role::RetryAfter, "wait")
+                );
+                assert_eq!(f[2].data_key.as_deref(), Some("k"));
+                assert_eq!(
+                    (f[2].name.as_str(), f[2].format_name()),
+                    ("type", "r_type".into())
+                );
+                assert!(f[3].skip && f[3].data_key.is_none());
+                assert_eq!(f[3].role(), Role::Skip);
+                assert_eq!(f[4].role(), Role::Retryable);
+                let g = &plan.variants[1].fields;
+                assert_eq!(
+                    (g[0].role(), g[0].data_key.as_deref()),
+                    (Role::RetryAfter, Some("0"))
+                );
+                assert_eq!(g[0].binding.to_string(), "field_0");
+                assert!(g[1].optional && g[1].role() == Role::Data);
+                assert_eq!(plan.own_codes, [1, 2]);
+            },
+        );
+    }
+}

@@ -1,0 +1,74 @@
+//! Concepts that exist in both crates, tied together.
+//!
+//! The derive cannot depend on the runtime, so a few lists live in both: the kinds and which
+//! are retryable by default, the field roles of the catalog, the `data` keys the envelopes
+//! write themselves, and the Markdown escaping of catalog tables. The derive keeps its copies
+//! in std-only files (`symbol.rs`, `markdown.rs`); this test includes those files and checks
+//! them against the runtime's definitions, so a change to either side fails here.
+
+#[allow(dead_code)]
+#[path = "../mcp-errors-derive/src/symbol.rs"]
+mod derive_symbol;
+
+#[allow(dead_code)]
+#[path = "../mcp-errors-derive/src/markdown.rs"]
+mod derive_markdown;
+
+use mcp_errors::{ErrorKind, FieldRole};
+
+#[test]
+fn kinds_are_the_runtime_kinds_in_order() {
+    let runtime: Vec<(&str, String)> = ErrorKind::ALL
+        .iter()
+        .map(|k| (k.as_str(), format!("{k:?}")))
+        .collect();
+    let derive: Vec<(&str, String)> = derive_symbol::KINDS
+        .iter()
+        .map(|&(name, variant)| (name, variant.to_owned()))
+        .collect();
+    assert_eq!(derive, runtime);
+}
+
+#[test]
+fn retryable_kinds_are_the_runtime_defaults() {
+    let runtime: Vec<&str> = ErrorKind::ALL
+        .iter()
+        .filter(|k| k.default_retryable())
+        .map(|k| k.as_str())
+        .collect();
+    assert_eq!(derive_symbol::RETRYABLE_KINDS, runtime);
+}
+
+/// Each role's position in the runtime enum; an exhaustive `match`, so a new `FieldRole`
+/// stops this test from compiling until the derive's list has it too.
+fn position(role: FieldRole) -> usize {
+    match role {
+        FieldRole::Data => 0,
+        FieldRole::Skip => 1,
+        FieldRole::Details => 2,
+        FieldRole::Source => 3,
+        FieldRole::RetryAfter => 4,
+        FieldRole::Retryable => 5,
+        FieldRole::Transparent => 6,
+    }
+}
+
+#[test]
+fn field_roles_are_the_runtime_roles_in_order() {
+    let runtime = [
+        FieldRole::Data,
+        FieldRole::Skip,
+        FieldRole::Details,
+        FieldRole::Source,
+        FieldRole::RetryAfter,
+        FieldRole::Retryable,
+        FieldRole::Transparent,
+    ];
+    assert_eq!(derive_symbol::FIELD_ROLES.len(), runtime.len());
+    for role in runtime {
+        assert_eq!(
+            derive_symbol::FIELD_ROLES[position(role)],
+            format!("{role:?}")
+        );
+    }
+}
