@@ -60,6 +60,9 @@ pub enum FieldRole {
     Retryable,
     /// The inner error of a `transparent` variant.
     Transparent,
+    /// The lone unnamed field of a variant whose message names it (`Variant(String)` with
+    /// `"invalid input: {0}"`): it reaches the wire in the message only, not again in `data`.
+    Message,
 }
 
 impl FieldRole {
@@ -73,6 +76,7 @@ impl FieldRole {
             FieldRole::RetryAfter => "retry_after",
             FieldRole::Retryable => "retryable",
             FieldRole::Transparent => "transparent",
+            FieldRole::Message => "message",
         }
     }
 }

@@ -251,3 +251,50 @@ pub const fn field(name: &'static str, role: FieldRole) -> FieldEntry {
 pub const fn keyed_field(name: &'static str, key: &'static str, role: FieldRole) -> FieldEntry {
     FieldEntry { name, key, role }
 }
+
+/// What a field without attribute must be to go into `data`: `Serialize`. Generated code
+/// hands such a field to the sink as [`Data`], so a missing `Serialize` is reported as this
+/// trait, at the field, with the ways out (`do_not_recommend` keeps rustc from reporting
+/// serde's bound instead).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot go into `data`: a field without `#[mcp(...)]` is serialized there",
+    label = "this field's type does not implement `serde::Serialize`",
+    note = "keep it off the wire with `#[mcp(skip)]`; if it is the cause, mark it \
+            `#[mcp(source)]` or `#[mcp(from)]`; to send its text, mark it `#[mcp(details)]`; \
+            or derive `serde::Serialize` for it"
+)]
+pub trait DataField {
+    /// Serializes the field.
+    fn serialize_field<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ?Sized + serde::Serialize> DataField for T {
+    fn serialize_field<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize(serializer)
+    }
+}
+
+/// A `data` field as generated code hands it to a `FieldSink` (see [`DataField`]).
+pub struct Data<'a, T: ?Sized>(pub &'a T);
+
+impl<T: ?Sized + DataField> serde::Serialize for Data<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_field(serializer)
+    }
+}
+
+/// A `Path`/`PathBuf` field in `data`: its text, lossily, so that a path that is not UTF-8
+/// (which serde's own impl refuses) cannot fail an envelope.
+pub struct PathData<'a, P: ?Sized>(pub &'a P);
+
+impl<P: ?Sized + AsRef<std::path::Path>> serde::Serialize for PathData<'_, P> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0.as_ref().display())
+    }
+}
+
+/// A `Path`/`PathBuf` field in a template: its `display()`.
+pub fn path_display<P: ?Sized + AsRef<std::path::Path>>(path: &P) -> std::path::Display<'_> {
+    path.as_ref().display()
+}

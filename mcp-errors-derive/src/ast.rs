@@ -54,6 +54,16 @@ pub struct Field<'a> {
     pub attrs: FieldAttrs,
     /// `reason`, or `0` for a tuple field (no `r#`).
     pub name: String,
+    /// A field named `source` without any attribute, in a variant where no other field is
+    /// `source` or `from`: the source, as in thiserror.
+    pub source_by_name: bool,
+    /// The lone unnamed field of a variant, without attribute, which the message names
+    /// (`Invalid(String)` with `"invalid input: {0}"`): it reaches the wire in the message
+    /// only, not again in `data`. Not in a `decode` enum, which must read it back.
+    pub message_only: bool,
+    /// The lone unnamed field of a variant, without attribute, otherwise: serialized under
+    /// `value` rather than `0`.
+    pub lone: bool,
 }
 
 impl<'a> Input<'a> {
@@ -153,7 +163,7 @@ impl<'a> Variant<'a> {
             Fields::Unnamed(unnamed) => unnamed.unnamed.iter().collect(),
             Fields::Unit => Vec::new(),
         };
-        let fields = fields
+        let mut fields: Vec<Field<'a>> = fields
             .into_iter()
             .enumerate()
             .map(|(i, field)| Field::from_syn(cx, i, field))
@@ -172,6 +182,9 @@ impl<'a> Variant<'a> {
         } else {
             None
         };
+        if attrs.transparent.is_none() {
+            resolve_implicit_roles(&mut fields, message.as_ref(), enum_attrs.decode.is_some());
+        }
         Variant {
             ident: &variant.ident,
             attrs,
@@ -195,6 +208,32 @@ impl<'a> Variant<'a> {
     /// The field a template argument names.
     pub fn field(&self, arg: &Arg) -> Option<&Field<'a>> {
         self.fields.iter().find(|f| arg.names(&f.member, &f.name))
+    }
+}
+
+/// The roles a field has without an attribute saying so: a field named `source` is the
+/// source (thiserror's rule) unless another field is marked `source` or `from`; the lone
+/// unnamed field of a variant is shown by the message when the message names it, else
+/// serialized under `value` (`data["0"]` says nothing to a client).
+fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, decode: bool) {
+    let marked = fields
+        .iter()
+        .any(|f| f.attrs.source.is_some() || f.attrs.from.is_some());
+    for field in fields.iter_mut() {
+        field.source_by_name = !marked && field.name == "source" && field.attrs.given().is_empty();
+    }
+    if let [field] = fields
+        && matches!(field.member, Member::Unnamed(_))
+        && field.attrs.given().is_empty()
+    {
+        let named = message
+            .and_then(|m| m.template.as_ref())
+            .is_some_and(|t| t.args().any(|arg| *arg == Arg::Index(0)));
+        if named && !decode {
+            field.message_only = true;
+        } else {
+            field.lone = true;
+        }
     }
 }
 
@@ -232,20 +271,36 @@ impl<'a> Field<'a> {
             ty: &field.ty,
             attrs: attr::parse_field_attrs(cx, &field.attrs),
             name,
+            source_by_name: false,
+            message_only: false,
+            lone: false,
         }
     }
 
-    /// The key the field is serialized under in `data`: `rename`, else its name; `None`
-    /// for a field that is not serialized under a key of its own (`skip`, `source`,
-    /// `details`, `retryable`). A `retry_after` field is serialized too, unless `skip`.
-    /// The plan stores it per field; `valid` checks the keys are free and unique.
+    /// `Error::source`: marked `source` or `from`, or named `source` (see
+    /// [`Field::source_by_name`]).
+    pub fn is_source(&self) -> bool {
+        self.attrs.source.is_some() || self.attrs.from.is_some() || self.source_by_name
+    }
+
+    /// The key the field is serialized under in `data`: `rename`, else its name (`value`
+    /// for a lone unnamed field); `None` for a field that is not serialized under a key of
+    /// its own (`skip`, `source`, `from`, `details`, `retryable`, shown by the message). A
+    /// `retry_after` field is serialized too, unless `skip`. The plan stores it per field;
+    /// `valid` checks the keys are free and unique.
     pub fn data_key(&self) -> Option<String> {
         let a = &self.attrs;
-        if a.skip.is_some() || a.source.is_some() || a.details.is_some() || a.retryable.is_some() {
+        if a.skip.is_some()
+            || self.is_source()
+            || a.details.is_some()
+            || a.retryable.is_some()
+            || self.message_only
+        {
             return None;
         }
         Some(match &a.rename {
             Some(rename) => rename.value.value(),
+            None if self.lone => "value".to_owned(),
             None => self.name.clone(),
         })
     }

@@ -174,6 +174,7 @@ pub struct FieldAttrs {
     pub skip: Option<Attr<()>>,
     pub details: Option<Attr<()>>,
     pub source: Option<Attr<()>>,
+    pub from: Option<Attr<()>>,
     pub retry_after: Option<Attr<()>>,
     pub retryable: Option<Attr<()>>,
     pub rename: Option<Attr<LitStr>>,
@@ -186,6 +187,7 @@ impl FieldAttrs {
             (symbol::SKIP, &self.skip),
             (symbol::DETAILS, &self.details),
             (symbol::SOURCE, &self.source),
+            (symbol::FROM, &self.from),
             (symbol::RETRY_AFTER, &self.retry_after),
             (symbol::RETRYABLE, &self.retryable),
         ];
@@ -300,6 +302,7 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             symbol::SKIP => set(cx, &mut out.skip, key.flag()),
             symbol::DETAILS => set(cx, &mut out.details, key.flag()),
             symbol::SOURCE => set(cx, &mut out.source, key.flag()),
+            symbol::FROM => set(cx, &mut out.from, key.flag()),
             symbol::RETRY_AFTER => set(cx, &mut out.retry_after, key.flag()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.flag()),
             symbol::RENAME => set(cx, &mut out.rename, key.string()),
@@ -360,10 +363,21 @@ fn each_key(
         }
         let mut visit = |name: String, key_span: SpanRange, value: Value| -> syn::Result<()> {
             let Some(&name) = keys.iter().find(|k| **k == name) else {
+                // A field's key written on the variant (thiserror users write `#[from]`
+                // next to the message): say where it goes.
+                let hint = if level == "a field" || !symbol::FIELD_KEYS.contains(&name.as_str()) {
+                    String::new()
+                } else if name == symbol::FROM {
+                    "; `from` belongs on the field to convert from, e.g. \
+                     `Io(#[mcp(from)] std::io::Error)`"
+                        .to_owned()
+                } else {
+                    format!("; `{name}` belongs on a field")
+                };
                 cx.error_spanned_by(
                     key_span,
                     format_args!(
-                        "unknown attribute `{name}` on {level}; expected one of {}",
+                        "unknown attribute `{name}` on {level}; expected one of {}{hint}",
                         quoted_list(keys)
                     ),
                 );

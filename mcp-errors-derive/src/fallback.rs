@@ -49,11 +49,13 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
             }
         }
     });
-    let (constants, integrations) = match model {
-        Some(model) if input.generics.params.is_empty() => {
-            (constants(model), emit::integrations(&p, ty))
-        }
-        _ => (String::new(), TokenStream::new()),
+    let (constants, integrations, from) = match model {
+        Some(model) if input.generics.params.is_empty() => (
+            constants(model),
+            emit::integrations(&p, ty),
+            from_stubs(model),
+        ),
+        _ => (String::new(), TokenStream::new(), TokenStream::new()),
     };
     let tokens = quote! {
         #errors
@@ -83,11 +85,38 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
         impl #impl_generics ::std::error::Error for #ty #ty_generics #debug_where {}
         #decode
         #integrations
+        #from
     };
     Expansion {
         tokens,
         source: constants,
     }
+}
+
+/// `impl From<T> for E` for the first `from` field of each type, so that a `?` converting
+/// into the enum does not add an error of its own.
+fn from_stubs(model: &Input<'_>) -> TokenStream {
+    let ty = model.ident;
+    let derived = emit::derived();
+    let mut seen = HashSet::new();
+    model
+        .variants
+        .iter()
+        .flat_map(|v| &v.fields)
+        .filter(|f| f.attrs.from.is_some())
+        .map(|f| crate::valid::from_type(f.ty))
+        .filter(|from| seen.insert(quote!(#from).to_string()))
+        .map(|from| {
+            quote! {
+                #derived
+                impl ::core::convert::From<#from> for #ty {
+                    fn from(_: #from) -> Self {
+                        ::core::unreachable!()
+                    }
+                }
+            }
+        })
+        .collect()
 }
 
 /// `impl E { pub const SYMBOL: i32 = code; .. }` (source text) for every symbol and alias

@@ -96,8 +96,15 @@ pub struct FieldPlan<'a> {
     pub data_key: Option<String>,
     /// Its `Display` fills `data.details`.
     pub details: bool,
-    /// `Error::source`.
+    /// `Error::source`: marked `source` or `from`, or named `source`.
     pub source: bool,
+    /// `from`: the type a generated `From` impl converts from (`T` of an `Option<T>` field).
+    pub from: Option<&'a Type>,
+    /// Shown by the message only (the lone unnamed field the message names).
+    pub message_only: bool,
+    /// The type (or the `Option`'s) is spelled `Path`/`PathBuf` (also behind `&` or `Box`):
+    /// `data` gets its text, lossily; templates its `display()`.
+    pub path: bool,
     /// `retry_after()` (and `data.retryAfterMs`); serialized as well when `data_key` is set.
     pub retry_after: bool,
     /// Decides `retryable()` per value.
@@ -121,6 +128,7 @@ pub enum Role {
     RetryAfter,
     Retryable,
     Transparent,
+    Message,
 }
 
 impl Role {
@@ -278,7 +286,10 @@ impl<'a> FieldPlan<'a> {
             binding,
             data_key: if transparent { None } else { field.data_key() },
             details: a.details.is_some(),
-            source: a.source.is_some(),
+            source: field.is_source(),
+            from: a.from.as_ref().map(|_| crate::valid::from_type(field.ty)),
+            message_only: field.message_only,
+            path: is_path(field.ty),
             retry_after: a.retry_after.is_some(),
             retryable: a.retryable.is_some(),
             skip: a.skip.is_some(),
@@ -302,6 +313,8 @@ impl<'a> FieldPlan<'a> {
             Role::Retryable
         } else if self.skip {
             Role::Skip
+        } else if self.message_only {
+            Role::Message
         } else {
             Role::Data
         }
@@ -338,6 +351,33 @@ pub fn unraw(ident: &Ident) -> String {
     }
 }
 
+/// `PathBuf`, `Path`, `&Path`, `Box<Path>`, `Option<PathBuf>`, by the last path segment: what
+/// a filesystem server writes (a type alias of a path is not recognised).
+fn is_path(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(reference) => is_path(&reference.elem),
+        Type::Paren(paren) => is_path(&paren.elem),
+        Type::Group(group) => is_path(&group.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            if last.ident == "Path" || last.ident == "PathBuf" {
+                return last.arguments.is_empty();
+            }
+            if (last.ident == "Option" || last.ident == "Box")
+                && let syn::PathArguments::AngleBracketed(args) = &last.arguments
+                && let Some(syn::GenericArgument::Type(inner)) = args.args.first()
+                && args.args.len() == 1
+            {
+                return is_path(inner);
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
 fn is_option(ty: &Type) -> bool {
     let Type::Path(path) = ty else {
         return false;
@@ -353,6 +393,27 @@ fn is_option(ty: &Type) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn path_types_are_recognised() {
+        for ty in [
+            quote::quote!(PathBuf),
+            quote::quote!(std::path::PathBuf),
+            quote::quote!(&'a Path),
+            quote::quote!(Box<Path>),
+            quote::quote!(Option<PathBuf>),
+            quote::quote!(&'static std::path::Path),
+        ] {
+            assert!(is_path(&syn::parse2(ty.clone()).unwrap()), "{ty}");
+        }
+        for ty in [
+            quote::quote!(String),
+            quote::quote!(Vec<PathBuf>),
+            quote::quote!(my::Path<T>),
+        ] {
+            assert!(!is_path(&syn::parse2(ty.clone()).unwrap()), "{ty}");
+        }
+    }
 
     #[test]
     fn option_types_are_recognised() {
@@ -372,6 +433,7 @@ mod tests {
             Role::RetryAfter,
             Role::Retryable,
             Role::Transparent,
+            Role::Message,
         ];
         let names: Vec<&str> = all.iter().map(|r| r.variant()).collect();
         let debug: Vec<String> = all.iter().map(|r| format!("{r:?}")).collect();

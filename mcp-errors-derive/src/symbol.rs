@@ -32,6 +32,7 @@ pub const TRANSPARENT: &str = "transparent";
 pub const SKIP: &str = "skip";
 pub const DETAILS: &str = "details";
 pub const SOURCE: &str = "source";
+pub const FROM: &str = "from";
 pub const RETRY_AFTER: &str = "retry_after";
 pub const RENAME: &str = "rename";
 
@@ -60,7 +61,7 @@ pub const VARIANT_KEYS: &[&str] = &[
 ];
 
 /// The keys accepted on a field.
-pub const FIELD_KEYS: &[&str] = &[SKIP, DETAILS, SOURCE, RETRY_AFTER, RENAME, RETRYABLE];
+pub const FIELD_KEYS: &[&str] = &[SKIP, DETAILS, SOURCE, FROM, RETRY_AFTER, RENAME, RETRYABLE];
 
 /// The `kind = "..."` spellings, as `ErrorKind::as_str` returns them, with the name of the
 /// `ErrorKind` variant each stands for.
@@ -92,6 +93,7 @@ pub const FIELD_ROLES: &[&str] = &[
     "RetryAfter",
     "Retryable",
     "Transparent",
+    "Message",
 ];
 
 /// Keys of `data` that the envelopes write themselves; a field may not claim them.

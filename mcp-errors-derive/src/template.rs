@@ -142,22 +142,32 @@ impl Template {
         Some(out)
     }
 
-    /// The `format_args!` string, each argument renamed by `name`.
-    pub fn format_string(&self, name: impl Fn(&Arg) -> String) -> String {
+    /// Whether some placeholder shows `arg` with `Display` (no `?`, `x`, `e`, ... type).
+    pub fn displays(&self, arg: &Arg) -> bool {
+        self.pieces.iter().any(|piece| match piece {
+            Piece::Placeholder { arg: a, spec } => a == arg && is_display(spec),
+            Piece::Text(_) => false,
+        })
+    }
+
+    /// The `format_args!` string, each argument renamed by `name`, which also learns whether
+    /// the placeholder uses `Display` (`true`) or another trait (`false`, also for widths and
+    /// precisions): a path is shown through its `display()` but debugged as itself.
+    pub fn format_string_by_trait(&self, name: impl Fn(&Arg, bool) -> String) -> String {
         let mut out = String::new();
         for piece in &self.pieces {
             match piece {
                 Piece::Text(text) => out.push_str(&text.replace('{', "{{").replace('}', "}}")),
                 Piece::Placeholder { arg, spec } => {
                     out.push('{');
-                    out.push_str(&name(arg));
+                    out.push_str(&name(arg, is_display(spec)));
                     if !spec.is_empty() {
                         out.push(':');
                         for part in spec {
                             match part {
                                 SpecPart::Text(text) => out.push_str(text),
                                 SpecPart::Count(arg) => {
-                                    out.push_str(&name(arg));
+                                    out.push_str(&name(arg, false));
                                     out.push('$');
                                 }
                             }
@@ -168,6 +178,15 @@ impl Template {
             }
         }
         out
+    }
+}
+
+/// Whether a placeholder with this spec formats with `Display`: its type (the spec's last
+/// character, after any width or precision) is none of `?`, `x`, `X`, `o`, `b`, `e`, `E`, `p`.
+fn is_display(spec: &[SpecPart]) -> bool {
+    match spec.last() {
+        Some(SpecPart::Text(text)) => !text.ends_with(['?', 'x', 'X', 'o', 'b', 'e', 'E', 'p']),
+        _ => true,
     }
 }
 
@@ -288,7 +307,7 @@ mod tests {
     fn rewrite(template: &str) -> String {
         Template::parse(template)
             .unwrap()
-            .format_string(|arg| match arg {
+            .format_string_by_trait(|arg, _| match arg {
                 Arg::Named(n) => n.clone(),
                 Arg::Index(i) => format!("_{i}"),
             })
@@ -331,6 +350,21 @@ mod tests {
         assert!(t.is_count(&named("width")) && t.is_count(&named("prec")));
         assert!(!t.is_count(&named("value")));
         assert_eq!(rewrite("{0:1$}"), "{_0:_1$}");
+    }
+
+    #[test]
+    fn placeholders_know_their_trait() {
+        let t = Template::parse("{a} {b:?} {c:>8} {d:#x} {e:.1$} {f:e>5}").unwrap();
+        let shown: Vec<bool> = ["a", "b", "c", "d", "e", "f"]
+            .iter()
+            .map(|n| t.displays(&named(n)))
+            .collect();
+        assert_eq!(shown, [true, false, true, false, true, true]);
+        let both = Template::parse("{0} {0:?}").unwrap();
+        let fmt = both.format_string_by_trait(|arg, display| {
+            format!("{}{arg}", if display { "d" } else { "v" })
+        });
+        assert_eq!(fmt, "{d0} {v0:?}");
     }
 
     #[test]

@@ -23,8 +23,10 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
         template_names_fields(cx, variant);
         field_roles_are_compatible(cx, variant);
         field_roles_are_unique(cx, variant);
+        from_has_no_other_fields(cx, variant);
         data_keys_are_unique_and_free(cx, variant);
     }
+    from_types_are_unique(cx, input);
     codes_are_unique(cx, input);
     codes_lie_in_range(cx, input);
     reserved_codes_need_protocol(cx, input);
@@ -108,7 +110,11 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         }
     }
     for field in &variant.fields {
+        // `from` still means something: `From<Inner>`, to `?` an inner error into this one.
         for (key, tokens) in field.attrs.given() {
+            if key == symbol::FROM {
+                continue;
+            }
             cx.error_spanned_by(
                 tokens,
                 format_args!("`{key}` has no effect on the field of a `transparent` variant"),
@@ -155,8 +161,9 @@ fn message_is_present(cx: &Ctxt, variant: &Variant<'_>) {
     }
 }
 
-/// A placeholder must resolve to a field, and a field whose value must not leave the process
-/// (`skip`, a `source` that is not `details`) must not leak through the message.
+/// A placeholder must resolve to a field, and a `skip` field (a secret, PII) must not leak
+/// through the message. Naming a `source` field is allowed: it is the user's explicit choice to
+/// put the cause's text in the message, and so on the wire (thiserror's `"read {path}: {source}"`).
 fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
     let Some(message) = &variant.message else {
         return;
@@ -192,20 +199,14 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
                 cx.error_spanned_by(message.tokens, msg);
             }
             Some(field) => {
-                let a = &field.attrs;
-                let secret = if a.source.is_some() && a.details.is_none() {
-                    Some(symbol::SOURCE)
-                } else if a.skip.is_some() {
-                    Some(symbol::SKIP)
-                } else {
-                    None
-                };
-                if let Some(key) = secret {
+                if field.attrs.skip.is_some() && field.attrs.retry_after.is_none() {
                     cx.error_spanned_by(
                         message.tokens,
                         format_args!(
-                            "message names `{{{arg}}}`, a `{key}` field whose value must not \
-                             reach the wire"
+                            "message names `{{{arg}}}`, a `skip` field; `skip` keeps a value \
+                             (a secret, personal data) out of `data` and out of every message, \
+                             so it can never reach the wire; remove `skip` to send it, or leave \
+                             it out of the message"
                         ),
                     );
                 }
@@ -220,6 +221,7 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
 fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
     const ALLOWED: &[(&str, &str)] = &[
         (symbol::SOURCE, symbol::DETAILS),
+        (symbol::FROM, symbol::DETAILS),
         (symbol::RETRY_AFTER, symbol::SKIP),
     ];
     if variant.is_transparent() {
@@ -233,7 +235,14 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                 let ok = ALLOWED
                     .iter()
                     .any(|&(a, b)| (a, b) == (earlier, later) || (b, a) == (earlier, later));
-                if !ok {
+                let implied = [*earlier, *later] == [symbol::SOURCE, symbol::FROM];
+                if implied {
+                    let source = field.attrs.source.as_ref().map_or(*tokens, |s| s.whole);
+                    cx.error_spanned_by(
+                        source,
+                        "`from` already makes the field the source; remove `source`",
+                    );
+                } else if !ok {
                     cx.error_spanned_by(
                         tokens,
                         format_args!("`{later}` cannot be combined with `{earlier}`"),
@@ -249,6 +258,8 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                 symbol::DETAILS
             } else if a.source.is_some() {
                 symbol::SOURCE
+            } else if a.from.is_some() {
+                symbol::FROM
             } else if a.retryable.is_some() {
                 symbol::RETRYABLE
             } else {
@@ -278,6 +289,7 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
         (symbol::RETRY_AFTER, |f| f.retry_after.as_ref()),
         (symbol::RETRYABLE, |f| f.retryable.as_ref()),
     ];
+    // A `from` beside another source is reported by `from_has_no_other_fields`.
     for (key, get) in roles {
         let mut first: Option<&str> = None;
         for field in &variant.fields {
@@ -291,6 +303,91 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
             }
         }
     }
+}
+
+/// A generated `From<T>` has only the `T` to build the variant from (thiserror's rule: no
+/// fields besides the source).
+fn from_has_no_other_fields(cx: &Ctxt, variant: &Variant<'_>) {
+    let Some((field, from)) = variant
+        .fields
+        .iter()
+        .find_map(|f| f.attrs.from.as_ref().map(|a| (f, a)))
+    else {
+        return;
+    };
+    let others: Vec<&str> = variant
+        .fields
+        .iter()
+        .filter(|f| f.member != field.member)
+        .map(|f| f.name.as_str())
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    // With another source the field cannot stay one either: a variant has one source.
+    let fix = if variant.fields.iter().any(|f| f.attrs.source.is_some()) {
+        "remove `from`"
+    } else {
+        "mark the field `source` instead"
+    };
+    cx.syn_error(from.error(format_args!(
+        "`from` needs a variant without other fields: `From<{}>` would have no value for {}; \
+         {fix} and build `{}` with `map_err`",
+        type_text(from_type(field.ty)),
+        symbol::quoted_list(&others),
+        variant.ident,
+    )));
+}
+
+/// One `From<T>` per type: a second would conflict with the first (rustc's E0119, which does
+/// not say which variants).
+fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
+    let mut first: HashMap<String, &Variant<'_>> = HashMap::new();
+    for variant in &input.variants {
+        for field in &variant.fields {
+            let Some(from) = &field.attrs.from else {
+                continue;
+            };
+            let ty = type_text(from_type(field.ty));
+            match first.get(&ty) {
+                None => {
+                    first.insert(ty, variant);
+                }
+                Some(earlier) => cx.syn_error(from.error(format_args!(
+                    "`From<{ty}>` is already generated for `{}`; one type converts into one \
+                     variant, so build `{}` with `map_err`",
+                    earlier.ident, variant.ident
+                ))),
+            }
+        }
+    }
+}
+
+/// The type a `from` field converts from: `T` for an `Option<T>` field, else the field's.
+pub fn from_type(ty: &syn::Type) -> &syn::Type {
+    if let syn::Type::Path(path) = ty
+        && path.qself.is_none()
+        && let Some(last) = path.path.segments.last()
+        && last.ident == "Option"
+        && let syn::PathArguments::AngleBracketed(args) = &last.arguments
+        && let [syn::GenericArgument::Type(inner)] = args.args.iter().collect::<Vec<_>>()[..]
+    {
+        return inner;
+    }
+    ty
+}
+
+/// A type as the user would write it in a message: `std::io::Error`.
+fn type_text(ty: &syn::Type) -> String {
+    let text = quote::ToTokens::to_token_stream(ty).to_string();
+    text.replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace(" < ", "<")
+        .replace(" <", "<")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+        .replace("& ", "&")
 }
 
 /// Two fields under one key would overwrite each other in `data`, and the keys the envelope

@@ -376,6 +376,7 @@ impl JsonSchema for FieldRole {
             FieldRole::RetryAfter,
             FieldRole::Retryable,
             FieldRole::Transparent,
+            FieldRole::Message,
         ]
         .iter()
         .map(|r| r.as_str())

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Ident;
 
-use super::{dispatch, local, pattern, type_span};
+use super::{dispatch, local, located_at, pattern, type_span};
 use crate::plan::{FieldPlan, Plan, VariantPlan};
 
 pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
@@ -62,9 +62,26 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
         })
         .collect();
     let pat = pattern(variant, visited.iter().map(|f| &f.member).zip(&binds));
-    let call = |field: &FieldPlan<'_>, arg: &Ident| match &field.data_key {
-        Some(key) if !field.details => quote!(#sink.field(#key, #arg)),
-        _ => quote!(#sink.details(#arg)),
+    // A data field goes through `Data`, whose `DataField` bound names the field's type and
+    // the ways out when it is not `Serialize`; a path through `PathData` (its text, lossily).
+    // Located at the field's type, where a missing `Serialize` is reported.
+    let call = |field: &FieldPlan<'_>, arg: &Ident| {
+        let wrap = |tokens: TokenStream| located_at(tokens, type_span(field.ty));
+        match &field.data_key {
+            Some(key) if !field.details && field.path => {
+                let value = wrap(quote!(&#p::PathData(#arg)));
+                quote!(#sink.field(#key, #value))
+            }
+            Some(key) if !field.details => {
+                let value = wrap(quote!(&#p::Data(#arg)));
+                quote!(#sink.field(#key, #value))
+            }
+            _ if field.path => {
+                let value = wrap(quote!(&#p::path_display(#arg)));
+                quote!(#sink.details(#value))
+            }
+            _ => quote!(#sink.details(#arg)),
+        }
     };
     if let [field] = &visited[..]
         && !field.optional

@@ -15,7 +15,7 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let f = local("f");
     let own = plan
         .own()
-        .map(|(variant, row)| arm(variant, row, &f))
+        .map(|(variant, row)| arm(plan, variant, row, &f))
         .collect();
     let unreachable = quote!(::core::unreachable!());
     let body = never(plan).or_else(|| {
@@ -40,7 +40,8 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
 /// template names are bound under the names its format string uses, with the message's span,
 /// so `write!` captures them implicitly. Only widths and precisions (which must be `usize`,
 /// not `&usize`) are passed explicitly.
-fn arm(variant: &VariantPlan<'_>, row: &Row, f: &Ident) -> TokenStream {
+fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, row: &Row, f: &Ident) -> TokenStream {
+    let p = &plan.private;
     let ident = variant.ident;
     let message = &row.message;
     let template = &message.template;
@@ -60,7 +61,17 @@ fn arm(variant: &VariantPlan<'_>, row: &Row, f: &Ident) -> TokenStream {
             used.push(field);
         }
     }
-    let fmt = message.lit(&template.format_string(|arg| field(arg).format_name()));
+    // A path has no `Display`; a `Display` placeholder of one shows its `display()`, passed
+    // as an extra named argument (a `Debug` placeholder still sees the path itself).
+    let shown = |field: &FieldPlan<'_>| format!("__mcp_shown_{}", field.format_name());
+    let fmt = message.lit(&template.format_string_by_trait(|arg, display| {
+        let field = field(arg);
+        if display && field.path {
+            shown(field)
+        } else {
+            field.format_name()
+        }
+    }));
     let mut bound = Vec::new();
     let mut counts = Vec::new();
     for field in used {
@@ -82,6 +93,10 @@ fn arm(variant: &VariantPlan<'_>, row: &Row, f: &Ident) -> TokenStream {
         };
         if template.is_count(&arg) {
             counts.push(quote!(, #bind = *#bind));
+        }
+        if field.path && template.displays(&arg) {
+            let name = Ident::new(&shown(field), message.span);
+            counts.push(quote!(, #name = #p::path_display(#bind)));
         }
     }
     quote!(Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(#counts)*),)

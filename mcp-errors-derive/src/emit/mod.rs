@@ -3,7 +3,8 @@
 //!
 //! Shape (`P` = `<root>::__private`): `impl P::ErrorCatalog` (`catalog`), `impl P::McpError`
 //! (`mcp_error`, with `retry` and `data`), `impl ::core::fmt::Display` (`display`),
-//! `impl ::std::error::Error` (`error`), `from_error_object` under `decode` (`decode`), then
+//! `impl ::std::error::Error` (`error`), `impl From<T>` per `from` field (`from`),
+//! `from_error_object` under `decode` (`decode`), then
 //! `P::__impl_integrations!(Type);`; and, as source text (`source`), the inherent impl whose
 //! rustdoc is the catalog table (`doc_table`) with the symbol constants and the hidden rows.
 //!
@@ -18,6 +19,7 @@ mod decode;
 mod display;
 pub mod doc_table;
 mod error;
+mod from;
 mod mcp_error;
 mod retry;
 pub mod source;
@@ -59,6 +61,7 @@ pub fn expand(plan: &Plan<'_>) -> Expansion {
     tokens.extend(mcp_error::mcp_error_impl(plan));
     tokens.extend(display::display_impl(plan));
     tokens.extend(error::error_impl(plan));
+    tokens.extend(from::from_impls(plan));
     tokens.extend(decode::decode_impl(plan));
     tokens.extend(integrations(&plan.private, plan.ident));
     Expansion {

@@ -1,0 +1,40 @@
+//! `impl From<T>` for every `from` field (thiserror's `#[from]`): the variant built from the
+//! value, `Some(value)` for an `Option<T>` field. `valid` made sure the field is the
+//! variant's only one and each `T` converts into one variant.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use super::{derived, local, type_span};
+use crate::plan::Plan;
+
+pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
+    let derived = derived();
+    let p = &plan.private;
+    let ty = plan.ident;
+    let value = local("value");
+    plan.variants
+        .iter()
+        .flat_map(|variant| variant.fields.iter().map(move |f| (variant, f)))
+        .filter_map(|(variant, field)| {
+            let from = field.from?;
+            let ident = variant.ident;
+            let member = &field.member;
+            let wrapped = if field.optional {
+                quote!(#p::Option::Some(#value))
+            } else {
+                quote!(#value)
+            };
+            // Located at the field's type: a conflicting impl is reported there.
+            let from_trait = quote_spanned!(type_span(field.ty)=> ::core::convert::From<#from>);
+            Some(quote! {
+                #derived
+                impl #from_trait for #ty {
+                    fn from(#value: #from) -> Self {
+                        Self::#ident { #member: #wrapped }
+                    }
+                }
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,17 @@
+use mcp_errors::McpError;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "filesystem")]
+enum E {
+    #[mcp(code = 1, message = "read {path} failed")]
+    Read {
+        path: String,
+        #[mcp(from)]
+        source: std::io::Error,
+    },
+}
+
+fn main() {
+    fn implements<T: McpError + mcp_errors::ErrorCatalog + std::fmt::Display + std::error::Error>() {}
+    implements::<E>();
+}

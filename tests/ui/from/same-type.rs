@@ -1,0 +1,17 @@
+use mcp_errors::McpError;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "filesystem")]
+enum E {
+    /// Read failed
+    #[mcp(code = 1)]
+    Read(#[mcp(from)] std::io::Error),
+    /// Write failed
+    #[mcp(code = 2)]
+    Write(#[mcp(from)] std::io::Error),
+}
+
+fn main() {
+    fn implements<T: McpError + mcp_errors::ErrorCatalog + std::fmt::Display + std::error::Error>() {}
+    implements::<E>();
+}
