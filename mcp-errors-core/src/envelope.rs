@@ -846,7 +846,7 @@ impl<E: ?Sized + VisitData> Serialize for ErrorObjectView<'_, E> {
         let with_data = !plain || stack.is_some() || visits_any_field(error);
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;
-        map.serialize_entry("message", &Text(error))?;
+        map.serialize_entry("message", &Text(Message(error)))?;
         if with_data {
             map.serialize_entry(
                 "data",
@@ -891,7 +891,7 @@ impl<E: ?Sized + VisitData> Serialize for ErrorResponseView<'_, E> {
             || visits_any_field(error);
         let mut map = serializer.serialize_map(Some(3 + usize::from(with_details)))?;
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;
-        map.serialize_entry("message", &Text(error))?;
+        map.serialize_entry("message", &Text(Message(error)))?;
         map.serialize_entry("retryable", &error.retryable())?;
         if with_details {
             map.serialize_entry(
@@ -1059,7 +1059,16 @@ impl<E: ?Sized + McpError> fmt::Display for SymbolAndMessage<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0.symbol())?;
         f.write_str(": ")?;
-        fmt::Display::fmt(self.0, f)
+        self.0.fmt_message(f)
+    }
+}
+
+/// The wire message of an error ([`McpError::fmt_message`]), as a `Display`.
+pub(crate) struct Message<'a, E: ?Sized>(pub(crate) &'a E);
+
+impl<E: ?Sized + McpError> fmt::Display for Message<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_message(f)
     }
 }
 

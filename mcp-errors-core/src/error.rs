@@ -51,6 +51,13 @@ pub trait McpError: std::error::Error {
         None
     }
 
+    /// Writes the message that goes on the wire (every envelope's `message`): the variant's
+    /// `message` template filled in. The same text as `Display` unless the variant gives
+    /// `Display` a text of its own for logs (`#[mcp(display = "...")]`, `catch_all`).
+    fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+
     /// A remediation suggestion for the caller (`#[mcp(help = "...")]`).
     fn help(&self) -> Option<&'static str> {
         self.entry().help

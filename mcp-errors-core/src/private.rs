@@ -298,3 +298,43 @@ impl<P: ?Sized + AsRef<std::path::Path>> serde::Serialize for PathData<'_, P> {
 pub fn path_display<P: ?Sized + AsRef<std::path::Path>>(path: &P) -> std::path::Display<'_> {
     path.as_ref().display()
 }
+
+/// The inner error of a `transparent` variant: an `McpError` with a catalog. Generated code
+/// reaches the inner error only through this trait, so a foreign inner type is reported once,
+/// as this trait, with the way out (`do_not_recommend` keeps rustc from reporting the bounds
+/// of the blanket impl instead; methods rather than an associated type, whose projection
+/// would report them again).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an `McpError`, so `transparent` cannot take its code, symbol \
+               and message",
+    label = "`transparent` needs an inner error that derives `McpError`",
+    note = "for a foreign error (`std::io::Error`, `anyhow::Error`, `Box<dyn Error>`), give \
+            the variant a code of its own with `catch_all`, which also converts from it: \
+            `#[mcp(code = ..., catch_all)] Io(std::io::Error)`"
+)]
+pub trait Transparent {
+    /// The inner error, for the methods of `McpError`, `Display` and `Error`.
+    fn inner(&self) -> &dyn McpError;
+    /// [`McpError::visit_data`] of the inner error (generic, so not through `inner`).
+    fn visit_data<S: FieldSink>(&self, sink: &mut S) -> Result<(), S::Error>;
+    /// [`ErrorCatalog::entry_by_code`] of the inner type.
+    fn entry_by_code(code: i32) -> Option<&'static ErrorEntry>;
+    /// [`ErrorCatalog::entry_by_symbol`] of the inner type.
+    fn entry_by_symbol(symbol: &str) -> Option<&'static ErrorEntry>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: McpError + ErrorCatalog> Transparent for T {
+    fn inner(&self) -> &dyn McpError {
+        self
+    }
+    fn visit_data<S: FieldSink>(&self, sink: &mut S) -> Result<(), S::Error> {
+        McpError::visit_data(self, sink)
+    }
+    fn entry_by_code(code: i32) -> Option<&'static ErrorEntry> {
+        <T as ErrorCatalog>::entry_by_code(code)
+    }
+    fn entry_by_symbol(symbol: &str) -> Option<&'static ErrorEntry> {
+        <T as ErrorCatalog>::entry_by_symbol(symbol)
+    }
+}

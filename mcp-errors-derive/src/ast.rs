@@ -27,6 +27,8 @@ pub struct Variant<'a> {
     pub fields: Vec<Field<'a>>,
     /// The message template, from `message = "..."` or the first doc line.
     pub message: Option<Message>,
+    /// `display = "..."`: the `Display` text (logs), when it differs from the wire message.
+    pub display: Option<Message>,
     /// `symbol = "..."`, else prefix + `SCREAMING_SNAKE` of the variant name.
     pub symbol: String,
     /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
@@ -64,6 +66,8 @@ pub struct Field<'a> {
     /// The lone unnamed field of a variant, without attribute, otherwise: serialized under
     /// `value` rather than `0`.
     pub lone: bool,
+    /// The foreign error of a `catch_all` variant: its source, converted from by `From`.
+    pub caught: bool,
 }
 
 impl<'a> Input<'a> {
@@ -182,7 +186,19 @@ impl<'a> Variant<'a> {
         } else {
             None
         };
-        if attrs.transparent.is_none() {
+        let display = attrs.display.as_ref().map(|display| {
+            Message::new(
+                cx,
+                display.value.value(),
+                display.value.span(),
+                display.value_span,
+            )
+        });
+        if attrs.catch_all.is_some() {
+            if let [field] = &mut fields[..] {
+                field.caught = true;
+            }
+        } else if attrs.transparent.is_none() {
             resolve_implicit_roles(&mut fields, message.as_ref(), enum_attrs.decode.is_some());
         }
         Variant {
@@ -191,6 +207,7 @@ impl<'a> Variant<'a> {
             doc,
             fields,
             message,
+            display,
             symbol,
             kind,
             retryable,
@@ -274,13 +291,22 @@ impl<'a> Field<'a> {
             source_by_name: false,
             message_only: false,
             lone: false,
+            caught: false,
         }
     }
 
     /// `Error::source`: marked `source` or `from`, or named `source` (see
     /// [`Field::source_by_name`]).
     pub fn is_source(&self) -> bool {
-        self.attrs.source.is_some() || self.attrs.from.is_some() || self.source_by_name
+        self.attrs.source.is_some()
+            || self.attrs.from.is_some()
+            || self.source_by_name
+            || self.caught
+    }
+
+    /// Whether a `From` impl converts into the field: `from`, or a `catch_all`'s error.
+    pub fn is_from(&self) -> bool {
+        self.attrs.from.is_some() || self.caught
     }
 
     /// The key the field is serialized under in `data`: `rename`, else its name (`value`

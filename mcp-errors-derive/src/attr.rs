@@ -160,11 +160,13 @@ pub struct VariantAttrs {
     pub code: Option<Attr<i32>>,
     pub symbol: Option<Attr<LitStr>>,
     pub message: Option<Attr<LitStr>>,
+    pub display: Option<Attr<LitStr>>,
     pub retryable: Option<Attr<bool>>,
     pub kind: Option<Attr<Kind>>,
     pub aliases: Vec<Attr<LitStr>>,
     pub help: Option<Attr<LitStr>>,
     pub transparent: Option<Attr<()>>,
+    pub catch_all: Option<Attr<()>>,
     pub seen: Seen,
 }
 
@@ -283,11 +285,13 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::CODE => set(cx, &mut out.code, key.int()),
             symbol::SYMBOL => set(cx, &mut out.symbol, key.string()),
             symbol::MESSAGE => set(cx, &mut out.message, key.string()),
+            symbol::DISPLAY => set(cx, &mut out.display, key.string()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
             symbol::KIND => set(cx, &mut out.kind, key.kind()),
             symbol::ALIAS => out.aliases.extend(key.string()),
             symbol::HELP => set(cx, &mut out.help, key.string()),
             symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
+            symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -529,6 +533,7 @@ impl Key<'_> {
             symbol::SYMBOL_PREFIX => "\"E_PW_\"",
             symbol::SYMBOL | symbol::ALIAS => "\"E_PW_NAV\"",
             symbol::MESSAGE => "\"Navigation failed: {reason}\"",
+            symbol::DISPLAY => "\"navigation to {url} failed: {source}\"",
             symbol::RENAME => "\"key\"",
             symbol::CRATE => "\"::mcp_errors\"",
             symbol::KIND => "\"network\"",

@@ -103,7 +103,7 @@ fn from_stubs(model: &Input<'_>) -> TokenStream {
         .variants
         .iter()
         .flat_map(|v| &v.fields)
-        .filter(|f| f.attrs.from.is_some())
+        .filter(|f| f.is_from())
         .map(|f| crate::valid::from_type(f.ty))
         .filter(|from| seen.insert(quote!(#from).to_string()))
         .map(|from| {

@@ -67,8 +67,13 @@ pub struct Row {
     pub name: String,
     /// The doc comment, lines joined with `\n`.
     pub doc: String,
-    /// The message: the catalog's template text, the `Display` (and wire) text.
+    /// The message: the catalog's template text, the wire text, and the `Display` text
+    /// unless `display` or `catch_all` says otherwise.
     pub message: Message,
+    /// `display = "..."`: the `Display` text (logs), differing from the wire message.
+    pub display: Option<Message>,
+    /// `catch_all`: `Display` and `source` are the foreign error's, the variant's only field.
+    pub catch_all: bool,
 }
 
 /// A parsed message template.
@@ -251,19 +256,31 @@ impl Row {
             retryable: variant.retryable,
             name: unraw(variant.ident),
             doc: variant.doc.joined(),
-            message: Message {
-                text: message.text.clone(),
-                span: message.lit.span(),
-                template: message
-                    .template
-                    .clone()
-                    .expect("validated: template parsed"),
-            },
+            message: Message::new(message),
+            display: variant.display.as_ref().map(Message::new),
+            catch_all: variant.attrs.catch_all.is_some(),
         }
+    }
+
+    /// Whether the wire message differs from `Display`: the derive then writes
+    /// `McpError::fmt_message` for this row.
+    pub fn own_wire_message(&self) -> bool {
+        self.display.is_some() || self.catch_all
     }
 }
 
 impl Message {
+    fn new(message: &ast::Message) -> Message {
+        Message {
+            text: message.text.clone(),
+            span: message.lit.span(),
+            template: message
+                .template
+                .clone()
+                .expect("validated: template parsed"),
+        }
+    }
+
     /// A string literal with the message's span.
     pub fn lit(&self, text: &str) -> LitStr {
         LitStr::new(text, self.span)
@@ -287,7 +304,7 @@ impl<'a> FieldPlan<'a> {
             data_key: if transparent { None } else { field.data_key() },
             details: a.details.is_some(),
             source: field.is_source(),
-            from: a.from.as_ref().map(|_| crate::valid::from_type(field.ty)),
+            from: field.is_from().then(|| crate::valid::from_type(field.ty)),
             message_only: field.message_only,
             path: is_path(field.ty),
             retry_after: a.retry_after.is_some(),

@@ -27,6 +27,8 @@ pub const MESSAGE: &str = "message";
 pub const ALIAS: &str = "alias";
 pub const HELP: &str = "help";
 pub const TRANSPARENT: &str = "transparent";
+pub const DISPLAY: &str = "display";
+pub const CATCH_ALL: &str = "catch_all";
 
 // Field level (`retryable` is shared with the levels above).
 pub const SKIP: &str = "skip";
@@ -53,11 +55,13 @@ pub const VARIANT_KEYS: &[&str] = &[
     CODE,
     SYMBOL,
     MESSAGE,
+    DISPLAY,
     RETRYABLE,
     KIND,
     ALIAS,
     HELP,
     TRANSPARENT,
+    CATCH_ALL,
 ];
 
 /// The keys accepted on a field.

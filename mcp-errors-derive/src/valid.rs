@@ -18,6 +18,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     for variant in &input.variants {
         transparent_has_one_field(cx, variant);
         transparent_takes_no_catalog_keys(cx, variant);
+        catch_all_wraps_one_foreign_error(cx, variant);
         code_is_present(cx, input, variant);
         message_is_present(cx, variant);
         template_names_fields(cx, variant);
@@ -90,10 +91,11 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     let a = &variant.attrs;
-    let given: [(&str, Option<SpanRange>); 5] = [
+    let given: [(&str, Option<SpanRange>); 6] = [
         (symbol::CODE, a.code.as_ref().map(|x| x.whole)),
         (symbol::SYMBOL, a.symbol.as_ref().map(|x| x.whole)),
         (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
+        (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
         (symbol::RETRYABLE, a.retryable.as_ref().map(|x| x.whole)),
         (symbol::KIND, a.kind.as_ref().map(|x| x.whole)),
     ];
@@ -120,6 +122,45 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
                 format_args!("`{key}` has no effect on the field of a `transparent` variant"),
             );
         }
+    }
+}
+
+/// `catch_all` gives one foreign error (`std::io::Error`, `anyhow::Error`, `Box<dyn Error>`)
+/// a code of its own, converts from it and shows it in `Display`: it needs exactly that one
+/// field, which needs no role of its own, and it is the opposite of `transparent`.
+fn catch_all_wraps_one_foreign_error(cx: &Ctxt, variant: &Variant<'_>) {
+    let Some(catch_all) = &variant.attrs.catch_all else {
+        return;
+    };
+    if let Some(transparent) = &variant.attrs.transparent {
+        cx.syn_error(transparent.error(
+            "`transparent` cannot be combined with `catch_all`: `transparent` takes code, \
+             symbol and message from an inner `McpError`, `catch_all` gives a foreign error a \
+             code of its own",
+        ));
+        return;
+    }
+    if variant.fields.len() != 1 {
+        cx.syn_error(catch_all.error(format_args!(
+            "`catch_all` needs exactly one field, the foreign error; `{}` has {}",
+            variant.ident,
+            variant.fields.len()
+        )));
+        return;
+    }
+    for (key, tokens) in variant.fields[0].attrs.given() {
+        let why = match key {
+            symbol::DETAILS => continue,
+            symbol::FROM | symbol::SOURCE => {
+                "`catch_all` already makes the field the source \
+                                              and converts from it"
+            }
+            _ => "the field of a `catch_all` is its source",
+        };
+        cx.error_spanned_by(
+            tokens,
+            format_args!("`{key}` has no effect on the field of a `catch_all` variant; {why}"),
+        );
     }
 }
 
@@ -165,9 +206,19 @@ fn message_is_present(cx: &Ctxt, variant: &Variant<'_>) {
 /// through the message. Naming a `source` field is allowed: it is the user's explicit choice to
 /// put the cause's text in the message, and so on the wire (thiserror's `"read {path}: {source}"`).
 fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
-    let Some(message) = &variant.message else {
-        return;
-    };
+    for (what, message) in [("message", &variant.message), ("display", &variant.display)] {
+        if let Some(message) = message {
+            template_names_fields_of(cx, variant, what, message);
+        }
+    }
+}
+
+fn template_names_fields_of(
+    cx: &Ctxt,
+    variant: &Variant<'_>,
+    what_names: &str,
+    message: &crate::ast::Message,
+) {
     let Some(template) = &message.template else {
         return;
     };
@@ -185,13 +236,13 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
                 };
                 let msg = if variant.fields.is_empty() {
                     format!(
-                        "message names `{{{arg}}}`, but `{}` has no fields",
+                        "{what_names} names `{{{arg}}}`, but `{}` has no fields",
                         variant.ident
                     )
                 } else {
                     let list: Vec<&str> = variant.fields.iter().map(|f| f.name.as_str()).collect();
                     format!(
-                        "message names `{{{arg}}}`, but `{}` has no {what} `{arg}`; its fields are {}",
+                        "{what_names} names `{{{arg}}}`, but `{}` has no {what} `{arg}`; its fields are {}",
                         variant.ident,
                         symbol::quoted_list(&list)
                     )
@@ -203,10 +254,10 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
                     cx.error_spanned_by(
                         message.tokens,
                         format_args!(
-                            "message names `{{{arg}}}`, a `skip` field; `skip` keeps a value \
-                             (a secret, personal data) out of `data` and out of every message, \
-                             so it can never reach the wire; remove `skip` to send it, or leave \
-                             it out of the message"
+                            "{what_names} names `{{{arg}}}`, a `skip` field; `skip` keeps a \
+                             value (a secret, personal data) out of `data` and out of every \
+                             message and log text, so it can never leak; remove `skip` to send \
+                             it, or leave it out of the {what_names}"
                         ),
                     );
                 }
@@ -345,19 +396,24 @@ fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let mut first: HashMap<String, &Variant<'_>> = HashMap::new();
     for variant in &input.variants {
         for field in &variant.fields {
-            let Some(from) = &field.attrs.from else {
-                continue;
+            let tokens = match (&field.attrs.from, &variant.attrs.catch_all) {
+                (Some(from), _) => from.whole,
+                (None, Some(catch_all)) if field.caught => catch_all.whole,
+                _ => continue,
             };
             let ty = type_text(from_type(field.ty));
             match first.get(&ty) {
                 None => {
                     first.insert(ty, variant);
                 }
-                Some(earlier) => cx.syn_error(from.error(format_args!(
-                    "`From<{ty}>` is already generated for `{}`; one type converts into one \
+                Some(earlier) => cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "`From<{ty}>` is already generated for `{}`; one type converts into one \
                      variant, so build `{}` with `map_err`",
-                    earlier.ident, variant.ident
-                ))),
+                        earlier.ident, variant.ident
+                    ),
+                ),
             }
         }
     }

@@ -69,13 +69,13 @@ fn catalog_data<E: McpError + ?Sized>(err: &E) -> serde_json::Value {
     })
 }
 
-/// The `Display` text of `err`, or as much of it as was written when a `Display` impl
-/// fails (`to_string` would panic there).
+/// The wire message of `err` ([`McpError::fmt_message`]), or as much of it as was written
+/// when a `Display` impl fails (`to_string` would panic there).
 #[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
 fn display_lossy<E: McpError + ?Sized>(err: &E) -> String {
     use core::fmt::Write as _;
     let mut text = String::new();
-    let _ = write!(text, "{err}");
+    let _ = write!(text, "{}", crate::envelope::Message(err));
     text
 }
 

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Code, derived, local};
+use super::{Code, derived, local, located_at, type_span};
 use crate::plan::Plan;
 
 pub fn catalog_impl(plan: &Plan<'_>) -> TokenStream {
@@ -54,7 +54,10 @@ fn entry_by_code(plan: &Plan<'_>) -> TokenStream {
     let mut fallback = None::<TokenStream>;
     for (_, field) in plan.transparent() {
         let ty = field.ty;
-        let call = quote!(<#ty as #p::ErrorCatalog>::entry_by_code(#code));
+        let call = located_at(
+            quote!(<#ty as #p::Transparent>::entry_by_code(#code)),
+            type_span(ty),
+        );
         fallback = Some(match fallback {
             None => call,
             Some(chain) => quote!(#p::Option::or_else(#chain, || #call)),
@@ -96,7 +99,11 @@ fn entry_by_symbol(plan: &Plan<'_>) -> TokenStream {
     };
     for (_, field) in plan.transparent() {
         let ty = field.ty;
-        chain = quote!(#p::Option::or_else(#chain, || <#ty as #p::ErrorCatalog>::entry_by_symbol(#symbol)));
+        let call = located_at(
+            quote!(<#ty as #p::Transparent>::entry_by_symbol(#symbol)),
+            type_span(ty),
+        );
+        chain = quote!(#p::Option::or_else(#chain, || #call));
     }
     quote! {
         fn entry_by_symbol(#symbol: &str) -> #p::Option<&'static #p::ErrorEntry> {

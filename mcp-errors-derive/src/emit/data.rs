@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Ident;
 
-use super::{dispatch, local, located_at, pattern, type_span};
+use super::{dispatch_with, local, located_at, pattern, type_span};
 use crate::plan::{FieldPlan, Plan, VariantPlan};
 
 pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
@@ -15,11 +15,12 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
         .own()
         .filter_map(|(variant, _)| arm(plan, variant, &sink))
         .collect();
-    let Some(body) = dispatch(
+    let Some(body) = dispatch_with(
         plan,
         own,
-        |inner| quote!(#p::McpError::visit_data(#inner, #sink)),
+        |inner| quote!(#p::Transparent::visit_data(#inner, #sink)),
         &quote!(#p::Result::Ok(())),
+        false,
     ) else {
         return TokenStream::new();
     };

@@ -1,12 +1,13 @@
-//! `impl Display`: one arm per variant from its message template (a transparent variant
-//! shows its inner error).
+//! `impl Display`: one arm per variant from its `display` text or message template (a
+//! transparent or `catch_all` variant shows its inner error), and `McpError::fmt_message`, the
+//! wire message, for enums where the two differ.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Ident, Member};
 
-use super::{derived, dispatch, local, never};
-use crate::plan::{FieldPlan, Plan, Row, VariantPlan};
+use super::{derived, dispatch, local, never, pattern_of};
+use crate::plan::{FieldPlan, Message, Plan, VariantPlan};
 use crate::template::Arg;
 
 pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
@@ -15,7 +16,16 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let f = local("f");
     let own = plan
         .own()
-        .map(|(variant, row)| arm(plan, variant, row, &f))
+        .map(|(variant, row)| match (&row.display, row.catch_all) {
+            (Some(display), _) => arm(plan, variant, display, &f),
+            (None, true) => {
+                let field = &variant.fields[0];
+                let pat = pattern_of(variant, field);
+                let bind = &field.binding;
+                quote!(#pat => ::core::fmt::Display::fmt(#bind, #f),)
+            }
+            (None, false) => arm(plan, variant, &row.message, &f),
+        })
         .collect();
     let unreachable = quote!(::core::unreachable!());
     let body = never(plan).or_else(|| {
@@ -40,10 +50,41 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
 /// template names are bound under the names its format string uses, with the message's span,
 /// so `write!` captures them implicitly. Only widths and precisions (which must be `usize`,
 /// not `&usize`) are passed explicitly.
-fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, row: &Row, f: &Ident) -> TokenStream {
+/// `McpError::fmt_message` when some variant's wire message differs from its `Display`
+/// (`display`, `catch_all`): those variants write their message template, the others their
+/// `Display`, transparent ones ask the inner error. Without such variants the trait's
+/// default (`Display`) is right, also through a transparent variant whose inner enum has
+/// none either: its own `fmt_message` is its `Display`.
+pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
+    let p = &plan.private;
+    let f = local("f");
+    let own: Vec<TokenStream> = plan
+        .own()
+        .filter(|(_, row)| row.own_wire_message())
+        .map(|(variant, row)| arm(plan, variant, &row.message, &f))
+        .collect();
+    if own.is_empty() && !plan.has_transparent() {
+        return TokenStream::new();
+    }
+    let fallback = quote!(::core::fmt::Display::fmt(self, #f));
+    let body = never(plan).or_else(|| {
+        dispatch(
+            plan,
+            own,
+            |inner| quote!(#p::McpError::fmt_message(#inner, #f)),
+            &fallback,
+        )
+    });
+    quote! {
+        fn fmt_message(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            #body
+        }
+    }
+}
+
+fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident) -> TokenStream {
     let p = &plan.private;
     let ident = variant.ident;
-    let message = &row.message;
     let template = &message.template;
     if let Some(text) = template.as_plain() {
         let lit = message.lit(&text);

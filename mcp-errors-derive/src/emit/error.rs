@@ -14,9 +14,15 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     let own = field_arms(
         plan,
         |f| f.source,
-        |_, field| {
+        |row, field| {
             let bind = &field.binding;
-            if field.optional {
+            // A `catch_all` shows the foreign error itself, so its chain continues with that
+            // error's source (thiserror's `transparent`); `as_dyn_error` also reaches the
+            // `dyn Error` behind `anyhow::Error` and `Box<dyn Error>`.
+            if row.catch_all {
+                quote_spanned!(type_span(field.ty)=>
+                    ::std::error::Error::source(#bind.as_dyn_error()))
+            } else if field.optional {
                 quote_spanned!(type_span(field.ty)=>
                 #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
             } else {

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{data, derived, dispatch, never, retry};
+use super::{data, derived, dispatch, display, never, retry};
 use crate::plan::Plan;
 
 pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
@@ -17,6 +17,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let retryable = retry::retryable_fn(plan);
     let retry_after = retry::retry_after_fn(plan);
     let visit = data::visit_data_fns(plan);
+    let fmt_message = display::fmt_message_fn(plan);
     quote! {
         #derived
         impl #p::McpError for #ty {
@@ -28,6 +29,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
             #retryable
             #retry_after
             #visit
+            #fmt_message
         }
     }
 }

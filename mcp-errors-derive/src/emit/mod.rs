@@ -171,11 +171,33 @@ fn dispatch(
     inner: impl Fn(&Ident) -> TokenStream,
     fallback: &TokenStream,
 ) -> Option<TokenStream> {
+    dispatch_with(plan, own, inner, fallback, true)
+}
+
+/// [`dispatch`], where `inner` gets the inner error as the field's own type (`as_dyn`
+/// false: for the generic `visit_data`, through `Transparent::visit_data`) or as
+/// `&dyn McpError` (true).
+fn dispatch_with(
+    plan: &Plan<'_>,
+    own: Vec<TokenStream>,
+    inner: impl Fn(&Ident) -> TokenStream,
+    fallback: &TokenStream,
+    as_dyn: bool,
+) -> Option<TokenStream> {
     let mut arms = own;
     let bind = local("inner");
+    let p = &plan.private;
     for (variant, field) in plan.transparent() {
         let pat = pattern(variant, [(&field.member, &bind)]);
-        let body = located_at(inner(&bind), type_span(field.ty));
+        // The inner error as `&dyn McpError` through `Transparent`, whose one diagnostic names
+        // a foreign inner type (`visit_data`, which is generic, asks `Transparent` itself).
+        let body = inner(&bind);
+        let body = if as_dyn {
+            quote!({ let #bind = #p::Transparent::inner(#bind); #body })
+        } else {
+            body
+        };
+        let body = located_at(body, type_span(field.ty));
         arms.push(quote!(#pat => #body,));
     }
     if arms.is_empty() {
