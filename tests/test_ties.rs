@@ -50,6 +50,7 @@ fn position(role: FieldRole) -> usize {
         FieldRole::RetryAfter => 4,
         FieldRole::Retryable => 5,
         FieldRole::Transparent => 6,
+        FieldRole::Message => 7,
     }
 }
 
@@ -63,6 +64,7 @@ fn field_roles_are_the_runtime_roles_in_order() {
         FieldRole::RetryAfter,
         FieldRole::Retryable,
         FieldRole::Transparent,
+        FieldRole::Message,
     ];
     assert_eq!(derive_symbol::FIELD_ROLES.len(), runtime.len());
     for role in runtime {
