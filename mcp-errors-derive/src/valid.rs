@@ -87,7 +87,8 @@ fn transparent_has_one_field(cx: &Ctxt, variant: &Variant<'_>) {
 /// The inner error supplies code, symbol, message, retryable, kind and data of a transparent
 /// variant; a key of its own would silently be ignored.
 fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
-    if variant.attrs.transparent.is_none() {
+    // With `catch_all` too, `catch_all_wraps_one_foreign_error` reports the one mistake.
+    if variant.attrs.transparent.is_none() || variant.attrs.catch_all.is_some() {
         return;
     }
     let a = &variant.attrs;
@@ -206,7 +207,11 @@ fn message_is_present(cx: &Ctxt, variant: &Variant<'_>) {
 /// through the message. Naming a `source` field is allowed: it is the user's explicit choice to
 /// put the cause's text in the message, and so on the wire (thiserror's `"read {path}: {source}"`).
 fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
-    for (what, message) in [("message", &variant.message), ("display", &variant.display)] {
+    let texts = [
+        ("message", &variant.message),
+        ("the `display` text", &variant.display),
+    ];
+    for (what, message) in texts {
         if let Some(message) = message {
             template_names_fields_of(cx, variant, what, message);
         }
@@ -257,7 +262,7 @@ fn template_names_fields_of(
                             "{what_names} names `{{{arg}}}`, a `skip` field; `skip` keeps a \
                              value (a secret, personal data) out of `data` and out of every \
                              message and log text, so it can never leak; remove `skip` to send \
-                             it, or leave it out of the {what_names}"
+                             it, or leave it out of the template"
                         ),
                     );
                 }
