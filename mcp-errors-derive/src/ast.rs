@@ -5,7 +5,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::{Data, DeriveInput, Fields, Ident, LitStr, Member, Type};
 
-use crate::attr::{self, Attr, Doc, EnumAttrs, FieldAttrs, Kind, SpanRange, VariantAttrs};
+use crate::attr::{
+    self, Attr, Doc, EnumAttrs, FieldAttrs, FmtArg, Kind, MessageAttr, SpanRange, VariantAttrs,
+};
 use crate::ctxt::Ctxt;
 use crate::names;
 use crate::template::{Arg, Template};
@@ -29,6 +31,10 @@ pub struct Variant<'a> {
     pub message: Option<Message>,
     /// `display = "..."`: the `Display` text (logs), when it differs from the wire message.
     pub display: Option<Message>,
+    /// `fmt = path` (the variant's, else the enum's when the variant has no message): the
+    /// function that writes `Display` (and the wire message). `message` is then the catalog
+    /// text only: the first doc line, else the path.
+    pub fmt: Option<syn::Path>,
     /// `symbol = "..."`, else prefix + `SCREAMING_SNAKE` of the variant name.
     pub symbol: String,
     /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
@@ -38,6 +44,7 @@ pub struct Variant<'a> {
 }
 
 /// A variant's message template and where it was written.
+#[derive(Clone)]
 pub struct Message {
     /// The template as written (placeholders intact), for the catalog.
     pub text: String,
@@ -47,6 +54,8 @@ pub struct Message {
     pub tokens: SpanRange,
     /// `None` when the template did not parse (already reported).
     pub template: Option<Template>,
+    /// Extra format arguments: `message("{} rows", .rows.len())`.
+    pub args: Vec<FmtArg>,
 }
 
 pub struct Field<'a> {
@@ -93,6 +102,8 @@ impl<'a> Input<'a> {
             );
         }
         let attrs = attr::parse_enum_attrs(cx, &input.attrs);
+        // Parsed once, inherited by every variant without a message of its own.
+        let enum_message = attrs.message.as_ref().map(|m| Message::from_attr(cx, m));
         let domain = attrs
             .domain
             .as_ref()
@@ -106,7 +117,7 @@ impl<'a> Input<'a> {
         let variants = data
             .variants
             .iter()
-            .map(|v| Variant::from_syn(cx, v, &attrs, &prefix))
+            .map(|v| Variant::from_syn(cx, v, &attrs, enum_message.as_ref(), &prefix))
             .collect();
         Some(Input {
             ident: &input.ident,
@@ -136,6 +147,7 @@ impl<'a> Variant<'a> {
         cx: &Ctxt,
         variant: &'a syn::Variant,
         enum_attrs: &EnumAttrs,
+        enum_message: Option<&Message>,
         prefix: &str,
     ) -> Variant<'a> {
         let attrs = attr::parse_variant_attrs(cx, &variant.attrs);
@@ -172,28 +184,36 @@ impl<'a> Variant<'a> {
             .enumerate()
             .map(|(i, field)| Field::from_syn(cx, i, field))
             .collect();
-        let message = if let Some(message) = &attrs.message {
-            Some(Message::new(
-                cx,
-                message.value.value(),
-                message.value.span(),
-                message.value_span,
-            ))
-        } else if attrs.transparent.is_none() {
+        // An explicit message (the variant's, then the enum's) wins over the doc line, which
+        // a thiserror user wrote as documentation; a `fmt` function writes the text itself.
+        let doc_message = || {
             doc.first
                 .as_ref()
-                .map(|(line, whole)| Message::new(cx, line.clone(), whole.end, *whole))
-        } else {
-            None
+                .map(|(line, whole)| Message::new(cx, line.clone(), whole.end, *whole, Vec::new()))
         };
-        let display = attrs.display.as_ref().map(|display| {
-            Message::new(
-                cx,
-                display.value.value(),
-                display.value.span(),
-                display.value_span,
+        let (message, fmt) = if attrs.transparent.is_some() {
+            (None, None)
+        } else if let Some(message) = &attrs.message {
+            (Some(Message::from_attr(cx, message)), None)
+        } else if let Some(fmt) = &attrs.fmt {
+            (
+                Some(Message::of_fmt(&doc, &fmt.value)),
+                Some(fmt.value.clone()),
             )
-        });
+        } else if let Some(message) = enum_message {
+            (Some(message.clone()), None)
+        } else if let Some(fmt) = &enum_attrs.fmt {
+            (
+                Some(Message::of_fmt(&doc, &fmt.value)),
+                Some(fmt.value.clone()),
+            )
+        } else {
+            (doc_message(), None)
+        };
+        let display = attrs
+            .display
+            .as_ref()
+            .map(|display| Message::from_attr(cx, display));
         if attrs.catch_all.is_some() {
             if let [field] = &mut fields[..] {
                 field.caught = true;
@@ -208,6 +228,7 @@ impl<'a> Variant<'a> {
             fields,
             message,
             display,
+            fmt,
             symbol,
             kind,
             retryable,
@@ -254,8 +275,41 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
     }
 }
 
+/// What a template placeholder refers to.
+pub enum Target<'f, 'a> {
+    Field(&'f Field<'a>),
+    /// An extra format argument (positional or named).
+    Arg,
+}
+
 impl Message {
-    fn new(cx: &Ctxt, text: String, span: Span, tokens: SpanRange) -> Message {
+    /// The number of positional extra arguments.
+    pub fn positional(&self) -> usize {
+        self.args.iter().filter(|a| a.name.is_none()).count()
+    }
+
+    /// Whether a named extra argument `name` exists.
+    pub fn has_named(&self, name: &str) -> bool {
+        self.args
+            .iter()
+            .any(|a| a.name.as_ref().is_some_and(|n| n == name))
+    }
+
+    /// What `arg` refers to in `variant`: a named argument before a field of that name; a
+    /// tuple field before the positional argument of that index (thiserror's order).
+    pub fn target<'f, 'a>(&self, variant: &'f Variant<'a>, arg: &Arg) -> Option<Target<'f, 'a>> {
+        match arg {
+            Arg::Named(name) if self.has_named(name) => Some(Target::Arg),
+            Arg::Named(_) => variant.field(arg).map(Target::Field),
+            Arg::Index(i) => match variant.field(arg) {
+                Some(field) => Some(Target::Field(field)),
+                None => (*i < self.positional()).then_some(Target::Arg),
+            },
+            Arg::Positional(i) => (*i < self.positional()).then_some(Target::Arg),
+        }
+    }
+
+    fn new(cx: &Ctxt, text: String, span: Span, tokens: SpanRange, args: Vec<FmtArg>) -> Message {
         let template = match Template::parse(&text) {
             Ok(template) => Some(template),
             Err(msg) => {
@@ -268,6 +322,40 @@ impl Message {
             text,
             tokens,
             template,
+            args,
+        }
+    }
+
+    /// `message = "..."` or `message("...", args)`.
+    fn from_attr(cx: &Ctxt, attr: &Attr<MessageAttr>) -> Message {
+        let lit = &attr.value.lit;
+        Message::new(
+            cx,
+            lit.value(),
+            lit.span(),
+            SpanRange::single(lit.span()),
+            attr.value.args.clone(),
+        )
+    }
+
+    /// The catalog text of a `fmt` variant: its first doc line, else the function's path,
+    /// as plain text (not a template: the function writes the message).
+    fn of_fmt(doc: &Doc, path: &syn::Path) -> Message {
+        let (text, tokens) = match &doc.first {
+            Some((line, whole)) => (line.clone(), *whole),
+            None => (
+                path.to_token_stream().to_string().replace(' ', ""),
+                SpanRange::of(path),
+            ),
+        };
+        Message {
+            lit: LitStr::new(&text, tokens.end),
+            template: Some(Template {
+                pieces: vec![crate::template::Piece::Text(text.clone())],
+            }),
+            text,
+            tokens,
+            args: Vec::new(),
         }
     }
 }

@@ -151,7 +151,26 @@ pub struct EnumAttrs {
     pub kind: Option<Attr<Kind>>,
     pub retryable: Option<Attr<bool>>,
     pub decode: Option<Attr<()>>,
+    /// The message of every variant that has none of its own (thiserror's enum-level
+    /// `#[error("...")]`).
+    pub message: Option<Attr<MessageAttr>>,
+    /// The `Display` function of every variant that has no message of its own.
+    pub fmt: Option<Attr<syn::Path>>,
     pub seen: Seen,
+}
+
+/// `message = "template"` or `message("template {} {x}", expr, x = expr)`: a template and the
+/// extra format arguments, whose `.field` / `.0` name the variant's fields.
+pub struct MessageAttr {
+    pub lit: LitStr,
+    pub args: Vec<FmtArg>,
+}
+
+/// One extra format argument: `expr` or `name = expr`, tokens as written.
+#[derive(Clone)]
+pub struct FmtArg {
+    pub name: Option<proc_macro2::Ident>,
+    pub tokens: TokenStream,
 }
 
 /// `#[mcp(...)]` on a variant.
@@ -159,8 +178,9 @@ pub struct EnumAttrs {
 pub struct VariantAttrs {
     pub code: Option<Attr<i32>>,
     pub symbol: Option<Attr<LitStr>>,
-    pub message: Option<Attr<LitStr>>,
-    pub display: Option<Attr<LitStr>>,
+    pub message: Option<Attr<MessageAttr>>,
+    pub display: Option<Attr<MessageAttr>>,
+    pub fmt: Option<Attr<syn::Path>>,
     pub retryable: Option<Attr<bool>>,
     pub kind: Option<Attr<Kind>>,
     pub aliases: Vec<Attr<LitStr>>,
@@ -271,6 +291,8 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
             symbol::KIND => set(cx, &mut out.kind, key.kind()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
             symbol::DECODE => set(cx, &mut out.decode, key.flag()),
+            symbol::MESSAGE => set(cx, &mut out.message, key.message()),
+            symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -284,8 +306,9 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
         match key.name {
             symbol::CODE => set(cx, &mut out.code, key.int()),
             symbol::SYMBOL => set(cx, &mut out.symbol, key.string()),
-            symbol::MESSAGE => set(cx, &mut out.message, key.string()),
-            symbol::DISPLAY => set(cx, &mut out.display, key.string()),
+            symbol::MESSAGE => set(cx, &mut out.message, key.message()),
+            symbol::DISPLAY => set(cx, &mut out.display, key.message()),
+            symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
             symbol::KIND => set(cx, &mut out.kind, key.kind()),
             symbol::ALIAS => out.aliases.extend(key.string()),
@@ -626,6 +649,55 @@ impl Key<'_> {
         None
     }
 
+    /// `= "template"`, or `("template", args...)` with extra format arguments.
+    fn message(&self) -> Option<Attr<MessageAttr>> {
+        let Value::Group(group) = &self.value else {
+            return self.string().map(|lit| {
+                lit.map(|lit| MessageAttr {
+                    lit,
+                    args: Vec::new(),
+                })
+            });
+        };
+        let span = SpanRange::of(group);
+        match syn::parse2::<MessageList>(group.stream()) {
+            Ok(list) => Some(self.attr(
+                MessageAttr {
+                    lit: list.lit,
+                    args: list.args,
+                },
+                span,
+            )),
+            Err(err) => {
+                self.cx.syn_error(syn::Error::new(
+                    err.span(),
+                    format_args!(
+                        "{err}; expected `{}(\"template {{}}\", args...)`, e.g. \
+                         `{}(\"{{}} rows\", .rows.len())`",
+                        self.name, self.name
+                    ),
+                ));
+                None
+            }
+        }
+    }
+
+    /// `= path::to::function` (thiserror's `fmt = path`).
+    fn fmt_path(&self) -> Option<Attr<syn::Path>> {
+        let expr = self.expr("crate::fmt_busy")?;
+        if let Expr::Path(path) = expr
+            && path.qself.is_none()
+        {
+            return Some(self.attr(path.path.clone(), SpanRange::of(&path.path)));
+        }
+        self.cx.error_spanned_by(
+            expr,
+            "expected a path to a function `fn(&field.., &mut Formatter) -> fmt::Result`, \
+             e.g. `fmt = crate::fmt_busy`",
+        );
+        None
+    }
+
     /// `= "path::to::runtime"`.
     fn path(&self) -> Option<Attr<syn::Path>> {
         let lit = self.string()?;
@@ -636,6 +708,45 @@ impl Key<'_> {
             lit.value_error("expected a path in the string, e.g. `crate = \"::mcp_errors\"`"),
         );
         None
+    }
+}
+
+/// The inside of `message("template", args...)`.
+struct MessageList {
+    lit: LitStr,
+    args: Vec<FmtArg>,
+}
+
+impl syn::parse::Parse for MessageList {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        let lit: LitStr = input.parse()?;
+        let mut args = Vec::new();
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            let name = if (input.peek(syn::Ident) || input.peek(Token![type]))
+                && input.peek2(Token![=])
+                && !input.peek2(Token![==])
+            {
+                let name = syn::ext::IdentExt::parse_any(input)?;
+                input.parse::<Token![=]>()?;
+                Some(name)
+            } else {
+                None
+            };
+            let mut tokens = TokenStream::new();
+            while !input.is_empty() && !input.peek(Token![,]) {
+                let tree: TokenTree = input.parse()?;
+                tokens.extend([tree]);
+            }
+            if tokens.is_empty() {
+                return Err(input.error("expected an expression"));
+            }
+            args.push(FmtArg { name, tokens });
+        }
+        Ok(MessageList { lit, args })
     }
 }
 

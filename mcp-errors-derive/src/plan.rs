@@ -84,6 +84,10 @@ pub struct Message {
     /// a placeholder points at the message.
     pub span: Span,
     pub template: Template,
+    /// Extra format arguments (`message("{} rows", .rows.len())`), as written.
+    pub args: Vec<crate::attr::FmtArg>,
+    /// `fmt = path`: the function that writes the text; `text` is then the catalog's only.
+    pub fmt: Option<syn::Path>,
 }
 
 /// One field, resolved: what the emitters do with it, as independent flags.
@@ -256,8 +260,8 @@ impl Row {
             retryable: variant.retryable,
             name: unraw(variant.ident),
             doc: variant.doc.joined(),
-            message: Message::new(message),
-            display: variant.display.as_ref().map(Message::new),
+            message: Message::new(message, variant.fmt.as_ref()),
+            display: variant.display.as_ref().map(|d| Message::new(d, None)),
             catch_all: variant.attrs.catch_all.is_some(),
         }
     }
@@ -270,7 +274,7 @@ impl Row {
 }
 
 impl Message {
-    fn new(message: &ast::Message) -> Message {
+    fn new(message: &ast::Message, fmt: Option<&syn::Path>) -> Message {
         Message {
             text: message.text.clone(),
             span: message.lit.span(),
@@ -278,7 +282,16 @@ impl Message {
                 .template
                 .clone()
                 .expect("validated: template parsed"),
+            args: message.args.clone(),
+            fmt: fmt.cloned(),
         }
+    }
+
+    /// Whether a named extra argument `name` exists.
+    pub fn has_named(&self, name: &str) -> bool {
+        self.args
+            .iter()
+            .any(|a| a.name.as_ref().is_some_and(|n| n == name))
     }
 
     /// A string literal with the message's span.

@@ -29,6 +29,7 @@ pub const HELP: &str = "help";
 pub const TRANSPARENT: &str = "transparent";
 pub const DISPLAY: &str = "display";
 pub const CATCH_ALL: &str = "catch_all";
+pub const FMT: &str = "fmt";
 
 // Field level (`retryable` is shared with the levels above).
 pub const SKIP: &str = "skip";
@@ -48,6 +49,8 @@ pub const ENUM_KEYS: &[&str] = &[
     KIND,
     RETRYABLE,
     DECODE,
+    MESSAGE,
+    FMT,
 ];
 
 /// The keys accepted on a variant.
@@ -56,6 +59,7 @@ pub const VARIANT_KEYS: &[&str] = &[
     SYMBOL,
     MESSAGE,
     DISPLAY,
+    FMT,
     RETRYABLE,
     KIND,
     ALIAS,

@@ -9,8 +9,11 @@
 pub enum Arg {
     /// `{reason}`: a named field (without any `r#`).
     Named(String),
-    /// `{0}`: a tuple field.
+    /// `{0}`: a tuple field, or with extra format arguments and no such field, the 0th
+    /// positional argument.
     Index(usize),
+    /// `{}`: the next positional format argument (numbered from 0 in order of appearance).
+    Positional(usize),
 }
 
 impl Arg {
@@ -29,6 +32,7 @@ impl core::fmt::Display for Arg {
         match self {
             Arg::Named(name) => f.write_str(name),
             Arg::Index(i) => write!(f, "{i}"),
+            Arg::Positional(_) => Ok(()),
         }
     }
 }
@@ -63,6 +67,7 @@ impl Template {
         let mut pieces = Vec::new();
         let mut literal = String::new();
         let mut chars = text.char_indices().peekable();
+        let mut positional = 0;
         while let Some((start, c)) = chars.next() {
             match c {
                 '{' if chars.peek().is_some_and(|&(_, n)| n == '{') => {
@@ -94,7 +99,7 @@ impl Template {
                     if !literal.is_empty() {
                         pieces.push(Piece::Text(core::mem::take(&mut literal)));
                     }
-                    pieces.push(parse_placeholder(&text[body_start..end])?);
+                    pieces.push(parse_placeholder(&text[body_start..end], &mut positional)?);
                 }
                 c => literal.push(c),
             }
@@ -190,18 +195,92 @@ fn is_display(spec: &[SpecPart]) -> bool {
     }
 }
 
-fn parse_placeholder(body: &str) -> Result<Piece, String> {
+/// Rewrites the `.field` / `.0` shorthands of an extra format argument (thiserror's
+/// `.0.len()`): each, where an expression can start (at the beginning, after an operator or
+/// a comma, inside any group), is handed to `field`, which returns what replaces it (the
+/// field's binding). Everything else is kept. `.0.1` (lexed as `.` and the float `0.1`)
+/// becomes the binding of `0`, then `.1`.
+pub fn replace_members(
+    tokens: &proc_macro2::TokenStream,
+    field: &mut impl FnMut(&Arg, proc_macro2::Span) -> proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
+    use proc_macro2::{Group, Literal, Punct, Spacing, TokenTree};
+    let mut out = proc_macro2::TokenStream::new();
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let mut i = 0;
+    while i < trees.len() {
+        let starts_expr = match i.checked_sub(1).map(|p| &trees[p]) {
+            None => true,
+            Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.'),
+            Some(_) => false,
+        };
+        if starts_expr
+            && let TokenTree::Punct(dot) = &trees[i]
+            && dot.as_char() == '.'
+            && dot.spacing() == Spacing::Alone
+            && let Some(next) = trees.get(i + 1)
+        {
+            let member = match next {
+                TokenTree::Ident(ident) => {
+                    let name = ident.to_string();
+                    Some((Arg::Named(name.trim_start_matches("r#").to_owned()), None))
+                }
+                TokenTree::Literal(lit) => {
+                    let text = lit.to_string();
+                    let (head, tail) = text
+                        .split_once('.')
+                        .map_or((&text[..], None), |(h, t)| (h, Some(t)));
+                    head.parse::<usize>()
+                        .ok()
+                        .map(|index| (Arg::Index(index), tail.map(str::to_owned)))
+                }
+                _ => None,
+            };
+            if let Some((arg, tail)) = member {
+                out.extend(field(&arg, next.span()));
+                if let Some(tail) = tail {
+                    let mut dot = Punct::new('.', Spacing::Alone);
+                    dot.set_span(next.span());
+                    out.extend([TokenTree::Punct(dot)]);
+                    if let Ok(index) = tail.parse::<usize>() {
+                        let mut lit = Literal::usize_unsuffixed(index);
+                        lit.set_span(next.span());
+                        out.extend([TokenTree::Literal(lit)]);
+                    }
+                }
+                i += 2;
+                continue;
+            }
+        }
+        match &trees[i] {
+            TokenTree::Group(group) => {
+                let mut new =
+                    Group::new(group.delimiter(), replace_members(&group.stream(), field));
+                new.set_span(group.span());
+                out.extend([TokenTree::Group(new)]);
+            }
+            tree => out.extend([tree.clone()]),
+        }
+        i += 1;
+    }
+    out
+}
+
+fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String> {
     let (arg, spec) = match body.split_once(':') {
         Some((arg, spec)) => (arg, Some(spec)),
         None => (body, None),
     };
-    let arg = parse_arg(arg).ok_or_else(|| {
-        if arg.is_empty() {
-            "template placeholders must name a field, e.g. `{reason}` or `{0}`".to_owned()
-        } else {
+    // `{}` takes the next extra format argument; whether there is one is checked with the
+    // variant (`valid`), which knows the arguments.
+    let arg = if arg.is_empty() {
+        *positional += 1;
+        Arg::Positional(*positional - 1)
+    } else {
+        parse_arg(arg).ok_or_else(|| {
             format!("`{{{arg}}}` does not name a field; expected `{{field}}` or `{{0}}`")
-        }
-    })?;
+        })?
+    };
     let spec = match spec {
         Some(spec) => parse_spec(spec)?,
         None => Vec::new(),
@@ -310,6 +389,7 @@ mod tests {
             .format_string_by_trait(|arg, _| match arg {
                 Arg::Named(n) => n.clone(),
                 Arg::Index(i) => format!("_{i}"),
+                Arg::Positional(_) => String::new(),
             })
     }
 
@@ -353,6 +433,40 @@ mod tests {
     }
 
     #[test]
+    fn member_shorthands_are_replaced_where_an_expression_starts() {
+        let tokens: proc_macro2::TokenStream =
+            "if *.unique { .0.len() } else { x.len() + .1.2 }, .r#type"
+                .parse()
+                .unwrap();
+        let mut seen = Vec::new();
+        let out = replace_members(&tokens, &mut |arg, _| {
+            seen.push(arg.clone());
+            let name = match arg {
+                Arg::Named(n) => format!("f_{n}"),
+                Arg::Index(i) => format!("f{i}"),
+                Arg::Positional(_) => unreachable!(),
+            };
+            name.parse().unwrap()
+        });
+        assert_eq!(
+            seen,
+            [named("unique"), Arg::Index(0), Arg::Index(1), named("type")]
+        );
+        assert_eq!(
+            out.to_string(),
+            "if *f_unique { f0 . len () } else { x . len () + f1 . 2 } , f_type"
+        );
+    }
+
+    #[test]
+    fn empty_placeholders_are_positional() {
+        let t = Template::parse("{} and {:?} then {x}").unwrap();
+        let args: Vec<_> = t.args().cloned().collect();
+        assert_eq!(args, [Arg::Positional(0), Arg::Positional(1), named("x")]);
+        assert_eq!(rewrite("{} and {:?}"), "{} and {:?}");
+    }
+
+    #[test]
     fn placeholders_know_their_trait() {
         let t = Template::parse("{a} {b:?} {c:>8} {d:#x} {e:.1$} {f:e>5}").unwrap();
         let shown: Vec<bool> = ["a", "b", "c", "d", "e", "f"]
@@ -370,7 +484,7 @@ mod tests {
     #[test]
     fn malformed_templates_are_rejected() {
         for bad in [
-            "{", "}", "a { b", "x}y", "{a{b}}", "{}", "{:?}", "{a-b}", "{ a }", "{x:.*}",
+            "{", "}", "a { b", "x}y", "{a{b}}", "{a-b}", "{ a }", "{x:.*}",
         ] {
             assert!(Template::parse(bad).is_err(), "{bad}");
         }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{Input, Variant};
+use crate::ast::{Input, Target, Variant};
 use crate::attr::{Attr, FieldAttrs, SpanRange};
 use crate::ctxt::Ctxt;
 use crate::names;
@@ -19,6 +19,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
         transparent_has_one_field(cx, variant);
         transparent_takes_no_catalog_keys(cx, variant);
         catch_all_wraps_one_foreign_error(cx, variant);
+        fmt_stands_alone(cx, variant);
         code_is_present(cx, input, variant);
         message_is_present(cx, variant);
         template_names_fields(cx, variant);
@@ -28,6 +29,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
         data_keys_are_unique_and_free(cx, variant);
     }
     from_types_are_unique(cx, input);
+    enum_message_is_one_kind(cx, input);
     codes_are_unique(cx, input);
     codes_lie_in_range(cx, input);
     reserved_codes_need_protocol(cx, input);
@@ -92,11 +94,12 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     let a = &variant.attrs;
-    let given: [(&str, Option<SpanRange>); 6] = [
+    let given: [(&str, Option<SpanRange>); 7] = [
         (symbol::CODE, a.code.as_ref().map(|x| x.whole)),
         (symbol::SYMBOL, a.symbol.as_ref().map(|x| x.whole)),
         (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
         (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
+        (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
         (symbol::RETRYABLE, a.retryable.as_ref().map(|x| x.whole)),
         (symbol::KIND, a.kind.as_ref().map(|x| x.whole)),
     ];
@@ -207,6 +210,9 @@ fn message_is_present(cx: &Ctxt, variant: &Variant<'_>) {
 /// through the message. Naming a `source` field is allowed: it is the user's explicit choice to
 /// put the cause's text in the message, and so on the wire (thiserror's `"read {path}: {source}"`).
 fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
+    if variant.fmt.is_some() {
+        return;
+    }
     let texts = [
         ("message", &variant.message),
         ("the `display` text", &variant.display),
@@ -227,17 +233,44 @@ fn template_names_fields_of(
     let Some(template) = &message.template else {
         return;
     };
+    let skipped = |arg: &dyn core::fmt::Display| {
+        format!(
+            "{what_names} names `{arg}`, a `skip` field; `skip` keeps a value (a secret, \
+             personal data) out of `data` and out of every message and log text, so it can \
+             never leak; remove `skip` to send it, or leave it out of the template"
+        )
+    };
     let mut reported = Vec::new();
     for arg in template.args() {
         if reported.contains(&arg) {
             continue;
         }
         reported.push(arg);
-        match variant.field(arg) {
+        match message.target(variant, arg) {
+            Some(Target::Arg) => {}
+            Some(Target::Field(field)) => {
+                if field.attrs.skip.is_some() {
+                    cx.error_spanned_by(message.tokens, skipped(&format_args!("{{{arg}}}")));
+                }
+            }
+            None if matches!(arg, Arg::Positional(_)) => {
+                let msg = if message.positional() == 0 {
+                    "template placeholders must name a field, e.g. `{reason}` or `{0}`, or \
+                     take an argument: `message(\"{} rows\", .rows.len())`"
+                        .to_owned()
+                } else {
+                    format!(
+                        "{what_names} has more `{{}}` placeholders than its {} positional \
+                         arguments",
+                        message.positional()
+                    )
+                };
+                cx.error_spanned_by(message.tokens, msg);
+            }
             None => {
                 let what = match arg {
                     Arg::Named(_) => "field",
-                    Arg::Index(_) => "tuple field",
+                    _ => "tuple field",
                 };
                 let msg = if variant.fields.is_empty() {
                     format!(
@@ -254,19 +287,61 @@ fn template_names_fields_of(
                 };
                 cx.error_spanned_by(message.tokens, msg);
             }
-            Some(field) => {
-                if field.attrs.skip.is_some() && field.attrs.retry_after.is_none() {
-                    cx.error_spanned_by(
-                        message.tokens,
+        }
+    }
+    // `.field` in the extra arguments: a field of the variant, never a `skip` one.
+    for fmt_arg in &message.args {
+        crate::template::replace_members(&fmt_arg.tokens, &mut |arg, span| {
+            match variant.field(arg) {
+                Some(field) if field.attrs.skip.is_some() => {
+                    cx.syn_error(syn::Error::new(span, skipped(&format_args!(".{arg}"))));
+                }
+                Some(_) => {}
+                None => {
+                    let list: Vec<&str> = variant.fields.iter().map(|f| f.name.as_str()).collect();
+                    cx.syn_error(syn::Error::new(
+                        span,
                         format_args!(
-                            "{what_names} names `{{{arg}}}`, a `skip` field; `skip` keeps a \
-                             value (a secret, personal data) out of `data` and out of every \
-                             message and log text, so it can never leak; remove `skip` to send \
-                             it, or leave it out of the template"
+                            "`.{arg}` names no field of `{}`; its fields are {}",
+                            variant.ident,
+                            symbol::quoted_list(&list)
                         ),
-                    );
+                    ));
                 }
             }
+            proc_macro2::TokenStream::new()
+        });
+    }
+}
+
+/// The enum's default text is a template or a function, not both.
+fn enum_message_is_one_kind(cx: &Ctxt, input: &Input<'_>) {
+    if let (Some(_), Some(fmt)) = (&input.attrs.message, &input.attrs.fmt) {
+        cx.syn_error(fmt.error(
+            "`fmt` cannot be combined with `message` on the enum; choose the default template \
+             or the default function",
+        ));
+    }
+}
+
+/// `fmt = path` writes the whole `Display`: a message or `display` text beside it would be
+/// ignored, and a `catch_all` or `transparent` variant shows its inner error.
+fn fmt_stands_alone(cx: &Ctxt, variant: &Variant<'_>) {
+    let Some(fmt) = &variant.attrs.fmt else {
+        return;
+    };
+    let a = &variant.attrs;
+    let others = [
+        (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
+        (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
+        (symbol::CATCH_ALL, a.catch_all.as_ref().map(|x| x.whole)),
+    ];
+    for (key, tokens) in others {
+        if tokens.is_some() {
+            cx.syn_error(fmt.error(format_args!(
+                "`fmt` cannot be combined with `{key}`; the function writes the variant's \
+                 `Display` and wire message, a doc comment gives the catalog's text"
+            )));
         }
     }
 }

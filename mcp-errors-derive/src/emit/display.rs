@@ -3,10 +3,10 @@
 //! wire message, for enums where the two differ.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 use syn::{Ident, Member};
 
-use super::{derived, dispatch, local, never, pattern_of};
+use super::{derived, dispatch, local, never, pattern, pattern_of};
 use crate::plan::{FieldPlan, Message, Plan, VariantPlan};
 use crate::template::Arg;
 
@@ -85,34 +85,66 @@ pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
 fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident) -> TokenStream {
     let p = &plan.private;
     let ident = variant.ident;
+    if let Some(path) = &message.fmt {
+        return fmt_arm(variant, path, f);
+    }
     let template = &message.template;
-    if let Some(text) = template.as_plain() {
+    if let Some(text) = template.as_plain()
+        && message.args.is_empty()
+    {
         let lit = message.lit(&text);
         return quote!(Self::#ident { .. } => #f.write_str(#lit),);
     }
-    let field = |arg: &Arg| {
-        variant
-            .field(arg)
-            .expect("validated: template names fields")
+    // The field a placeholder shows, or `None` for an extra argument (resolved as `valid`
+    // checked: a named argument before a field, a tuple field before a positional argument).
+    let field = |arg: &Arg| match arg {
+        Arg::Named(name) if message.has_named(name) => None,
+        Arg::Positional(_) => None,
+        _ => variant.field(arg),
     };
-    let mut used: Vec<&FieldPlan<'_>> = Vec::new();
-    for arg in template.args() {
-        let field = field(arg);
+    fn use_field<'p, 'a>(used: &mut Vec<&'p FieldPlan<'a>>, field: &'p FieldPlan<'a>) {
         if !used.iter().any(|u| u.member == field.member) {
             used.push(field);
+        }
+    }
+    let mut used: Vec<&FieldPlan<'_>> = Vec::new();
+    for arg in template.args() {
+        if let Some(field) = field(arg) {
+            use_field(&mut used, field);
+        }
+    }
+    // Extra arguments, their `.field` shorthands replaced by the fields' bindings.
+    let mut positional = Vec::new();
+    let mut named = Vec::new();
+    for fmt_arg in &message.args {
+        let expr = crate::template::replace_members(&fmt_arg.tokens, &mut |arg, _| {
+            let field = variant
+                .field(arg)
+                .expect("validated: `.field` names a field");
+            use_field(&mut used, field);
+            Ident::new(&field.format_name(), message.span).into_token_stream()
+        });
+        match &fmt_arg.name {
+            None => positional.push(expr),
+            Some(name) => {
+                let name = syn::parse_str::<Ident>(&name.to_string())
+                    .unwrap_or_else(|_| Ident::new_raw(&name.to_string(), name.span()));
+                named.push(quote!(#name = #expr));
+            }
         }
     }
     // A path has no `Display`; a `Display` placeholder of one shows its `display()`, passed
     // as an extra named argument (a `Debug` placeholder still sees the path itself).
     let shown = |field: &FieldPlan<'_>| format!("__mcp_shown_{}", field.format_name());
-    let fmt = message.lit(&template.format_string_by_trait(|arg, display| {
-        let field = field(arg);
-        if display && field.path {
-            shown(field)
-        } else {
-            field.format_name()
-        }
-    }));
+    let fmt =
+        message.lit(
+            &template.format_string_by_trait(|arg, display| match (field(arg), arg) {
+                (Some(field), _) if display && field.path => shown(field),
+                (Some(field), _) => field.format_name(),
+                (None, Arg::Positional(_)) => String::new(),
+                (None, arg) => arg.to_string(),
+            }),
+        );
     let mut bound = Vec::new();
     let mut counts = Vec::new();
     for field in used {
@@ -140,5 +172,17 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
             counts.push(quote!(, #name = #p::path_display(#bind)));
         }
     }
-    quote!(Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(#counts)*),)
+    quote! {
+        Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(, #positional)* #(, #named)* #(#counts)*),
+    }
+}
+
+/// `Self::V { a, 0: field_0, .. } => path(a, field_0, f),`: every field but `skip` ones (which
+/// never reach any text), in declaration order, then the formatter (thiserror's
+/// `fmt = path`).
+fn fmt_arm(variant: &VariantPlan<'_>, path: &syn::Path, f: &Ident) -> TokenStream {
+    let passed: Vec<&FieldPlan<'_>> = variant.fields.iter().filter(|f| !f.skip).collect();
+    let pat = pattern(variant, passed.iter().map(|f| (&f.member, &f.binding)));
+    let binds = passed.iter().map(|f| &f.binding);
+    quote!(#pat => #path(#(#binds,)* #f),)
 }
