@@ -14,6 +14,10 @@ use crate::template::{Arg, Template};
 
 pub struct Input<'a> {
     pub ident: &'a Ident,
+    /// The type's parameters (lifetimes, types, consts): the catalog does not depend on them.
+    pub generics: &'a syn::Generics,
+    /// A struct: one error, one code; its "variant" is the struct itself (`Self { .. }`).
+    pub is_struct: bool,
     pub attrs: EnumAttrs,
     pub variants: Vec<Variant<'a>>,
     /// `domain`, or empty when missing (reported).
@@ -83,25 +87,21 @@ impl<'a> Input<'a> {
     /// Builds the model, reporting parse errors to `cx`. `None` when the input is not an
     /// enum (nothing else can be checked then).
     pub fn from_syn(cx: &Ctxt, input: &'a DeriveInput) -> Option<Input<'a>> {
-        let Data::Enum(data) = &input.data else {
-            let keyword = match &input.data {
-                Data::Struct(s) => s.struct_token.to_token_stream(),
-                Data::Union(u) => u.union_token.to_token_stream(),
-                Data::Enum(_) => unreachable!(),
-            };
-            cx.error_spanned_by(
-                keyword,
-                "`McpError` can only be derived for enums; give each error its own variant",
-            );
-            return None;
+        let (attrs, struct_attrs) = match &input.data {
+            Data::Enum(_) => (attr::parse_enum_attrs(cx, &input.attrs), None),
+            Data::Struct(_) => {
+                let (attrs, variant) = attr::parse_struct_attrs(cx, &input.attrs);
+                (attrs, Some(variant))
+            }
+            Data::Union(u) => {
+                cx.error_spanned_by(
+                    u.union_token,
+                    "`McpError` cannot be derived for a union; use an enum (one variant per \
+                     error) or a struct (one error)",
+                );
+                return None;
+            }
         };
-        if !input.generics.params.is_empty() {
-            cx.error_spanned_by(
-                &input.generics,
-                "`McpError` cannot be derived for a generic enum; its catalog is static",
-            );
-        }
-        let attrs = attr::parse_enum_attrs(cx, &input.attrs);
         // Parsed once, inherited by every variant without a message of its own.
         let enum_message = attrs.message.as_ref().map(|m| Message::from_attr(cx, m));
         let domain = attrs
@@ -114,13 +114,30 @@ impl<'a> Input<'a> {
             .as_ref()
             .map(|p| p.value.value())
             .unwrap_or_default();
-        let variants = data
-            .variants
-            .iter()
-            .map(|v| Variant::from_syn(cx, v, &attrs, enum_message.as_ref(), &prefix))
-            .collect();
+        let variants = match (&input.data, struct_attrs) {
+            (Data::Struct(data), Some(variant_attrs)) => vec![Variant::from_parts(
+                cx,
+                Parts {
+                    ident: &input.ident,
+                    attrs: variant_attrs,
+                    syn_attrs: &input.attrs,
+                    fields: &data.fields,
+                },
+                &attrs,
+                None,
+                &prefix,
+            )],
+            (Data::Enum(data), _) => data
+                .variants
+                .iter()
+                .map(|v| Variant::from_syn(cx, v, &attrs, enum_message.as_ref(), &prefix))
+                .collect(),
+            _ => Vec::new(),
+        };
         Some(Input {
             ident: &input.ident,
+            generics: &input.generics,
+            is_struct: matches!(input.data, Data::Struct(_)),
             attrs,
             variants,
             domain,
@@ -142,6 +159,14 @@ impl<'a> Input<'a> {
     }
 }
 
+/// What a variant is made of: for an enum, a `syn::Variant`; for a struct, the struct itself.
+struct Parts<'a> {
+    ident: &'a Ident,
+    attrs: VariantAttrs,
+    syn_attrs: &'a [syn::Attribute],
+    fields: &'a Fields,
+}
+
 impl<'a> Variant<'a> {
     fn from_syn(
         cx: &Ctxt,
@@ -151,12 +176,37 @@ impl<'a> Variant<'a> {
         prefix: &str,
     ) -> Variant<'a> {
         let attrs = attr::parse_variant_attrs(cx, &variant.attrs);
+        Variant::from_parts(
+            cx,
+            Parts {
+                ident: &variant.ident,
+                attrs,
+                syn_attrs: &variant.attrs,
+                fields: &variant.fields,
+            },
+            enum_attrs,
+            enum_message,
+            prefix,
+        )
+    }
+
+    /// A variant, or the one "variant" of a struct, from its parts.
+    fn from_parts(
+        cx: &Ctxt,
+        parts: Parts<'a>,
+        enum_attrs: &EnumAttrs,
+        enum_message: Option<&Message>,
+        prefix: &str,
+    ) -> Variant<'a> {
+        let Parts {
+            ident,
+            attrs,
+            syn_attrs,
+            fields: syn_fields,
+        } = parts;
         let symbol = match &attrs.symbol {
             Some(symbol) => symbol.value.value(),
-            None => format!(
-                "{prefix}{}",
-                names::screaming_snake(&variant.ident.to_string())
-            ),
+            None => format!("{prefix}{}", names::screaming_snake(&ident.to_string())),
         };
         let fallback = if enum_attrs.protocol.is_some() {
             "protocol"
@@ -173,8 +223,8 @@ impl<'a> Variant<'a> {
             .as_ref()
             .or(enum_attrs.retryable.as_ref())
             .map_or_else(|| kind.default_retryable(), |r| r.value);
-        let doc = attr::parse_doc(&variant.attrs);
-        let fields = match &variant.fields {
+        let doc = attr::parse_doc(syn_attrs);
+        let fields = match syn_fields {
             Fields::Named(named) => named.named.iter().collect(),
             Fields::Unnamed(unnamed) => unnamed.unnamed.iter().collect(),
             Fields::Unit => Vec::new(),
@@ -222,7 +272,7 @@ impl<'a> Variant<'a> {
             resolve_implicit_roles(&mut fields, message.as_ref(), enum_attrs.decode.is_some());
         }
         Variant {
-            ident: &variant.ident,
+            ident,
             attrs,
             doc,
             fields,

@@ -300,6 +300,47 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
     out
 }
 
+/// `#[mcp(...)]` on a struct: the enum's keys and a variant's together (one error, one
+/// code); `kind`, `retryable` and `message` are the variant's.
+pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, VariantAttrs) {
+    let mut keys: Vec<&'static str> = symbol::ENUM_KEYS.to_vec();
+    keys.extend(
+        symbol::VARIANT_KEYS
+            .iter()
+            .filter(|k| !symbol::ENUM_KEYS.contains(k) && **k != symbol::TRANSPARENT),
+    );
+    let mut out = EnumAttrs::default();
+    let mut variant = VariantAttrs::default();
+    let seen = each_key(cx, attrs, &keys, "a struct", |key| {
+        match key.name {
+            symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
+            symbol::RANGE => set(cx, &mut out.range, key.range()),
+            symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()),
+            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
+            symbol::CRATE => set(cx, &mut out.krate, key.path()),
+            symbol::DECODE => set(cx, &mut out.decode, key.flag()),
+            symbol::CODE => set(cx, &mut variant.code, key.int()),
+            symbol::SYMBOL => set(cx, &mut variant.symbol, key.string()),
+            symbol::MESSAGE => set(cx, &mut variant.message, key.message()),
+            symbol::DISPLAY => set(cx, &mut variant.display, key.message()),
+            symbol::FMT => set(cx, &mut variant.fmt, key.fmt_path()),
+            symbol::RETRYABLE => set(cx, &mut variant.retryable, key.bool_or_flag()),
+            symbol::KIND => set(cx, &mut variant.kind, key.kind()),
+            symbol::ALIAS => variant.aliases.extend(key.string()),
+            symbol::HELP => set(cx, &mut variant.help, key.string()),
+            symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
+            _ => unreachable!("key list and parser disagree"),
+        }
+        Ok(())
+    });
+    out.seen = seen;
+    variant.seen = Seen {
+        keys: out.seen.keys.clone(),
+        broken: out.seen.broken,
+    };
+    (out, variant)
+}
+
 pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
     out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {

@@ -149,15 +149,33 @@ mod tests {
     }
 
     #[test]
-    fn non_enum_input_gets_fallback_impls() {
+    fn union_input_gets_fallback_impls() {
         let out = derive(&parse_quote!(
-            struct S;
+            union U {
+                a: u8,
+            }
         ))
         .into_token_stream()
         .to_string();
-        assert!(out.contains("can only be derived for enums"));
-        assert!(out.contains("ErrorCatalog for S"));
-        assert!(out.contains("Display for S"));
+        assert!(out.contains("cannot be derived for a union"));
+        assert!(out.contains("ErrorCatalog for U"));
+        assert!(out.contains("Display for U"));
+    }
+
+    #[test]
+    fn a_struct_is_one_error() {
+        let out = derive(&parse_quote! {
+            /// Quota exceeded
+            #[mcp(domain = "mb", code = 3100, symbol = "E_MB_QUOTA")]
+            struct Quota {
+                used: u64,
+            }
+        })
+        .into_token_stream()
+        .to_string();
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains("Self { used : v0 , .. }"), "{out}");
+        assert!(out.contains("pub const E_MB_QUOTA : i32 = 3100"), "{out}");
     }
 
     #[test]
@@ -193,7 +211,7 @@ mod tests {
     #[test]
     fn fallback_of_a_generic_enum_has_no_constants() {
         let out = derive(&parse_quote! {
-            #[mcp(domain = "pw")]
+            #[mcp(domain = "Not Kebab")]
             enum E<T> {
                 /// A
                 #[mcp(code = 1)]
@@ -202,11 +220,35 @@ mod tests {
         })
         .into_token_stream()
         .to_string();
+        assert!(out.contains("must be lower-kebab-case"), "{out}");
+        assert!(!out.contains("pub const"), "{out}");
+        assert!(!out.contains("__impl_integrations"), "{out}");
+    }
+
+    #[test]
+    fn a_generic_enum_gets_inferred_bounds() {
+        let out = derive(&parse_quote! {
+            #[mcp(domain = "pw")]
+            enum E<T, S> {
+                #[mcp(code = 1, message = "{0}")]
+                Shown(T, u8),
+                /// B
+                #[mcp(code = 2)]
+                Upstream(#[mcp(source)] S),
+            }
+        })
+        .into_token_stream()
+        .to_string();
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains("T : :: core :: fmt :: Display"), "{out}");
         assert!(
-            out.contains("cannot be derived for a generic enum"),
+            out.contains("T : :: mcp_errors :: __private :: serde :: Serialize"),
             "{out}"
         );
-        assert!(!out.contains("pub const"), "{out}");
+        assert!(
+            out.contains("S : :: std :: error :: Error + 'static"),
+            "{out}"
+        );
         assert!(!out.contains("__impl_integrations"), "{out}");
     }
 

@@ -33,11 +33,33 @@ pub struct Plan<'a> {
     pub variants: Vec<VariantPlan<'a>>,
     /// The codes of the own rows, ascending (`OWN_CODES`, and the ends of `SPAN`).
     pub own_codes: Vec<i32>,
+    /// The type's parameters; empty for most error types.
+    pub generics: &'a syn::Generics,
+    /// Bounds inferred as thiserror infers them, for each impl of a generic type (empty
+    /// otherwise): see [`Bounds`].
+    pub bounds: Bounds,
+}
+
+/// `where` predicates for the fields whose types mention a type parameter: what a template
+/// shows (`Display`, or `Debug` for `{x:?}`), what goes into `data` (`Serialize`), what is a
+/// source (`Error + 'static`), what `transparent` wraps, what decides retries.
+#[derive(Default)]
+pub struct Bounds {
+    /// `impl Display` and `fmt_message`.
+    pub display: Vec<TokenStream>,
+    /// `impl Error` (its `source`).
+    pub error: Vec<TokenStream>,
+    /// `impl McpError` (data, retry, transparent delegation) besides `Self: Error`.
+    pub mcp_error: Vec<TokenStream>,
+    /// `impl ErrorCatalog` (transparent inner catalogs).
+    pub catalog: Vec<TokenStream>,
 }
 
 /// One variant: its fields, and either its own catalog row or the inner error it forwards to.
 pub struct VariantPlan<'a> {
     pub ident: &'a Ident,
+    /// The "variant" of a struct: patterns are `Self { .. }`.
+    pub is_struct: bool,
     pub fields: Vec<FieldPlan<'a>>,
     pub shape: Shape,
 }
@@ -165,6 +187,7 @@ impl<'a> Plan<'a> {
                 let transparent = matches!(shape, Shape::Transparent);
                 VariantPlan {
                     ident: variant.ident,
+                    is_struct: input.is_struct,
                     fields: variant
                         .fields
                         .iter()
@@ -185,9 +208,38 @@ impl<'a> Plan<'a> {
             domain: input.domain.clone(),
             range: input.attrs.range.as_ref().map(|r| r.value),
             decode: input.attrs.decode.is_some(),
+            bounds: Bounds::infer(input, &variants),
             variants,
             own_codes,
+            generics: input.generics,
         }
+    }
+
+    /// `(impl<..>, Type<..>, where ..)` for one generated impl of the type, with `bounds`
+    /// added to the type's own where clause. All three are empty (the type alone) for a type
+    /// without parameters.
+    pub fn header(&self, bounds: &[TokenStream]) -> (TokenStream, TokenStream, TokenStream) {
+        let ident = self.ident;
+        let (impl_generics, ty_generics, where_clause) = self.generics.split_for_impl();
+        let mut predicates: Vec<TokenStream> = where_clause
+            .map(|w| w.predicates.iter().map(|p| quote!(#p)).collect())
+            .unwrap_or_default();
+        predicates.extend(bounds.iter().cloned());
+        let where_clause = if predicates.is_empty() {
+            TokenStream::new()
+        } else {
+            quote!(where #(#predicates,)*)
+        };
+        (
+            quote!(#impl_generics),
+            quote!(#ident #ty_generics),
+            where_clause,
+        )
+    }
+
+    /// Whether the type has type or lifetime parameters.
+    pub fn is_generic(&self) -> bool {
+        !self.generics.params.is_empty()
     }
 
     /// The variants with their own row.
@@ -216,6 +268,16 @@ impl<'a> VariantPlan<'a> {
         match &self.shape {
             Shape::Own(row) => Some(row),
             Shape::Transparent => None,
+        }
+    }
+
+    /// `Self::V`, or `Self` for a struct: what patterns and constructors start with.
+    pub fn path(&self) -> TokenStream {
+        let ident = self.ident;
+        if self.is_struct {
+            quote!(Self)
+        } else {
+            quote!(Self::#ident)
         }
     }
 
@@ -379,6 +441,119 @@ pub fn unraw(ident: &Ident) -> String {
         Some(raw) => raw.to_owned(),
         None => name,
     }
+}
+
+impl Bounds {
+    fn infer(input: &Input<'_>, variants: &[VariantPlan<'_>]) -> Bounds {
+        let params: Vec<String> = input
+            .generics
+            .type_params()
+            .map(|t| t.ident.to_string())
+            .collect();
+        let mut bounds = Bounds::default();
+        if params.is_empty() {
+            return bounds;
+        }
+        let mentions = |ty: &Type| mentions_any(&quote!(#ty), &params);
+        let add = |list: &mut Vec<TokenStream>, ty: &Type, bound: TokenStream| {
+            let predicate = quote!(#ty: #bound);
+            let text = predicate.to_string();
+            if mentions(ty) && !list.iter().any(|p| p.to_string() == text) {
+                list.push(predicate);
+            }
+        };
+        let root = input.root();
+        let p = quote!(#root::__private);
+        for (variant, plan) in input.variants.iter().zip(variants) {
+            for field in &plan.fields {
+                let ty = field.ty;
+                if field.transparent {
+                    add(&mut bounds.catalog, ty, quote!(#p::Transparent));
+                    add(&mut bounds.mcp_error, ty, quote!(#p::Transparent));
+                    add(&mut bounds.display, ty, quote!(#p::Transparent));
+                    add(&mut bounds.error, ty, quote!(#p::Transparent));
+                    continue;
+                }
+                if field.source {
+                    add(
+                        &mut bounds.error,
+                        from_or_self(field),
+                        quote!(::std::error::Error + 'static),
+                    );
+                }
+                if field.data_key.is_some() {
+                    add(
+                        &mut bounds.mcp_error,
+                        data_type(field),
+                        quote!(#p::serde::Serialize),
+                    );
+                }
+                if field.details {
+                    add(
+                        &mut bounds.mcp_error,
+                        data_type(field),
+                        quote!(::core::fmt::Display),
+                    );
+                }
+                if field.retry_after {
+                    add(&mut bounds.mcp_error, ty, quote!(#p::IntoRetryAfter));
+                }
+                if field.retryable {
+                    add(&mut bounds.mcp_error, ty, quote!(#p::RetryableFlag));
+                }
+            }
+            // What the templates show: `Display`, or `Debug` for `{x:?}`.
+            let texts = [variant.message.as_ref(), variant.display.as_ref()];
+            for message in texts.into_iter().flatten() {
+                let Some(template) = &message.template else {
+                    continue;
+                };
+                if variant.fmt.is_some() {
+                    continue;
+                }
+                for arg in template.args() {
+                    let Some(ast::Target::Field(field)) = message.target(variant, arg) else {
+                        continue;
+                    };
+                    let trait_ = if template.displays(arg) {
+                        quote!(::core::fmt::Display)
+                    } else {
+                        quote!(::core::fmt::Debug)
+                    };
+                    add(&mut bounds.display, field.ty, trait_);
+                }
+            }
+            if variant.attrs.catch_all.is_some()
+                && let Some(field) = plan.fields.first()
+            {
+                add(&mut bounds.display, field.ty, quote!(::core::fmt::Display));
+            }
+        }
+        bounds
+    }
+}
+
+/// The type a `source` bound is about: the field's, or `T` of an `Option<T>`.
+fn from_or_self<'t>(field: &FieldPlan<'t>) -> &'t Type {
+    if field.optional {
+        crate::valid::from_type(field.ty)
+    } else {
+        field.ty
+    }
+}
+
+/// The type a `data` bound is about: `T` of an `Option<T>` (visited only while `Some`).
+fn data_type<'t>(field: &FieldPlan<'t>) -> &'t Type {
+    from_or_self(field)
+}
+
+/// Whether `tokens` name one of the type parameters.
+fn mentions_any(tokens: &TokenStream, params: &[String]) -> bool {
+    tokens.clone().into_iter().any(|tree| match tree {
+        proc_macro2::TokenTree::Ident(ident) => params.iter().any(|p| ident == p),
+        proc_macro2::TokenTree::Group(group) => mentions_any(&group.stream(), params),
+        _ => false,
+    })
 }
 
 /// `PathBuf`, `Path`, `&Path`, `Box<Path>`, `Option<PathBuf>`, by the last path segment: what

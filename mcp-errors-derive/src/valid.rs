@@ -30,6 +30,10 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     }
     from_types_are_unique(cx, input);
     enum_message_is_one_kind(cx, input);
+    decode_is_not_generic(cx, input);
+    for variant in &input.variants {
+        sources_are_static(cx, variant);
+    }
     codes_are_unique(cx, input);
     codes_lie_in_range(cx, input);
     reserved_codes_need_protocol(cx, input);
@@ -312,6 +316,48 @@ fn template_names_fields_of(
             proc_macro2::TokenStream::new()
         });
     }
+}
+
+/// `from_error_object` builds a value of one concrete type; for a generic type it would need
+/// a `Deserialize` bound per parameter it cannot know.
+fn decode_is_not_generic(cx: &Ctxt, input: &Input<'_>) {
+    if let Some(decode) = &input.attrs.decode
+        && input.generics.type_params().next().is_some()
+    {
+        cx.syn_error(decode.error(
+            "`decode` is not supported on a generic type; decode into a concrete type alias's \
+             own enum instead",
+        ));
+    }
+}
+
+/// `Error::source` returns `&(dyn Error + 'static)`: a source that borrows cannot be one
+/// (thiserror's rule, with its reason).
+fn sources_are_static(cx: &Ctxt, variant: &Variant<'_>) {
+    for field in variant.fields.iter().filter(|f| f.is_source()) {
+        if has_non_static_lifetime(&quote::ToTokens::to_token_stream(field.ty)) {
+            cx.error_spanned_by(
+                field.ty,
+                "a source cannot borrow: `Error::source` returns `&(dyn Error + 'static)`; own \
+                 the error (or an `Arc` of it), or keep it out of the source with `skip`",
+            );
+        }
+    }
+}
+
+fn has_non_static_lifetime(tokens: &proc_macro2::TokenStream) -> bool {
+    let trees: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => {
+            !matches!(trees.get(i + 1), Some(proc_macro2::TokenTree::Ident(id)) if id == "static")
+        }
+        proc_macro2::TokenTree::Punct(p) if p.as_char() == '&' => {
+            // An elided reference lifetime (`&io::Error`) borrows too.
+            !matches!(trees.get(i + 1), Some(proc_macro2::TokenTree::Punct(q)) if q.as_char() == '\'')
+        }
+        proc_macro2::TokenTree::Group(group) => has_non_static_lifetime(&group.stream()),
+        _ => false,
+    })
 }
 
 /// The enum's default text is a template or a function, not both.

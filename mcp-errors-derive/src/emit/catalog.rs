@@ -10,8 +10,8 @@ use crate::plan::Plan;
 pub fn catalog_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
-    let ty = plan.ident;
-    let name = ty.to_string();
+    let name = plan.ident.to_string();
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog);
     let domain = &plan.domain;
     let code_range = |(start, end): (i32, i32)| {
         let (start, end) = (Code(start), Code(end));
@@ -31,7 +31,7 @@ pub fn catalog_impl(plan: &Plan<'_>) -> TokenStream {
     let by_symbol = entry_by_symbol(plan);
     quote! {
         #derived
-        impl #p::ErrorCatalog for #ty {
+        impl #impl_generics #p::ErrorCatalog for #ty #where_clause {
             const NAME: &'static str = #name;
             const DOMAIN: &'static str = #domain;
             const RANGE: #p::Option<#p::CodeRange> = #range;

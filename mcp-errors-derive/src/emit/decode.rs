@@ -38,14 +38,14 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
     };
     let body = if plan.has_own() {
         let arms = plan.own().map(|(variant, row)| {
-            let ident = variant.ident;
+            let path = variant.path();
             let index = row.index;
             let fields = variant.fields.iter().map(|field| {
                 let member = &field.member;
                 let value = value(plan, row, field, &decoder);
                 quote!(#member: #value)
             });
-            quote!(#p::Option::Some(#index) => #p::Result::Ok(Self::#ident { #(#fields),* }),)
+            quote!(#p::Option::Some(#index) => #p::Result::Ok(#path { #(#fields),* }),)
         });
         quote! {
             match #p::decode::Decoder::index(&#decoder) {

@@ -12,7 +12,7 @@ use crate::template::Arg;
 
 pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
-    let ty = plan.ident;
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.display);
     let f = local("f");
     let own = plan
         .own()
@@ -38,7 +38,7 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     });
     quote! {
         #derived
-        impl ::core::fmt::Display for #ty {
+        impl #impl_generics ::core::fmt::Display for #ty #where_clause {
             fn fmt(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 #body
             }
@@ -84,7 +84,6 @@ pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
 
 fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident) -> TokenStream {
     let p = &plan.private;
-    let ident = variant.ident;
     if let Some(path) = &message.fmt {
         return fmt_arm(variant, path, f);
     }
@@ -93,7 +92,8 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
         && message.args.is_empty()
     {
         let lit = message.lit(&text);
-        return quote!(Self::#ident { .. } => #f.write_str(#lit),);
+        let path = variant.path();
+        return quote!(#path { .. } => #f.write_str(#lit),);
     }
     // The field a placeholder shows, or `None` for an extra argument (resolved as `valid`
     // checked: a named argument before a field, a tuple field before a positional argument).
@@ -172,8 +172,9 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
             counts.push(quote!(, #name = #p::path_display(#bind)));
         }
     }
+    let path = variant.path();
     quote! {
-        Self::#ident { #(#bound,)* .. } => ::core::write!(#f, #fmt #(, #positional)* #(, #named)* #(#counts)*),
+        #path { #(#bound,)* .. } => ::core::write!(#f, #fmt #(, #positional)* #(, #named)* #(#counts)*),
     }
 }
 

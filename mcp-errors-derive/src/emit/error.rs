@@ -9,7 +9,11 @@ use crate::plan::Plan;
 pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
-    let ty = plan.ident;
+    let mut bounds = plan.bounds.error.clone();
+    if plan.is_generic() {
+        bounds.push(quote!(Self: ::core::fmt::Debug + ::core::fmt::Display));
+    }
+    let (impl_generics, ty, where_clause) = plan.header(&bounds);
     let source = local("source");
     let own = field_arms(
         plan,
@@ -39,12 +43,12 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     ) else {
         return quote! {
             #derived
-            impl ::std::error::Error for #ty {}
+            impl #impl_generics ::std::error::Error for #ty #where_clause {}
         };
     };
     quote! {
         #derived
-        impl ::std::error::Error for #ty {
+        impl #impl_generics ::std::error::Error for #ty #where_clause {
             fn source(&self) -> #p::Option<&(dyn ::std::error::Error + 'static)> {
                 #import
                 #body

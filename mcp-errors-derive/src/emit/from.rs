@@ -11,14 +11,14 @@ use crate::plan::Plan;
 pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
-    let ty = plan.ident;
+    let (impl_generics, ty, where_clause) = plan.header(&[]);
     let value = local("value");
     plan.variants
         .iter()
         .flat_map(|variant| variant.fields.iter().map(move |f| (variant, f)))
         .filter_map(|(variant, field)| {
             let from = field.from?;
-            let ident = variant.ident;
+            let path = variant.path();
             let member = &field.member;
             let wrapped = if field.optional {
                 quote!(#p::Option::Some(#value))
@@ -29,9 +29,9 @@ pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
             let from_trait = quote_spanned!(type_span(field.ty)=> ::core::convert::From<#from>);
             Some(quote! {
                 #derived
-                impl #from_trait for #ty {
+                impl #impl_generics #from_trait for #ty #where_clause {
                     fn from(#value: #from) -> Self {
-                        Self::#ident { #member: #wrapped }
+                        #path { #member: #wrapped }
                     }
                 }
             })

@@ -10,7 +10,11 @@ use crate::plan::Plan;
 pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
-    let ty = plan.ident;
+    let mut bounds = plan.bounds.mcp_error.clone();
+    if plan.is_generic() {
+        bounds.push(quote!(Self: ::std::error::Error));
+    }
+    let (impl_generics, ty, where_clause) = plan.header(&bounds);
     let domain = &plan.domain;
     let entry = entry_fn(plan);
     let delegated = delegated_fns(plan);
@@ -20,7 +24,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let fmt_message = display::fmt_message_fn(plan);
     quote! {
         #derived
-        impl #p::McpError for #ty {
+        impl #impl_generics #p::McpError for #ty #where_clause {
             #entry
             fn domain(&self) -> &'static str {
                 #domain

@@ -63,7 +63,10 @@ pub fn expand(plan: &Plan<'_>) -> Expansion {
     tokens.extend(error::error_impl(plan));
     tokens.extend(from::from_impls(plan));
     tokens.extend(decode::decode_impl(plan));
-    tokens.extend(integrations(&plan.private, plan.ident));
+    // The integrations' `macro_rules!` take a plain type name; a generic type has none.
+    if !plan.is_generic() {
+        tokens.extend(integrations(&plan.private, plan.ident));
+    }
     Expansion {
         tokens,
         source: source::inherent_impl(plan),
@@ -98,6 +101,8 @@ fn local(name: &str) -> Ident {
 /// (`Display`), from one description.
 pub struct Pattern<'p> {
     variant: &'p Ident,
+    /// `Self { .. }` (a struct) rather than `Self::V { .. }`.
+    is_struct: bool,
     bound: Vec<(&'p Member, &'p Ident)>,
 }
 
@@ -107,6 +112,7 @@ fn pattern<'p>(
 ) -> Pattern<'p> {
     Pattern {
         variant: variant.ident,
+        is_struct: variant.is_struct,
         bound: bound.into_iter().collect(),
     }
 }
@@ -123,13 +129,21 @@ impl ToTokens for Pattern<'_> {
             Member::Named(name) if name == bind => quote!(#bind),
             _ => quote!(#member: #bind),
         });
-        tokens.extend(quote!(Self::#ident { #(#bound,)* .. }));
+        if self.is_struct {
+            tokens.extend(quote!(Self { #(#bound,)* .. }));
+        } else {
+            tokens.extend(quote!(Self::#ident { #(#bound,)* .. }));
+        }
     }
 }
 
 impl core::fmt::Display for Pattern<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Self::{} {{ ", self.variant)?;
+        if self.is_struct {
+            f.write_str("Self { ")?;
+        } else {
+            write!(f, "Self::{} {{ ", self.variant)?;
+        }
         for &(member, bind) in &self.bound {
             match member {
                 Member::Named(name) if name == bind => write!(f, "{bind}, ")?,

@@ -16,7 +16,12 @@ use crate::plan::{Plan, Row};
 /// own rows `__mcp_row` (value to row) and `__mcp_row_of_code` (code to row).
 pub fn inherent_impl(plan: &Plan<'_>) -> String {
     let mut out = String::new();
-    open_impl(&mut out, plan.ident, Some(&doc_table::catalog_table(plan)));
+    let (impl_generics, ty, where_clause) = plan.header(&[]);
+    open_impl(
+        &mut out,
+        &format!("{impl_generics} {ty} {where_clause}"),
+        Some(&doc_table::catalog_table(plan)),
+    );
     for (_, row) in plan.own() {
         constant(&mut out, &row.symbol, row.code);
         for alias in &row.aliases {
@@ -39,7 +44,7 @@ pub fn inherent_impl(plan: &Plan<'_>) -> String {
 }
 
 /// `#[doc = ..] #[automatically_derived] #[allow(..)] impl E {`.
-pub fn open_impl(out: &mut String, ty: &Ident, doc: Option<&str>) {
+pub fn open_impl(out: &mut String, ty: &dyn core::fmt::Display, doc: Option<&str>) {
     if let Some(doc) = doc {
         out.push_str("#[doc = ");
         push_str_lit(out, doc);
