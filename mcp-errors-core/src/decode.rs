@@ -60,6 +60,19 @@ impl<'a> Decoder<'a> {
         };
         let entries = T::ENTRIES;
         let code = obj.code;
+        if received_symbol.is_none() && T::SHARED_CODES.contains(&code) {
+            let symbols: Vec<&str> = entries
+                .iter()
+                .filter(|e| e.code == code)
+                .map(|e| e.symbol)
+                .collect();
+            return Err(DecodeError::InvalidData {
+                reason: format!(
+                    "code {code} is shared by {}; `data.symbol` is needed to tell them apart",
+                    symbols.join(", ")
+                ),
+            });
+        }
         let index = match received_symbol {
             Some(symbol) => entries
                 .iter()

@@ -265,6 +265,13 @@ pub trait ErrorCatalog {
     /// which the check therefore never touches. The derive fills it (and `SPAN`); a
     /// hand-written impl that leaves it empty still has its overlaps reported, as ranges.
     const OWN_CODES: &'static [i32] = &[];
+    /// Codes that several variants use on purpose (`#[mcp(shared_code)]`, for servers that
+    /// keep a legacy wire code such as -32602 while giving each variant its own symbol),
+    /// ascending. They are not in [`OWN_CODES`](ErrorCatalog::OWN_CODES) or
+    /// [`SPAN`](ErrorCatalog::SPAN): [`assert_disjoint!`](crate::assert_disjoint) and
+    /// [`Registry::check`](crate::Registry::check) treat them as declared, not as collisions,
+    /// and decoding needs `data.symbol` to pick among their variants.
+    const SHARED_CODES: &'static [i32] = &[];
 
     /// The row with this code, including those of `transparent` inner types.
     fn entry_by_code(code: i32) -> Option<&'static ErrorEntry> {

@@ -52,6 +52,8 @@ pub struct RegisteredEnum {
     pub span: Option<CodeRange>,
     /// [`ErrorCatalog::ENTRIES`].
     pub entries: &'static [ErrorEntry],
+    /// [`ErrorCatalog::SHARED_CODES`].
+    pub shared_codes: &'static [i32],
     type_id: TypeId,
 }
 
@@ -78,6 +80,7 @@ impl Registry {
                 range: E::RANGE,
                 span: E::SPAN,
                 entries: E::ENTRIES,
+                shared_codes: E::SHARED_CODES,
                 type_id,
             });
         }
@@ -436,9 +439,14 @@ fn duplicate_codes(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) 
         .flat_map(|(i, e)| e.entries.iter().map(move |entry| (entry.code, i, entry)))
         .collect();
     rows.sort_by_key(|&(code, i, _)| (code, i));
+    // A code that both sides declare `shared_code` is shared on purpose.
+    let shared = |i: usize, code: i32| sorted[i].shared_codes.contains(&code);
     for run in rows.chunk_by(|a, b| a.0 == b.0) {
         let (code, i, first) = run[0];
         for &(_, j, second) in &run[1..] {
+            if shared(i, code) && shared(j, code) {
+                continue;
+            }
             out.push(RegistryConflict::DuplicateCode {
                 code,
                 first: sorted[i].name,

@@ -187,6 +187,7 @@ pub struct VariantAttrs {
     pub help: Option<Attr<LitStr>>,
     pub transparent: Option<Attr<()>>,
     pub catch_all: Option<Attr<()>>,
+    pub shared_code: Option<Attr<()>>,
     pub seen: Seen,
 }
 
@@ -329,6 +330,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::ALIAS => variant.aliases.extend(key.string()),
             symbol::HELP => set(cx, &mut variant.help, key.string()),
             symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
+            symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -356,6 +358,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::HELP => set(cx, &mut out.help, key.string()),
             symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
             symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
+            symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())

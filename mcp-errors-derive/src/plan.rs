@@ -31,8 +31,11 @@ pub struct Plan<'a> {
     pub decode: bool,
     /// Every variant, in declaration order.
     pub variants: Vec<VariantPlan<'a>>,
-    /// The codes of the own rows, ascending (`OWN_CODES`, and the ends of `SPAN`).
+    /// The codes of the own rows, ascending (`OWN_CODES`, and the ends of `SPAN`), without
+    /// `shared_code` ones: those are declared shared, not claimed.
     pub own_codes: Vec<i32>,
+    /// The `shared_code` codes, ascending, once each (`SHARED_CODES`).
+    pub shared_codes: Vec<i32>,
     /// The type's parameters; empty for most error types.
     pub generics: &'a syn::Generics,
     /// Bounds inferred as thiserror infers them, for each impl of a generic type (empty
@@ -96,6 +99,8 @@ pub struct Row {
     pub display: Option<Message>,
     /// `catch_all`: `Display` and `source` are the foreign error's, the variant's only field.
     pub catch_all: bool,
+    /// `shared_code`: other variants (or types) use the same code on purpose.
+    pub shared: bool,
 }
 
 /// A parsed message template.
@@ -199,9 +204,15 @@ impl<'a> Plan<'a> {
             .collect();
         let mut own_codes: Vec<i32> = variants
             .iter()
-            .filter_map(|v| v.row().map(|r| r.code))
+            .filter_map(|v| v.row().filter(|r| !r.shared).map(|r| r.code))
             .collect();
         own_codes.sort_unstable();
+        let mut shared_codes: Vec<i32> = variants
+            .iter()
+            .filter_map(|v| v.row().filter(|r| r.shared).map(|r| r.code))
+            .collect();
+        shared_codes.sort_unstable();
+        shared_codes.dedup();
         Plan {
             ident: input.ident,
             private: quote!(#root::__private),
@@ -211,6 +222,7 @@ impl<'a> Plan<'a> {
             bounds: Bounds::infer(input, &variants),
             variants,
             own_codes,
+            shared_codes,
             generics: input.generics,
         }
     }
@@ -255,7 +267,7 @@ impl<'a> Plan<'a> {
     }
 
     pub fn has_own(&self) -> bool {
-        !self.own_codes.is_empty()
+        self.own().next().is_some()
     }
 
     pub fn has_transparent(&self) -> bool {
@@ -325,6 +337,7 @@ impl Row {
             message: Message::new(message, variant.fmt.as_ref()),
             display: variant.display.as_ref().map(|d| Message::new(d, None)),
             catch_all: variant.attrs.catch_all.is_some(),
+            shared: variant.attrs.shared_code.is_some(),
         }
     }
 

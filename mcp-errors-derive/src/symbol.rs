@@ -30,6 +30,7 @@ pub const TRANSPARENT: &str = "transparent";
 pub const DISPLAY: &str = "display";
 pub const CATCH_ALL: &str = "catch_all";
 pub const FMT: &str = "fmt";
+pub const SHARED_CODE: &str = "shared_code";
 
 // Field level (`retryable` is shared with the levels above).
 pub const SKIP: &str = "skip";
@@ -66,6 +67,7 @@ pub const VARIANT_KEYS: &[&str] = &[
     HELP,
     TRANSPARENT,
     CATCH_ALL,
+    SHARED_CODE,
 ];
 
 /// The keys accepted on a field.

@@ -98,7 +98,7 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     let a = &variant.attrs;
-    let given: [(&str, Option<SpanRange>); 7] = [
+    let given: [(&str, Option<SpanRange>); 8] = [
         (symbol::CODE, a.code.as_ref().map(|x| x.whole)),
         (symbol::SYMBOL, a.symbol.as_ref().map(|x| x.whole)),
         (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
@@ -106,6 +106,7 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
         (symbol::RETRYABLE, a.retryable.as_ref().map(|x| x.whole)),
         (symbol::KIND, a.kind.as_ref().map(|x| x.whole)),
+        (symbol::SHARED_CODE, a.shared_code.as_ref().map(|x| x.whole)),
     ];
     let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(x.whole)));
     let help = [(symbol::HELP, a.help.as_ref().map(|x| x.whole))];
@@ -617,6 +618,24 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
         match first.get(&code.value) {
             None => {
                 first.insert(code.value, variant);
+            }
+            // Declared on both sides: the migration case (several variants on -32602, each
+            // with its own symbol).
+            Some(earlier)
+                if earlier.attrs.shared_code.is_some() && variant.attrs.shared_code.is_some() => {}
+            Some(earlier) if earlier.attrs.shared_code.is_some() => {
+                cx.syn_error(code.error(format_args!(
+                    "duplicate code {}; `{}` shares it (`shared_code`), so `{}` must say \
+                     `shared_code` too to share it on purpose",
+                    code.value, earlier.ident, variant.ident
+                )));
+            }
+            Some(earlier) if variant.attrs.shared_code.is_some() => {
+                cx.syn_error(code.error(format_args!(
+                    "duplicate code {}; `{}` uses it without `shared_code`; mark both to share \
+                     it on purpose",
+                    code.value, earlier.ident
+                )));
             }
             Some(earlier) => {
                 cx.syn_error(code.error(format_args!(

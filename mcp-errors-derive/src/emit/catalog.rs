@@ -27,6 +27,10 @@ pub fn catalog_impl(plan: &Plan<'_>) -> TokenStream {
         (None, Some(&lo), Some(&hi)) => code_range((lo, hi)),
         _ => quote!(#p::Option::None),
     };
+    let shared = (!plan.shared_codes.is_empty()).then(|| {
+        let codes = plan.shared_codes.iter().map(|&c| Code(c));
+        quote!(const SHARED_CODES: &'static [i32] = &[#(#codes),*];)
+    });
     let by_code = entry_by_code(plan);
     let by_symbol = entry_by_symbol(plan);
     quote! {
@@ -38,6 +42,7 @@ pub fn catalog_impl(plan: &Plan<'_>) -> TokenStream {
             const ENTRIES: &'static [#p::ErrorEntry] = Self::__MCP_ENTRIES;
             const SPAN: #p::Option<#p::CodeRange> = #span;
             const OWN_CODES: &'static [i32] = Self::__MCP_OWN_CODES;
+            #shared
             #by_code
             #by_symbol
         }

@@ -153,8 +153,12 @@ fn row_fns(out: &mut String, plan: &Plan<'_>) {
         "} } fn __mcp_row_of_code(code: i32) -> ::core::option::Option<usize> { \
          ::core::option::Option::Some(match code {",
     );
+    // A shared code maps to its first variant (decoding goes by symbol for the others).
+    let mut seen = std::collections::HashSet::new();
     for (_, row) in plan.own() {
-        let _ = write!(out, "{} => {},", Code(row.code), row.index);
+        if seen.insert(row.code) {
+            let _ = write!(out, "{} => {},", Code(row.code), row.index);
+        }
     }
     out.push_str("_ => return ::core::option::Option::None, }) }");
 }
