@@ -16,6 +16,7 @@ struct TableRef {
     name: &'static str,
 }
 
+#[allow(clippy::ptr_arg)] // a `fmt` function gets each field by reference, as in thiserror
 fn first_line(sql: &String, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     write!(f, "query failed: {}", sql.lines().next().unwrap_or(""))
 }

@@ -55,7 +55,8 @@ fn limit(n: &str) -> Result<u32, FsError> {
     if n > 10 {
         return Err(CommonError::LimitExceeded {
             details: Some(format!("{n} > 10")),
-        })?;
+        }
+        .into());
     }
     Ok(n)
 }

@@ -147,6 +147,96 @@ pub mod errors {
     }
 }
 
+/// The thiserror-parity features (`from`, `catch_all`, `display`, format arguments, `fmt`,
+/// enum-level messages, paths, structs, generics, `shared_code`), with no prelude in scope.
+#[no_implicit_prelude]
+pub mod thiserror_parity {
+    /// Writes `busy`.
+    ///
+    /// # Errors
+    /// When the formatter fails.
+    pub fn busy(f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("busy")
+    }
+
+    /// Every new variant-level and field-level feature.
+    #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
+    #[mcp(domain = "lint-parity", range = 6400..=6499, message = "parity: {0}")]
+    pub enum Parity {
+        /// Inherits the enum's message.
+        #[mcp(code = 6400)]
+        Inherited(::std::string::String),
+        /// Io
+        #[mcp(code = 6401, message = "read {path}: {source}")]
+        Read {
+            /// The path.
+            path: ::std::path::PathBuf,
+            /// The cause.
+            source: ::std::io::Error,
+        },
+        /// Json
+        #[mcp(code = 6402)]
+        Json(#[mcp(from)] ::serde_json::Error),
+        /// Internal
+        #[mcp(code = 6403, catch_all)]
+        Other(
+            ::std::boxed::Box<
+                dyn ::std::error::Error + ::core::marker::Send + ::core::marker::Sync,
+            >,
+        ),
+        /// Rows
+        #[mcp(code = 6404, message("{} rows, max {max}", .rows.len(), max = .limit), display = "too many rows: {limit}")]
+        Rows {
+            /// The rows.
+            rows: ::std::vec::Vec<u32>,
+            /// The limit.
+            limit: usize,
+        },
+        /// Busy
+        #[mcp(code = 6405, fmt = busy)]
+        Busy,
+        /// Documentation only: the message attribute wins.
+        #[mcp(code = 6406, shared_code, message = "shared one")]
+        SharedA,
+        /// Documentation only.
+        #[mcp(code = 6406, shared_code, message = "shared two")]
+        SharedB,
+        /// Documentation only.
+        #[mcp(code = 6407, message = "optional")]
+        Optional {
+            /// The cause, maybe.
+            #[mcp(from)]
+            source: ::core::option::Option<::std::string::FromUtf8Error>,
+        },
+    }
+
+    /// Quota exceeded
+    #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
+    #[mcp(domain = "lint-parity-struct", code = 6500, symbol = "E_QUOTA")]
+    pub struct Quota {
+        /// Used.
+        pub used: u64,
+    }
+
+    /// A generic and borrowing error.
+    #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
+    #[mcp(domain = "lint-parity-generic", range = 6600..=6699)]
+    pub enum Generic<'a, T, S> {
+        /// Shown {0}
+        #[mcp(code = 6600)]
+        Shown(T),
+        /// Borrowed
+        #[mcp(code = 6601)]
+        Borrowed {
+            /// Borrowed text.
+            text: &'a str,
+        },
+        /// Upstream
+        #[mcp(code = 6602)]
+        Upstream(#[mcp(source)] S),
+    }
+}
+
 /// Generated code names only absolute paths: it compiles in a module without the prelude.
 #[no_implicit_prelude]
 pub mod no_prelude {
@@ -363,6 +453,38 @@ mcp_errors::assert_disjoint!(
     Single,
     mcp_errors::CommonError
 );
+
+#[test]
+fn thiserror_parity_expansion_behaves() {
+    use mcp_errors::{ErrorCatalog, McpError};
+    use thiserror_parity::{Generic, Parity, Quota};
+    let json = serde_json::from_str::<u8>("x").unwrap_err();
+    assert_eq!(Parity::from(json).code(), 6402);
+    assert_eq!(Parity::Inherited("x".into()).to_string(), "parity: x");
+    assert_eq!(Parity::Busy.to_string(), "busy");
+    let rows = Parity::Rows {
+        rows: vec![1, 2],
+        limit: 1,
+    };
+    assert_eq!(rows.to_string(), "too many rows: 1");
+    assert_eq!(Parity::SHARED_CODES, [6406]);
+    assert_eq!(Quota { used: 1 }.code(), 6500);
+    let shown: Generic<'_, u8, std::io::Error> = Generic::Shown(7);
+    assert_eq!(shown.to_string(), "Shown 7");
+    let borrowed: Generic<'_, u8, std::io::Error> = Generic::Borrowed { text: "t" };
+    assert_eq!(borrowed.code(), 6601);
+    let up: Generic<'_, u8, std::io::Error> = Generic::Upstream(std::io::Error::other("x"));
+    assert!(std::error::Error::source(&up).is_some());
+    let other: Parity = Box::<dyn std::error::Error + Send + Sync>::from("boom").into();
+    assert_eq!(other.to_string(), "boom");
+    let read = Parity::Read {
+        path: "/p".into(),
+        source: std::io::Error::other("e"),
+    };
+    assert_eq!(read.to_string(), "read /p: e");
+    let utf8 = String::from_utf8(vec![0xff]).unwrap_err();
+    assert_eq!(Parity::from(utf8).code(), 6407);
+}
 
 #[test]
 fn lint_clean_expansion_behaves() {

@@ -35,6 +35,8 @@ pub struct Variant<'a> {
     pub message: Option<Message>,
     /// `display = "..."`: the `Display` text (logs), when it differs from the wire message.
     pub display: Option<Message>,
+    /// The message is the enum's, inherited (errors about it say so).
+    pub inherited: bool,
     /// `fmt = path` (the variant's, else the enum's when the variant has no message): the
     /// function that writes `Display` (and the wire message). `message` is then the catalog
     /// text only: the first doc line, else the path.
@@ -62,6 +64,7 @@ pub struct Message {
     pub args: Vec<FmtArg>,
 }
 
+#[allow(clippy::struct_excessive_bools)] // roles a field has without attribute, each its own rule
 pub struct Field<'a> {
     pub original: &'a syn::Field,
     pub member: Member,
@@ -241,6 +244,10 @@ impl<'a> Variant<'a> {
                 .as_ref()
                 .map(|(line, whole)| Message::new(cx, line.clone(), whole.end, *whole, Vec::new()))
         };
+        let inherited = attrs.transparent.is_none()
+            && attrs.message.is_none()
+            && attrs.fmt.is_none()
+            && enum_message.is_some();
         let (message, fmt) = if attrs.transparent.is_some() {
             (None, None)
         } else if let Some(message) = &attrs.message {
@@ -278,6 +285,7 @@ impl<'a> Variant<'a> {
             fields,
             message,
             display,
+            inherited,
             fmt,
             symbol,
             kind,

@@ -218,8 +218,19 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
     if variant.fmt.is_some() {
         return;
     }
+    let inherited = format!(
+        "the enum's message, which `{}` inherits (give it a `message` of its own),",
+        variant.ident
+    );
     let texts = [
-        ("message", &variant.message),
+        (
+            if variant.inherited {
+                inherited.as_str()
+            } else {
+                "message"
+            },
+            &variant.message,
+        ),
         ("the `display` text", &variant.display),
     ];
     for (what, message) in texts {

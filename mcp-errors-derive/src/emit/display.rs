@@ -102,11 +102,6 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
         Arg::Positional(_) => None,
         _ => variant.field(arg),
     };
-    fn use_field<'p, 'a>(used: &mut Vec<&'p FieldPlan<'a>>, field: &'p FieldPlan<'a>) {
-        if !used.iter().any(|u| u.member == field.member) {
-            used.push(field);
-        }
-    }
     let mut used: Vec<&FieldPlan<'_>> = Vec::new();
     for arg in template.args() {
         if let Some(field) = field(arg) {
@@ -175,6 +170,13 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
     let path = variant.path();
     quote! {
         #path { #(#bound,)* .. } => ::core::write!(#f, #fmt #(, #positional)* #(, #named)* #(#counts)*),
+    }
+}
+
+/// Adds `field` to the fields an arm binds, once.
+fn use_field<'p, 'a>(used: &mut Vec<&'p FieldPlan<'a>>, field: &'p FieldPlan<'a>) {
+    if !used.iter().any(|u| u.member == field.member) {
+        used.push(field);
     }
 }
 
