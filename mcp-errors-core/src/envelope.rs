@@ -25,6 +25,7 @@ use std::io;
 
 use serde::ser::{Error as _, Serialize, SerializeMap, SerializeSeq, Serializer};
 
+use crate::field_types::whole_ms;
 use crate::{FieldRole, FieldSink, McpError, Verbosity, VisitData};
 
 /// The envelopes of an [`McpError`], as methods on every error.
@@ -962,12 +963,6 @@ fn has_details_field<E: ?Sized + McpError>(error: &E) -> bool {
 /// [`McpError::retry_after`] in whole milliseconds, saturating.
 fn retry_after_ms<E: ?Sized + McpError>(error: &E) -> Option<u64> {
     error.retry_after().map(whole_ms)
-}
-
-/// A delay in whole milliseconds, saturating: how envelopes write `retryAfterMs` (and how
-/// decoding compares a field with it).
-pub(crate) fn whole_ms(delay: core::time::Duration) -> u64 {
-    u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The `code` member, as a number or as a string.

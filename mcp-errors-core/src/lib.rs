@@ -12,13 +12,16 @@ pub mod decode;
 #[doc(hidden)]
 pub mod disjoint;
 mod entry;
+mod env;
 mod error;
+mod field_types;
 mod kind;
 mod object;
 mod range;
 
 mod envelope;
 pub mod integrations;
+mod ready;
 mod registry;
 mod verbose;
 
@@ -39,11 +42,12 @@ pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
 pub use range::CodeRange;
+pub use ready::ReadySentinel;
 pub use registry::{
     LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict, RegistryConflicts,
     StabilityError, StabilityReport,
 };
-pub use verbose::{ReadySentinel, Verbosity};
+pub use verbose::Verbosity;
 
 /// Fails the build when two error types claim overlapping codes.
 ///
