@@ -35,9 +35,18 @@ pub mod __private;
 
 pub use entry::{ErrorEntry, FieldEntry, FieldRole};
 pub use envelope::{
-    ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView, McpErrorExt,
-    RequestId, ToolResultView,
+    EnvelopeView, ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView,
+    McpErrorExt, RequestId, ToolResultView,
 };
+/// The wire shapes of [`EnvelopeView`] and the traits that say which options each takes.
+/// Named through the view aliases ([`ErrorObjectView`], ...), not directly.
+#[doc(hidden)]
+pub mod envelope_shape {
+    pub use crate::envelope::{
+        ErrorObjectShape, ErrorResponseShape, JsonRpcErrorShape, JsonRpcResultShape, Shape,
+        TakesOptions, TakesPlainData, ToolResultShape,
+    };
+}
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};

@@ -4,6 +4,7 @@ pub use crate::__impl_integrations;
 pub use crate::decode;
 pub use crate::disjoint;
 pub use crate::entry::{entry, field, keyed_field, with_extras};
+pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{AsDynError, FromRetryAfterMs, IntoRetryAfter, RetryableFlag};
 pub use crate::integrations::support as integrations;

@@ -77,7 +77,9 @@ impl ErrorStats {
     /// Counts one occurrence of `err` under its code, its [`domain`](McpError::domain) (for a
     /// `transparent` variant the outer enum's) and its symbol.
     ///
-    /// Does nothing when the instance is disabled, or when sampling skips this occurrence.
+    /// Does nothing when the instance is disabled. Every occurrence is counted, sampled or
+    /// not: sampling is applied when the counts are read, by [`snapshot`](Self::snapshot)
+    /// (the 1st, `N+1`th, ... occurrence of each error is the one recorded there).
     #[inline]
     pub fn record<E: McpError + ?Sized>(&self, err: &E) {
         if self.enabled {
