@@ -1,6 +1,8 @@
 //! [`MetricsConfig`]: whether the counters count, their sampling and capacity, and how
 //! `MCP_ERROR_METRICS` / `MCP_ERROR_METRICS_SAMPLE` map onto them.
 
+#[cfg(doc)]
+use super::ErrorStats;
 use crate::env::is_truthy;
 
 /// Default number of distinct errors (`(code, symbol, domain)` combinations) an
@@ -81,7 +83,7 @@ impl MetricsConfig {
     }
 
     /// The configuration described by the values of `MCP_ERROR_METRICS` and
-    /// `MCP_ERROR_METRICS_SAMPLE` (see the [module docs](self)), without reading the
+    /// `MCP_ERROR_METRICS_SAMPLE` (see the [module docs](crate::metrics)), without reading the
     /// environment: tests and embedders pass the values they want.
     ///
     /// ```

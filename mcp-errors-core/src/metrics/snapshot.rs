@@ -1,5 +1,7 @@
 //! [`StatsSnapshot`]: the `result` of `sys/errorStats`.
 
+#[cfg(doc)]
+use super::ErrorStats;
 use std::collections::BTreeMap;
 
 /// A point-in-time copy of an [`ErrorStats`]: the `result` of `sys/errorStats`.

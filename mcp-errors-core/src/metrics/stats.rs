@@ -2,6 +2,8 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
+#[cfg(doc)]
+use super::global;
 use super::table::{Table, current_stripe};
 use super::{MetricsConfig, StatsSnapshot};
 use crate::McpError;

@@ -3,6 +3,8 @@
 use core::fmt::Write as _;
 
 use super::{RegisteredEnum, Registry, sorted_entries};
+#[cfg(doc)]
+use crate::ErrorEntry;
 
 impl Registry {
     /// The catalog as GitHub-flavoured Markdown: a table of ranges (one row per enum: range,
