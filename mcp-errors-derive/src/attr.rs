@@ -165,6 +165,8 @@ pub struct VariantAttrs {
     pub aliases: Vec<Attr<LitStr>>,
     pub help: Option<Attr<LitStr>>,
     pub transparent: Option<Attr<()>>,
+    /// A code kept in JSON-RPC's legacy band on purpose (see `valid::reserved_codes_follow_the_bands`).
+    pub legacy: Option<Attr<()>>,
     pub seen: Seen,
 }
 
@@ -286,6 +288,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::ALIAS => out.aliases.extend(key.string()),
             symbol::HELP => set(cx, &mut out.help, key.string()),
             symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
+            symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())

@@ -27,6 +27,7 @@ pub const MESSAGE: &str = "message";
 pub const ALIAS: &str = "alias";
 pub const HELP: &str = "help";
 pub const TRANSPARENT: &str = "transparent";
+pub const LEGACY: &str = "legacy";
 
 // Field level (`retryable` is shared with the levels above).
 pub const SKIP: &str = "skip";
@@ -57,6 +58,7 @@ pub const VARIANT_KEYS: &[&str] = &[
     ALIAS,
     HELP,
     TRANSPARENT,
+    LEGACY,
 ];
 
 /// The keys accepted on a field.
