@@ -109,7 +109,7 @@ pub enum CommonError {
     },
 }
 
-/// The JSON-RPC 2.0 error codes and MCP's "resource not found", as an error enum.
+/// The JSON-RPC 2.0 error codes and MCP's own, as an error enum.
 ///
 /// A `protocol` enum (the only kind allowed to use -32768..=-32000), domain `jsonrpc`;
 /// every variant has kind `protocol` and is not retryable. Symbols are the names JSON-RPC
@@ -124,6 +124,16 @@ pub enum CommonError {
 /// assert_eq!((err.code(), err.symbol(), err.domain()), (-32601, "METHOD_NOT_FOUND", "jsonrpc"));
 /// assert_eq!(err.to_string(), "Method not found");
 /// ```
+///
+/// MCP's codes follow revision 2026-07-28, which splits the reserved range: -32000..=-32019 is
+/// legacy (no new codes), -32020..=-32099 holds the codes the specification defines
+/// ([`HeaderMismatch`](ProtocolError::HeaderMismatch) -32020,
+/// [`MissingRequiredClientCapability`](ProtocolError::MissingRequiredClientCapability) -32021,
+/// [`UnsupportedProtocolVersion`](ProtocolError::UnsupportedProtocolVersion) -32022). Two
+/// earlier codes are retired but still decoded, because peers on older revisions send them:
+/// [`ResourceNotFound`](ProtocolError::ResourceNotFound) (-32002; send
+/// [`InvalidParams`](ProtocolError::InvalidParams) instead) and
+/// [`UrlElicitationRequired`](ProtocolError::UrlElicitationRequired) (-32042).
 #[derive(Debug, Clone, PartialEq, Eq, McpError)]
 #[mcp(domain = "jsonrpc", protocol, decode)]
 pub enum ProtocolError {
@@ -174,13 +184,57 @@ pub enum ProtocolError {
         #[mcp(details)]
         details: Option<String>,
     },
+    /// Header mismatch
+    ///
+    /// MCP 2026-07-28, Streamable HTTP: a required header (`MCP-Protocol-Version`,
+    /// `Mcp-Method`, `Mcp-Name`) is missing or malformed, or disagrees with the request body.
+    #[mcp(code = -32020, symbol = "HEADER_MISMATCH")]
+    HeaderMismatch {
+        /// Which header, and how it disagrees.
+        #[mcp(details)]
+        details: Option<String>,
+    },
+    /// Missing required client capability
+    ///
+    /// MCP 2026-07-28: serving the request needs a capability the client did not declare.
+    #[mcp(code = -32021, symbol = "MISSING_REQUIRED_CLIENT_CAPABILITY")]
+    MissingRequiredClientCapability {
+        /// The capabilities the request needs, in the shape of the client's `capabilities`
+        /// (`{"sampling": {}}`); `data.requiredCapabilities`.
+        #[mcp(rename = "requiredCapabilities")]
+        required_capabilities: serde_json::Map<String, serde_json::Value>,
+    },
+    /// Unsupported protocol version
+    ///
+    /// MCP 2026-07-28: the request's protocol version is not one this server speaks.
+    #[mcp(code = -32022, symbol = "UNSUPPORTED_PROTOCOL_VERSION")]
+    UnsupportedProtocolVersion {
+        /// The versions this server speaks; `data.supported`.
+        supported: Vec<String>,
+        /// The version the client asked for; `data.requested`.
+        requested: Option<String>,
+    },
     /// Resource not found
     ///
-    /// MCP: the requested resource does not exist.
-    #[mcp(code = -32002, symbol = "RESOURCE_NOT_FOUND")]
+    /// MCP before 2026-07-28: the requested resource does not exist. Retired by 2026-07-28
+    /// (SEP-2164), which sends [`InvalidParams`](ProtocolError::InvalidParams) (-32602) for an
+    /// unknown resource URI; kept so that envelopes from older peers still decode. A legacy
+    /// code (-32000..=-32019) kept on purpose.
+    #[mcp(code = -32002, symbol = "RESOURCE_NOT_FOUND", legacy)]
     ResourceNotFound {
-        /// The resource's URI; `data.uri`, as the MCP specification shows it.
+        /// The resource's URI; `data.uri`, as the MCP specification showed it.
         uri: Option<String>,
+    },
+    /// URL elicitation required
+    ///
+    /// MCP 2025-11-25: the request needs the user to complete a URL-mode elicitation first.
+    /// Retired by 2026-07-28 (a server asks for input with an input-required result instead);
+    /// kept so that envelopes from older peers still decode.
+    #[mcp(code = -32042, symbol = "URL_ELICITATION_REQUIRED")]
+    UrlElicitationRequired {
+        /// The elicitations to complete (`{"mode": "url", "elicitationId", "url",
+        /// "message"}` each); `data.elicitations`.
+        elicitations: Vec<serde_json::Value>,
     },
 }
 
@@ -192,5 +246,12 @@ const _: () = {
     assert!(ProtocolError::METHOD_NOT_FOUND == jsonrpc::METHOD_NOT_FOUND);
     assert!(ProtocolError::INVALID_PARAMS == jsonrpc::INVALID_PARAMS);
     assert!(ProtocolError::INTERNAL_ERROR == jsonrpc::INTERNAL_ERROR);
+    assert!(ProtocolError::HEADER_MISMATCH == jsonrpc::HEADER_MISMATCH);
+    assert!(
+        ProtocolError::MISSING_REQUIRED_CLIENT_CAPABILITY
+            == jsonrpc::MISSING_REQUIRED_CLIENT_CAPABILITY
+    );
+    assert!(ProtocolError::UNSUPPORTED_PROTOCOL_VERSION == jsonrpc::UNSUPPORTED_PROTOCOL_VERSION);
     assert!(ProtocolError::RESOURCE_NOT_FOUND == jsonrpc::RESOURCE_NOT_FOUND);
+    assert!(ProtocolError::URL_ELICITATION_REQUIRED == jsonrpc::URL_ELICITATION_REQUIRED);
 };

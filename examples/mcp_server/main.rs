@@ -23,6 +23,10 @@
 //!   `E_FS_NOT_TEXT` (2505), paths with a NUL byte `E_FS_INVALID_PATH` (2507); only an I/O
 //!   failure that may pass (`E_FS_IO`, 2506) is retryable.
 //!
+//! `mcp_server --http 127.0.0.1:PORT [ROOT]` serves the same tools over Streamable HTTP at
+//! `http://127.0.0.1:PORT/mcp` instead of stdio, with the conformance suite's fixture tool
+//! (`http.rs`).
+//!
 //! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
 //! (seed 000) with the counts of the errors it has returned; without it, that method is
 //! `-32601` method not found.
@@ -35,6 +39,8 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CustomRequest, CustomResult, ErrorData};
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+
+mod http;
 
 /// Seed 000's Playwright server: codes 2100–2199.
 #[derive(Debug, McpError)]
@@ -315,12 +321,25 @@ impl ServerHandler for ExampleServer {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Read MCP_ERROR_METRICS now, so a bad environment shows before the first request.
     let _ = mcp_errors::metrics::global();
-    // The directory `read_file` serves: the first argument, else the working directory.
-    let root = match std::env::args_os().nth(1) {
+    let mut args = std::env::args_os().skip(1).peekable();
+    // `--http ADDR`: Streamable HTTP at http://ADDR/mcp instead of stdio.
+    let http_addr = match args.next_if(|arg| arg == "--http") {
+        Some(_) => Some(
+            args.next()
+                .and_then(|addr| addr.into_string().ok())
+                .ok_or("--http needs an address, e.g. --http 127.0.0.1:8080")?,
+        ),
+        None => None,
+    };
+    // The directory `read_file` serves: the next argument, else the working directory.
+    let root = match args.next() {
         Some(dir) => PathBuf::from(dir),
         None => std::env::current_dir()?,
     }
     .canonicalize()?;
+    if let Some(addr) = http_addr {
+        return http::serve(&addr, ExampleServer { root }).await;
+    }
     let server = ExampleServer { root }
         .serve(rmcp::transport::stdio())
         .await?;

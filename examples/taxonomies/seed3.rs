@@ -6,9 +6,12 @@
 //! `tests/golden_seed3.rs` include it with `#[path = ...] mod seed3;`.
 //!
 //! One enum, as in the seed. It uses codes in JSON-RPC's reserved range (-32768..=-32000), so
-//! it is a `protocol` enum. Its symbols are the seed's member names; the three legacy members
-//! (`VALIDATION_ERROR = -32602`, `UNAUTHORIZED = -31003`, `RATE_LIMITED = -31001`) are
-//! `alias`es: they get their own constants and decode to the same variant.
+//! it is a `protocol` enum; its "MCP-specific" codes -32000..=-32002 lie in the band MCP
+//! 2026-07-28 calls legacy (no new codes there), and are marked `legacy`: existing codes,
+//! kept on purpose because the seed's clients match on them. Its symbols are the seed's
+//! member names; the seed's three old member names (`VALIDATION_ERROR = -32602`,
+//! `UNAUTHORIZED = -31003`, `RATE_LIMITED = -31001`) are `alias`es: they get their own
+//! constants and decode to the same variant.
 //!
 //! Two things in the seed disagree with other documents, and are kept as the seed says:
 //! its `-32002` is `PERMISSION_DENIED` (the MCP specification uses -32002 for "resource not
@@ -130,7 +133,7 @@ pub enum GithubMcpError {
 
     // MCP-specific errors (-32000 to -32099).
     /// Tool execution failed
-    #[mcp(code = -32000)]
+    #[mcp(code = -32000, legacy)]
     ToolExecutionFailed {
         /// `MCPErrorData.tool`.
         tool: String,
@@ -139,13 +142,13 @@ pub enum GithubMcpError {
         reason: String,
     },
     /// Resource not found
-    #[mcp(code = -32001, kind = "not_found")]
+    #[mcp(code = -32001, kind = "not_found", legacy)]
     ResourceNotFound {
         /// `MCPErrorData.resource`.
         resource: ResourceRef,
     },
     /// Permission denied
-    #[mcp(code = -32002, kind = "permission")]
+    #[mcp(code = -32002, kind = "permission", legacy)]
     PermissionDenied {
         /// `MCPErrorData.tool`.
         tool: Option<String>,

@@ -11,9 +11,8 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::__private::{FromRetryAfterMs, IntoRetryAfter, RetryableFlag};
 use crate::ErrorCatalog;
-use crate::envelope::whole_ms;
+use crate::field_types::{FromRetryAfterMs, IntoRetryAfter, RetryableFlag, whole_ms};
 pub use crate::{DecodeError, ErrorObject};
 
 /// The deepest `data` accepted, counting `data` itself as depth 1 (`serde_json`'s own parser

@@ -112,3 +112,63 @@ impl serde::Serialize for ErrorEntry {
         s.end()
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The constructors generated catalogs call (through `__private`; not public API).
+
+/// A catalog row; the derive emits one call per variant (cheaper for the compiler than a
+/// struct literal, which matters for enums with a thousand variants). Aliases and help,
+/// which few variants have, are added by [`with_extras`].
+#[allow(clippy::too_many_arguments)]
+pub const fn entry(
+    code: i32,
+    symbol: &'static str,
+    domain: &'static str,
+    message: &'static str,
+    retryable: bool,
+    kind: ErrorKind,
+    variant: &'static str,
+    doc: &'static str,
+    fields: &'static [FieldEntry],
+) -> ErrorEntry {
+    ErrorEntry {
+        code,
+        symbol,
+        domain,
+        message,
+        retryable,
+        kind,
+        variant,
+        doc,
+        aliases: &[],
+        help: None,
+        fields,
+    }
+}
+
+/// `entry` with aliases and help.
+pub const fn with_extras(
+    entry: ErrorEntry,
+    aliases: &'static [&'static str],
+    help: Option<&'static str>,
+) -> ErrorEntry {
+    ErrorEntry {
+        aliases,
+        help,
+        ..entry
+    }
+}
+
+/// A catalog field row whose key is its name.
+pub const fn field(name: &'static str, role: FieldRole) -> FieldEntry {
+    FieldEntry {
+        name,
+        key: name,
+        role,
+    }
+}
+
+/// A catalog field row with a key of its own (`rename`, `details`).
+pub const fn keyed_field(name: &'static str, key: &'static str, role: FieldRole) -> FieldEntry {
+    FieldEntry { name, key, role }
+}

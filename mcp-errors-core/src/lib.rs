@@ -12,13 +12,16 @@ pub mod decode;
 #[doc(hidden)]
 pub mod disjoint;
 mod entry;
+mod env;
 mod error;
+mod field_types;
 mod kind;
 mod object;
 mod range;
 
 mod envelope;
 pub mod integrations;
+mod ready;
 mod registry;
 mod verbose;
 
@@ -32,18 +35,28 @@ pub mod __private;
 
 pub use entry::{ErrorEntry, FieldEntry, FieldRole};
 pub use envelope::{
-    ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView, McpErrorExt,
-    RequestId, ToolResultView,
+    EnvelopeView, ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView,
+    McpErrorExt, RequestId, ToolResultView,
 };
+/// The wire shapes of [`EnvelopeView`] and the traits that say which options each takes.
+/// Named through the view aliases ([`ErrorObjectView`], ...), not directly.
+#[doc(hidden)]
+pub mod envelope_shape {
+    pub use crate::envelope::{
+        ErrorObjectShape, ErrorResponseShape, JsonRpcErrorShape, JsonRpcResultShape, Shape,
+        TakesOptions, TakesPlainData, ToolResultShape,
+    };
+}
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
 pub use range::CodeRange;
+pub use ready::ReadySentinel;
 pub use registry::{
     LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict, RegistryConflicts,
     StabilityError, StabilityReport,
 };
-pub use verbose::{ReadySentinel, Verbosity};
+pub use verbose::Verbosity;
 
 /// Fails the build when two error types claim overlapping codes.
 ///

@@ -188,6 +188,8 @@ pub struct VariantAttrs {
     pub transparent: Option<Attr<()>>,
     pub catch_all: Option<Attr<()>>,
     pub shared_code: Option<Attr<()>>,
+    /// A code kept in JSON-RPC's legacy band on purpose (see `valid::reserved_codes_follow_the_bands`).
+    pub legacy: Option<Attr<()>>,
     pub seen: Seen,
 }
 
@@ -331,6 +333,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::HELP => set(cx, &mut variant.help, key.string()),
             symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
+            symbol::LEGACY => set(cx, &mut variant.legacy, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -359,6 +362,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
             symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
+            symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())

@@ -31,6 +31,7 @@ pub const DISPLAY: &str = "display";
 pub const CATCH_ALL: &str = "catch_all";
 pub const FMT: &str = "fmt";
 pub const SHARED_CODE: &str = "shared_code";
+pub const LEGACY: &str = "legacy";
 
 // Field level (`retryable` is shared with the levels above).
 pub const SKIP: &str = "skip";
@@ -68,6 +69,7 @@ pub const VARIANT_KEYS: &[&str] = &[
     TRANSPARENT,
     CATCH_ALL,
     SHARED_CODE,
+    LEGACY,
 ];
 
 /// The keys accepted on a field.

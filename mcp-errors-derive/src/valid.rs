@@ -36,7 +36,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     }
     codes_are_unique(cx, input);
     codes_lie_in_range(cx, input);
-    reserved_codes_need_protocol(cx, input);
+    reserved_codes_follow_the_bands(cx, input);
     symbols_are_well_formed(cx, input);
     symbols_are_unique(cx, input);
     symbols_do_not_name_variants(cx, input);
@@ -109,7 +109,10 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         (symbol::SHARED_CODE, a.shared_code.as_ref().map(|x| x.whole)),
     ];
     let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(x.whole)));
-    let help = [(symbol::HELP, a.help.as_ref().map(|x| x.whole))];
+    let help = [
+        (symbol::HELP, a.help.as_ref().map(|x| x.whole)),
+        (symbol::LEGACY, a.legacy.as_ref().map(|x| x.whole)),
+    ];
     for (key, tokens) in given.into_iter().chain(aliases).chain(help) {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
@@ -686,20 +689,82 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
     }
 }
 
-/// JSON-RPC reserves -32768..=-32000 for the protocol; application errors there would be
-/// mistaken for transport failures (seed 000: "application errors will use positive codes").
-fn reserved_codes_need_protocol(cx: &Ctxt, input: &Input<'_>) {
-    if input.is_protocol() {
-        return;
+/// The parts of JSON-RPC's reserved range -32768..=-32000 as MCP 2026-07-28 (`basic/index`,
+/// "Error codes") allocates them. Kept in step with `mcp_errors::jsonrpc::{RESERVED,
+/// LEGACY, SPEC_DEFINED}` by `tests/ui/reserved-range/`.
+#[derive(Clone, Copy, PartialEq)]
+enum Band {
+    /// -32000..=-32019: codes servers used before the allocation; no new ones.
+    Legacy,
+    /// -32020..=-32099: codes the MCP specification defines.
+    Spec,
+    /// The rest: JSON-RPC 2.0's own codes and its implementation-defined server errors.
+    JsonRpc,
+}
+
+impl Band {
+    fn of(code: i32) -> Option<Band> {
+        match code {
+            -32019..=-32000 => Some(Band::Legacy),
+            -32099..=-32020 => Some(Band::Spec),
+            -32768..=-32100 => Some(Band::JsonRpc),
+            _ => None,
+        }
     }
+}
+
+/// Implementations' own codes lie outside -32768..=-32000 (MCP 2026-07-28; seed 000:
+/// "application errors will use positive codes"): a client reads a code there as a protocol
+/// failure. Outside a `protocol` enum every code there is an error that names its part of the
+/// range. A `protocol` enum may use the whole range, but a code in the legacy band must say it
+/// is an existing code kept on purpose (`legacy`), so no new code lands there by accident.
+fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
+    const OUTSIDE: &str = "give application errors a code outside -32768..=-32000, e.g. a \
+                           positive one";
+    let protocol = input.is_protocol();
     for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
-        if let Some(code) = &variant.attrs.code
-            && (-32768..=-32000).contains(&code.value)
+        let Some(code) = &variant.attrs.code else {
+            continue;
+        };
+        let c = code.value;
+        let band = Band::of(c);
+        let legacy = variant.attrs.legacy.as_ref();
+        // A `legacy` that did not parse was reported already; do not also call the code unmarked.
+        let marked = legacy.is_some() || variant.attrs.seen.mentioned(symbol::LEGACY);
+        let msg = match (protocol, band) {
+            (false, Some(Band::Legacy)) => format!(
+                "code {c} is in -32000..=-32019, the legacy band of JSON-RPC's reserved range \
+                 -32768..=-32000, where MCP 2026-07-28 allows no new codes; {OUTSIDE} (an \
+                 existing protocol code kept on purpose needs `#[mcp(protocol)]` on the enum \
+                 and `legacy` on the variant)"
+            ),
+            (false, Some(Band::Spec)) => format!(
+                "code {c} is in -32020..=-32099, which MCP 2026-07-28 reserves for codes the \
+                 specification defines; {OUTSIDE} (only a `#[mcp(protocol)]` enum may use it)"
+            ),
+            (false, Some(Band::JsonRpc)) => format!(
+                "code {c} is in the JSON-RPC reserved range -32768..=-32000 (JSON-RPC 2.0's own \
+                 codes and server errors), so clients would read it as a protocol failure; \
+                 {OUTSIDE} (only a `#[mcp(protocol)]` enum may use it)"
+            ),
+            (true, Some(Band::Legacy)) if !marked => format!(
+                "code {c} is in -32000..=-32019, the legacy band of JSON-RPC's reserved range, \
+                 where MCP 2026-07-28 allows no new codes; if it is an existing code kept for \
+                 compatibility, mark it `#[mcp(code = {c}, legacy)]`, else use a code outside \
+                 -32768..=-32000"
+            ),
+            _ => String::new(),
+        };
+        if !msg.is_empty() {
+            cx.syn_error(code.error(msg));
+            continue;
+        }
+        if let Some(legacy) = legacy
+            && band != Some(Band::Legacy)
         {
-            cx.syn_error(code.error(format_args!(
-                "code {} is in the JSON-RPC reserved range -32768..=-32000; only a \
-                     `#[mcp(protocol)]` enum may use it",
-                code.value
+            cx.syn_error(legacy.error(format_args!(
+                "`legacy` marks a `#[mcp(protocol)]` enum's code in the legacy band \
+                 -32000..=-32019, and code {c} is not in it; remove `legacy`"
             )));
         }
     }

@@ -25,7 +25,7 @@ use rmcp::model::{
     ErrorData, MetaObject,
 };
 
-use crate::metrics::{ErrorStats, STATS_METHOD};
+use crate::metrics::{ErrorStats, METHOD_NOT_FOUND_MESSAGE, StatsAnswer, method_data};
 use crate::{McpError, McpErrorExt, VisitData};
 
 /// The JSON-RPC error of `err` as rmcp's [`ErrorData`]: `code`, `message` and the `data` of
@@ -116,24 +116,19 @@ pub fn answer_error_stats(
     request: &CustomRequest,
     stats: &ErrorStats,
 ) -> Option<Result<CustomResult, ErrorData>> {
-    if request.method != STATS_METHOD {
-        return None;
-    }
-    if !stats.is_enabled() {
-        return Some(Err(method_not_found(&request.method)));
-    }
-    Some(
-        serde_json::to_value(stats.snapshot())
+    Some(match stats.answer_method(&request.method)? {
+        StatsAnswer::Snapshot(snapshot) => serde_json::to_value(snapshot)
             .map(CustomResult)
             .map_err(|e| ErrorData::internal_error(e.to_string(), None)),
-    )
+        StatsAnswer::MethodNotFound => Err(method_not_found(&request.method)),
+    })
 }
 
 fn method_not_found(method: &str) -> ErrorData {
     ErrorData::new(
         ErrorCode::METHOD_NOT_FOUND,
-        "Method not found",
-        Some(serde_json::json!({ "method": method })),
+        METHOD_NOT_FOUND_MESSAGE,
+        Some(method_data(method)),
     )
 }
 

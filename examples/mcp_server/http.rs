@@ -1,0 +1,160 @@
+//! The example server over MCP's Streamable HTTP transport: `mcp_server --http ADDR [ROOT]`
+//! serves the same tools at `http://ADDR/mcp`, plus the fixture tool the official conformance
+//! suite calls (`.ci/conformance.sh`).
+//!
+//! rmcp's `StreamableHttpService` does the protocol (sessions, SSE, JSON responses) and the
+//! DNS-rebinding protection: its default configuration answers a request whose `Host` is not
+//! `localhost`, `127.0.0.1` or `::1` with 403, so a web page that rebinds its own name to the
+//! loopback address cannot reach the server. This module only accepts connections, routes
+//! `/mcp` to that service and answers every other path with 404.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use http_body_util::BodyExt;
+use mcp_errors::McpError;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorData,
+    ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{RoleServer, ServerHandler, tool, tool_router};
+
+use super::ExampleServer;
+
+/// The path of the MCP endpoint.
+pub const ENDPOINT: &str = "/mcp";
+
+/// Fixtures the conformance suite expects a server to have: codes 2900–2999.
+#[derive(Debug, McpError)]
+#[mcp(domain = "conformance", range = 2900..=2999, symbol_prefix = "E_CONF_")]
+pub enum FixtureError {
+    /// This tool always fails
+    ///
+    /// `test_error_handling`: the suite's `tools-call-error` scenario checks that a failing
+    /// tool answers with a tool error (`isError: true` and a message).
+    #[mcp(code = 2900, kind = "business")]
+    AlwaysFails {
+        /// Which fixture failed.
+        #[mcp(details)]
+        tool: &'static str,
+    },
+}
+
+mcp_errors::assert_disjoint!(
+    mcp_errors::CommonError,
+    super::PlaywrightError,
+    super::FilesystemError,
+    FixtureError
+);
+
+/// [`ExampleServer`] with the conformance fixtures beside its tools.
+#[derive(Clone)]
+pub struct HttpServer {
+    inner: ExampleServer,
+}
+
+#[tool_router(router = fixtures)]
+impl HttpServer {
+    /// The `tools-call-error` fixture: always fails, as a tool error of our taxonomy.
+    #[tool(description = "Always fails with a tool error (the conformance suite's fixture)")]
+    async fn test_error_handling(&self) -> Result<String, FixtureError> {
+        Err(FixtureError::AlwaysFails {
+            tool: "test_error_handling",
+        })
+    }
+}
+
+impl ServerHandler for HttpServer {
+    fn get_info(&self) -> ServerConfig {
+        self.inner.get_info()
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let mut list = self.inner.list_tools(request, context).await?;
+        list.tools.extend(Self::fixtures().list_all());
+        Ok(list)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        Self::fixtures()
+            .get(name)
+            .cloned()
+            .or_else(|| self.inner.get_tool(name))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let fixtures: ToolRouter<HttpServer> = Self::fixtures();
+        if fixtures.has_route(&request.name) {
+            fixtures
+                .call(ToolCallContext::new(self, request, context))
+                .await
+        } else {
+            self.inner.call_tool(request, context).await
+        }
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        self.inner.on_custom_request(request, context).await
+    }
+}
+
+/// Serves `server` (and the fixtures) at `http://addr/mcp` until the process ends. `addr` may
+/// name port 0; the bound address is printed to stderr as `listening on http://ADDR/mcp`.
+pub async fn serve(addr: &str, server: ExampleServer) -> Result<(), Box<dyn std::error::Error>> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    eprintln!(
+        "mcp_server: listening on http://{}{ENDPOINT}",
+        listener.local_addr()?
+    );
+    let handler = HttpServer { inner: server };
+    // The default configuration validates `Host` against the loopback names.
+    let service = StreamableHttpService::new(
+        move || Ok(handler.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    loop {
+        let (stream, _) = listener.accept().await?;
+        let service = service.clone();
+        tokio::spawn(async move {
+            let route = hyper::service::service_fn(move |request| {
+                let mut service = service.clone();
+                async move {
+                    if request.uri().path() != ENDPOINT {
+                        let mut response = hyper::Response::new(
+                            http_body_util::Full::new(
+                                "not found: the MCP endpoint is /mcp\n".into(),
+                            )
+                            .map_err(|never: Infallible| match never {})
+                            .boxed(),
+                        );
+                        *response.status_mut() = hyper::StatusCode::NOT_FOUND;
+                        return Ok::<_, Infallible>(response);
+                    }
+                    tower_service::Service::call(&mut service, request).await
+                }
+            });
+            // A client that goes away mid-request is not the server's failure.
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), route)
+                .await;
+        });
+    }
+}

@@ -1,0 +1,195 @@
+//! The JSON-RPC error shapes: the `error` member ([`ErrorObjectView`]) and the whole error
+//! response ([`JsonRpcErrorView`]), with the `data` member and its reserved keys.
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use super::fields::{MapSink, Reserved, has_details_field, retry_after_ms, visits_any_field};
+use super::text::{Message, Text};
+use super::view::{Options, Shape, TakesOptions, TakesPlainData};
+use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
+#[cfg(doc)]
+use crate::McpErrorExt;
+use crate::VisitData;
+
+/// The keys of `data` the envelope writes itself, in the order it writes them: `domain`,
+/// `symbol`, `retryable`, `details`, `retryAfterMs`, `stack`. A data field may not use one
+/// (the derive rejects it; a field that still arrives under one is dropped, so the output
+/// never has duplicate keys).
+pub const RESERVED_DATA_KEYS: &[&str] =
+    &[DOMAIN, SYMBOL, RETRYABLE, DETAILS, RETRY_AFTER_MS, STACK];
+
+const DOMAIN: &str = "domain";
+const SYMBOL: &str = "symbol";
+const RETRYABLE: &str = "retryable";
+const DETAILS: &str = "details";
+const RETRY_AFTER_MS: &str = "retryAfterMs";
+const STACK: &str = "stack";
+
+/// The shape of the JSON-RPC `error` member: `{"code","message","data"}`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ErrorObjectShape;
+
+impl Shape for ErrorObjectShape {
+    const NAME: &'static str = "ErrorObjectView";
+}
+impl TakesOptions for ErrorObjectShape {}
+impl TakesPlainData for ErrorObjectShape {}
+
+/// The JSON-RPC `error` member of an error, from [`McpErrorExt::to_error_object`].
+///
+/// Serializes as `{"code","message","data"}`; the builder methods change the shape for
+/// servers that expect another dialect:
+///
+/// ```
+/// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+/// # use sample::PlaywrightError;
+/// use mcp_errors_core::McpErrorExt;
+///
+/// let err = PlaywrightError::Nav { reason: "dns".into(), url: "games/invalid".into() };
+/// // Seed 004's dialect: the code as a string, `data` with the variant's fields only.
+/// assert_eq!(
+///     err.to_error_object().code_as_string().plain_data().to_json_value().unwrap(),
+///     serde_json::json!({"code": "2100", "message": "Navigation failed",
+///                        "data": {"details": "dns", "url": "games/invalid"}}),
+/// );
+/// ```
+pub type ErrorObjectView<'a, E> = EnvelopeView<'a, E, ErrorObjectShape>;
+
+/// The shape of a JSON-RPC 2.0 error response: `{"jsonrpc":"2.0","id":...,"error":{...}}`.
+#[derive(Clone, Debug)]
+pub struct JsonRpcErrorShape<'a> {
+    pub(super) id: RequestId<'a>,
+}
+
+impl Shape for JsonRpcErrorShape<'_> {
+    const NAME: &'static str = "JsonRpcErrorView";
+    fn id(&self) -> Option<&RequestId<'_>> {
+        Some(&self.id)
+    }
+}
+impl TakesOptions for JsonRpcErrorShape<'_> {}
+impl TakesPlainData for JsonRpcErrorShape<'_> {}
+
+/// A JSON-RPC 2.0 error response, from [`McpErrorExt::to_jsonrpc`]:
+/// `{"jsonrpc":"2.0","id":...,"error":{...}}`. The builder methods are those of
+/// [`ErrorObjectView`] and apply to the `error` member.
+///
+/// ```
+/// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+/// # use sample::PlaywrightError;
+/// use mcp_errors_core::McpErrorExt;
+///
+/// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+/// let mut line = Vec::new();
+/// err.to_jsonrpc(1).plain_data().write_json_line(&mut line).unwrap();
+/// assert_eq!(
+///     line,
+///     b"{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":2102,\"message\":\"Too many launches\"}}\n"
+/// );
+/// ```
+pub type JsonRpcErrorView<'a, E> = EnvelopeView<'a, E, JsonRpcErrorShape<'a>>;
+
+impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let error = self.error;
+        let plain = self.options.plain_data;
+        let stack = self.options.stack();
+        let with_data = !plain || stack.is_some() || visits_any_field(error);
+        let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
+        map.serialize_entry("code", &Code::new(error.code(), self.options))?;
+        map.serialize_entry("message", &Text(Message(error)))?;
+        if with_data {
+            map.serialize_entry(
+                "data",
+                &Data {
+                    error,
+                    plain,
+                    stack: stack.as_deref(),
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, JsonRpcErrorShape<'_>> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("jsonrpc", JSONRPC_VERSION)?;
+        map.serialize_entry("id", &self.shape.id)?;
+        map.serialize_entry("error", &self.reshaped(ErrorObjectShape))?;
+        map.end()
+    }
+}
+
+/// The `data` member of an error object.
+struct Data<'a, E: ?Sized> {
+    error: &'a E,
+    plain: bool,
+    stack: Option<&'a [String]>,
+}
+
+impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let error = self.error;
+        let mut map = serializer.serialize_map(None)?;
+        let retry_after = if self.plain {
+            None
+        } else {
+            retry_after_ms(error)
+        };
+        let details = has_details_field(error).then_some(DETAILS);
+        let stack = self.stack.map(|_| STACK);
+        let reserved = if self.plain {
+            Reserved {
+                fixed: &[],
+                present: [details, stack, None, None],
+            }
+        } else {
+            map.serialize_entry(DOMAIN, error.domain())?;
+            map.serialize_entry(SYMBOL, error.symbol())?;
+            map.serialize_entry(RETRYABLE, &error.retryable())?;
+            Reserved {
+                fixed: &[DOMAIN, SYMBOL, RETRYABLE],
+                present: [details, stack, retry_after.map(|_| RETRY_AFTER_MS), None],
+            }
+        };
+        error.visit_data_any(&mut MapSink {
+            map: &mut map,
+            details_key: DETAILS,
+            reserved,
+        })?;
+        if let Some(ms) = retry_after {
+            map.serialize_entry(RETRY_AFTER_MS, &ms)?;
+        }
+        if let Some(stack) = self.stack {
+            map.serialize_entry(STACK, stack)?;
+        }
+        map.end()
+    }
+}
+
+/// The `code` member, as a number or as a string.
+pub(super) struct Code {
+    code: i32,
+    as_string: bool,
+}
+
+impl Code {
+    pub(super) fn new(code: i32, options: Options) -> Code {
+        Code {
+            code,
+            as_string: options.code_as_string,
+        }
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.as_string {
+            serializer.collect_str(&self.code)
+        } else {
+            serializer.serialize_i32(self.code)
+        }
+    }
+}

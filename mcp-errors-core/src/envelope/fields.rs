@@ -1,0 +1,91 @@
+//! How a value's data fields reach an envelope's map: [`MapSink`] drives a `SerializeMap` as
+//! the error's [`FieldSink`], skipping keys the envelope writes itself ([`Reserved`]).
+
+use core::fmt;
+
+use serde::ser::{Serialize, SerializeMap};
+
+use super::text::Text;
+use crate::field_types::whole_ms;
+use crate::{FieldRole, FieldSink, McpError, VisitData};
+
+/// Whether the error hands at least one field or a details text to `data` (an `Option` field
+/// that is `None` is not handed over). A dry run of [`McpError::visit_data`] that serializes
+/// nothing: free for a sized error; through a trait object each field is converted once more.
+pub(super) fn visits_any_field<E: ?Sized + VisitData>(error: &E) -> bool {
+    struct Probe(bool);
+    impl FieldSink for Probe {
+        type Error = serde_json::Error;
+        fn field<T: ?Sized + Serialize>(
+            &mut self,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Self::Error> {
+            self.0 = true;
+            Ok(())
+        }
+        fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
+            self.0 = true;
+            Ok(())
+        }
+    }
+    let mut probe = Probe(false);
+    // On failure, write the member anyway: the real pass then reports the error.
+    error.visit_data_any(&mut probe).is_err() || probe.0
+}
+
+/// Whether the catalog row has a `#[mcp(details)]` field.
+pub(super) fn has_details_field<E: ?Sized + McpError>(error: &E) -> bool {
+    error
+        .entry()
+        .fields
+        .iter()
+        .any(|f| f.role == FieldRole::Details)
+}
+
+/// [`McpError::retry_after`] in whole milliseconds, saturating.
+pub(super) fn retry_after_ms<E: ?Sized + McpError>(error: &E) -> Option<u64> {
+    error.retry_after().map(whole_ms)
+}
+
+/// Which keys of a map the envelope writes itself; a data field under one of them is dropped
+/// so the output never has duplicate keys.
+pub(super) struct Reserved {
+    /// Keys always written.
+    pub(super) fixed: &'static [&'static str],
+    /// Keys written in this instance (`retryAfterMs` when known, `stack` when captured, ...).
+    pub(super) present: [Option<&'static str>; 4],
+}
+
+impl Reserved {
+    pub(super) fn contains(&self, key: &str) -> bool {
+        self.fixed.contains(&key) || self.present.iter().flatten().any(|k| *k == key)
+    }
+}
+
+/// Drives a `SerializeMap` as the [`FieldSink`] of an error.
+pub(super) struct MapSink<'m, M> {
+    pub(super) map: &'m mut M,
+    /// The key of the `#[mcp(details)]` text.
+    pub(super) details_key: &'static str,
+    pub(super) reserved: Reserved,
+}
+
+impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
+    type Error = M::Error;
+
+    fn field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), M::Error> {
+        if self.reserved.contains(key) {
+            return Ok(());
+        }
+        self.map.serialize_entry(key, value)
+    }
+
+    fn details(&mut self, details: &dyn fmt::Display) -> Result<(), M::Error> {
+        self.map.serialize_entry(self.details_key, &Text(details))
+    }
+}

@@ -1,0 +1,55 @@
+//! Envelopes: the JSON shapes an [`McpError`] takes on the wire.
+//!
+//! [`McpErrorExt`] gives every error, sized or behind `&dyn McpError` /
+//! `Box<dyn McpError + Send + Sync>`, one method per shape. Each returns a small borrowed
+//! view that implements [`Serialize`]: nothing is built until a serializer asks, and a
+//! concrete error serializes straight into the output without an intermediate
+//! `serde_json::Value` or `String` (the message is written through
+//! [`Serializer::collect_str`], the fields through [`McpError::visit_data`]).
+//!
+//! | method | shape |
+//! |---|---|
+//! | [`to_error_object`](McpErrorExt::to_error_object) | JSON-RPC `error` member `{"code","message","data"}` |
+//! | [`to_jsonrpc`](McpErrorExt::to_jsonrpc) | JSON-RPC error response `{"jsonrpc":"2.0","id","error"}` |
+//! | [`to_tool_result`](McpErrorExt::to_tool_result) | MCP `CallToolResult` with `isError: true` |
+//! | [`to_error_response`](McpErrorExt::to_error_response) | seed 001's `ErrorResponse` `{"code","message","retryable","details"}` |
+//! | [`to_jsonrpc_result`](McpErrorExt::to_jsonrpc_result) | seed 001's domain failure `{"jsonrpc":"2.0","id","result":{"error":...}}` |
+//!
+//! Serialization fails (returns `Err`, never panics) only when a field's `Serialize` impl or
+//! a `Display` impl fails, or when the writer does.
+//!
+//! # Where things are
+//!
+//! - `ext.rs`: [`McpErrorExt`], one method per shape.
+//! - `view.rs`: [`EnvelopeView`], the one struct behind every view, with the options
+//!   (`code_as_string`, `plain_data`, `verbosity`) and the output methods (`to_json_string`,
+//!   `write_json_line`, ...) defined once for all shapes.
+//! - `error_object.rs`, `error_response.rs`, `tool_result.rs`: one file per wire shape
+//!   (its view aliases and its `Serialize`).
+//! - `fields.rs`: how a value's data fields reach an envelope's map (reserved keys, details).
+//! - `text.rs`: `Display` values written as JSON strings.
+//! - `request_id.rs`: [`RequestId`].
+
+mod error_object;
+mod error_response;
+mod ext;
+mod fields;
+mod request_id;
+mod text;
+pub(crate) use text::Message;
+mod tool_result;
+mod view;
+
+pub use error_object::{
+    ErrorObjectShape, ErrorObjectView, JsonRpcErrorShape, JsonRpcErrorView, RESERVED_DATA_KEYS,
+};
+pub use error_response::{
+    ErrorResponseShape, ErrorResponseView, JsonRpcResultShape, JsonRpcResultView,
+};
+pub use ext::McpErrorExt;
+pub use request_id::RequestId;
+pub use tool_result::{ToolResultShape, ToolResultView};
+pub use view::{EnvelopeView, Shape, TakesOptions, TakesPlainData};
+
+/// The `jsonrpc` member of every JSON-RPC message.
+const JSONRPC_VERSION: &str = "2.0";

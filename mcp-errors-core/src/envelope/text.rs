@@ -1,0 +1,87 @@
+//! `Display` values written as JSON strings, without an intermediate `String`.
+
+use core::cell::Cell;
+use core::fmt;
+
+use serde::ser::{Error as _, Serialize, Serializer};
+
+use crate::McpError;
+
+/// A `Display` value serialized as a JSON string through `collect_str` (no `String`).
+///
+/// A `Display` impl that fails on its own (not because the output failed) makes
+/// serialization return an error instead of reaching `serde_json`'s internal `expect`.
+pub(super) struct Text<T>(pub(super) T);
+
+impl<T: fmt::Display> Serialize for Text<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let failed = Cell::new(false);
+        let result = serializer.collect_str(&Guarded {
+            inner: &self.0,
+            failed: &failed,
+        });
+        if failed.get() {
+            return Err(S::Error::custom(
+                "a Display implementation returned an error",
+            ));
+        }
+        result
+    }
+}
+
+/// Forwards to `inner`, turning a spontaneous `fmt::Error` into a flag.
+struct Guarded<'a, T> {
+    inner: &'a T,
+    failed: &'a Cell<bool>,
+}
+
+impl<T: fmt::Display> fmt::Display for Guarded<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Probe<'a, 'b> {
+            out: &'a mut fmt::Formatter<'b>,
+            out_failed: bool,
+        }
+        impl fmt::Write for Probe<'_, '_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.out
+                    .write_str(s)
+                    .inspect_err(|_| self.out_failed = true)
+            }
+        }
+
+        let mut probe = Probe {
+            out: f,
+            out_failed: false,
+        };
+        match fmt::write(&mut probe, format_args!("{}", self.inner)) {
+            Ok(()) => Ok(()),
+            Err(e) if probe.out_failed => Err(e),
+            Err(_) => {
+                self.failed.set(true);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `"{symbol}: {message}"`, the text of a tool error.
+pub(super) struct SymbolAndMessage<'a, E: ?Sized>(pub(super) &'a E);
+
+impl<E: ?Sized + McpError> fmt::Display for SymbolAndMessage<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.symbol())?;
+        f.write_str(": ")?;
+        self.0.fmt_message(f)
+    }
+}
+
+/// The wire message of an error ([`McpError::fmt_message`]), as a `Display`: what every
+/// envelope's `message` is (the same as the error's `Display` unless a variant gives its logs
+/// another text).
+pub(crate) struct Message<'a, E: ?Sized>(pub(crate) &'a E);
+
+impl<E: ?Sized + McpError> fmt::Display for Message<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_message(f)
+    }
+}

@@ -1,0 +1,265 @@
+//! [`EnvelopeView`]: the one struct behind every envelope. The options (`code_as_string`,
+//! `plain_data`, `verbosity`) and the output methods (`to_json_string`, `write_json_line`, ...)
+//! are defined here once, for every [`Shape`] that takes them; each shape's file defines only
+//! its `Serialize`.
+
+use core::fmt;
+use std::io;
+
+use serde::Serialize;
+
+use super::RequestId;
+#[cfg(doc)]
+use crate::McpErrorExt;
+use crate::Verbosity;
+
+/// The options of an envelope. Each shape takes those that apply to it (see
+/// [`TakesOptions`], [`TakesPlainData`]); a shape that takes none ignores them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Options {
+    /// [`EnvelopeView::code_as_string`].
+    pub(crate) code_as_string: bool,
+    /// [`EnvelopeView::plain_data`].
+    pub(crate) plain_data: bool,
+    /// [`EnvelopeView::verbosity`]; `None` follows `MCP_ERRORS_VERBOSE`.
+    pub(crate) verbosity: Option<Verbosity>,
+}
+
+impl Options {
+    /// The stack to write, if the verbosity asks for one.
+    pub(crate) fn stack(self) -> Option<Vec<String>> {
+        self.verbosity
+            .unwrap_or_else(Verbosity::from_env)
+            .capture_stack()
+    }
+}
+
+/// An envelope of an error, borrowed and ready to serialize: what every method of
+/// [`McpErrorExt`] returns.
+///
+/// `S` is the wire shape; the crate names each combination: [`ErrorObjectView`](crate::ErrorObjectView),
+/// [`JsonRpcErrorView`](crate::JsonRpcErrorView), [`ToolResultView`](crate::ToolResultView),
+/// [`ErrorResponseView`](crate::ErrorResponseView) and
+/// [`JsonRpcResultView`](crate::JsonRpcResultView). Nothing is built until a serializer asks.
+/// Views are `Copy` (those with a request id `Clone`) and `Debug` without serializing.
+pub struct EnvelopeView<'a, E: ?Sized, S> {
+    pub(super) error: &'a E,
+    pub(super) options: Options,
+    pub(super) shape: S,
+}
+
+impl<'a, E: ?Sized, S> EnvelopeView<'a, E, S> {
+    /// `error` in the shape `shape`, with default options.
+    pub(super) fn new(error: &'a E, shape: S) -> Self {
+        EnvelopeView {
+            error,
+            options: Options::default(),
+            shape,
+        }
+    }
+
+    /// The same error and options in another shape (a response shape serializes its inner
+    /// member this way).
+    pub(super) fn reshaped<T>(&self, shape: T) -> EnvelopeView<'a, E, T> {
+        EnvelopeView {
+            error: self.error,
+            options: self.options,
+            shape,
+        }
+    }
+}
+
+/// A wire shape of [`EnvelopeView`]. Implemented by this crate's shapes only.
+pub trait Shape {
+    /// The view's name in `Debug` output.
+    #[doc(hidden)]
+    const NAME: &'static str;
+
+    /// The request id a JSON-RPC response shape echoes.
+    #[doc(hidden)]
+    fn id(&self) -> Option<&RequestId<'_>> {
+        None
+    }
+}
+
+/// Shapes with a `code` and room for a stack: they take
+/// [`code_as_string`](EnvelopeView::code_as_string) and
+/// [`verbosity`](EnvelopeView::verbosity).
+pub trait TakesOptions: Shape {}
+
+/// Shapes with a JSON-RPC `data` member: they also take
+/// [`plain_data`](EnvelopeView::plain_data).
+pub trait TakesPlainData: TakesOptions {}
+
+impl<E: ?Sized, S: TakesOptions> EnvelopeView<'_, E, S> {
+    /// Writes `code` as a JSON string (`"code":"1001"`), as seed 004's servers do.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    ///
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// assert_eq!(err.to_error_object().code_as_string().to_json_value().unwrap()["code"], "2102");
+    /// assert_eq!(err.to_error_response().code_as_string().to_json_value().unwrap()["code"], "2102");
+    /// let wire = err.to_jsonrpc(1).code_as_string().to_json_value().unwrap();
+    /// assert_eq!(wire["error"]["code"], "2102");
+    /// let wire = err.to_jsonrpc_result(1).code_as_string().to_json_value().unwrap();
+    /// assert_eq!(wire["result"]["error"]["code"], "2102");
+    /// ```
+    #[must_use]
+    pub fn code_as_string(mut self) -> Self {
+        self.options.code_as_string = true;
+        self
+    }
+
+    /// Overrides `MCP_ERRORS_VERBOSE` for this envelope: whether and how much of a stack goes
+    /// into `data.stack` (`details.stack` in seed 001's shapes).
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::{McpErrorExt, Verbosity};
+    ///
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// let quiet = err.to_error_object().verbosity(Verbosity::Off).to_json_value().unwrap();
+    /// assert!(quiet["data"].get("stack").is_none());
+    /// let loud = err.to_error_object().verbosity(Verbosity::Full).to_json_value().unwrap();
+    /// assert!(loud["data"]["stack"].is_array());
+    /// let wire = err.to_jsonrpc(1).verbosity(Verbosity::Frames(3)).to_json_value().unwrap();
+    /// assert!(wire["error"]["data"]["stack"].as_array().unwrap().len() <= 3);
+    /// let wire = err.to_error_response().verbosity(Verbosity::Full).to_json_value().unwrap();
+    /// assert!(wire["details"]["stack"].is_array());
+    /// let wire = err.to_jsonrpc_result(1).verbosity(Verbosity::Off).to_json_value().unwrap();
+    /// assert!(wire["result"]["error"]["details"].get("stack").is_none());
+    /// ```
+    #[must_use]
+    pub fn verbosity(mut self, verbosity: Verbosity) -> Self {
+        self.options.verbosity = Some(verbosity);
+        self
+    }
+}
+
+impl<E: ?Sized, S: TakesPlainData> EnvelopeView<'_, E, S> {
+    /// Makes `data` hold only the variant's own data: the `details` text and the serialized
+    /// fields, without `domain`, `symbol`, `retryable` and `retryAfterMs` (seed 004's
+    /// `"data":{"path":"games/invalid"}`, seed 001's `"data":{"field":"order.customer.email"}`).
+    /// `data` is left out when there is nothing to put in it: no field (a variant without data
+    /// fields, or whose `Option` fields are all `None`), no details text and no stack.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    ///
+    /// let err = PlaywrightError::Nav { reason: "r".into(), url: "u".into() };
+    /// let wire = err.to_jsonrpc(1).plain_data().to_json_value().unwrap();
+    /// assert_eq!(wire["error"]["data"], serde_json::json!({"details": "r", "url": "u"}));
+    /// ```
+    #[must_use]
+    pub fn plain_data(mut self) -> Self {
+        self.options.plain_data = true;
+        self
+    }
+}
+
+impl<E: ?Sized, S> EnvelopeView<'_, E, S>
+where
+    Self: Serialize,
+{
+    /// Serializes the envelope into a `String` of compact JSON.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// let text = err.to_jsonrpc(1).to_json_string().unwrap();
+    /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"error":{"code":2102,"#));
+    /// ```
+    pub fn to_json_string(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string(self)
+    }
+
+    /// Serializes the envelope into a new byte vector of compact JSON.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// let bytes = err.to_tool_result().to_json_vec().unwrap();
+    /// assert!(bytes.starts_with(br#"{"content":[{"type":"text","#));
+    /// ```
+    pub fn to_json_vec(&self) -> Result<Vec<u8>, serde_json::Error> {
+        serde_json::to_vec(self)
+    }
+
+    /// Converts the envelope into a `serde_json::Value` (allocates a tree: for tests and
+    /// for merging into other values, not for the hot path).
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// assert_eq!(err.to_error_response().to_json_value().unwrap()["retryable"], true);
+    /// ```
+    pub fn to_json_value(&self) -> Result<serde_json::Value, serde_json::Error> {
+        serde_json::to_value(self)
+    }
+
+    /// Writes the envelope as compact JSON into `writer`. Into a reused `Vec<u8>` with
+    /// enough capacity, a sized error serializes without allocating.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// let mut buf = Vec::with_capacity(256);
+    /// err.to_jsonrpc(1).write_json(&mut buf).unwrap();
+    /// assert!(buf.ends_with(b"}}}"));
+    /// ```
+    pub fn write_json<W: io::Write>(&self, writer: W) -> Result<(), serde_json::Error> {
+        serde_json::to_writer(writer, self)
+    }
+
+    /// Writes the envelope as one line of JSON followed by `\n`, the framing of MCP's
+    /// stdio transport (JSON text never contains a raw newline).
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    /// let err = PlaywrightError::Nav { reason: "a\nb".into(), url: "u".into() };
+    /// let mut out = Vec::new();
+    /// err.to_jsonrpc(1).write_json_line(&mut out).unwrap();
+    /// assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
+    /// assert!(out.ends_with(b"\n"));
+    /// ```
+    pub fn write_json_line<W: io::Write>(&self, mut writer: W) -> Result<(), serde_json::Error> {
+        serde_json::to_writer(&mut writer, self)?;
+        writer.write_all(b"\n").map_err(serde_json::Error::io)
+    }
+}
+
+impl<E: ?Sized + fmt::Debug, S: Shape> fmt::Debug for EnvelopeView<'_, E, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = f.debug_struct(S::NAME);
+        if let Some(id) = self.shape.id() {
+            s.field("id", id);
+        }
+        s.field("error", &self.error)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<E: ?Sized, S: Clone> Clone for EnvelopeView<'_, E, S> {
+    fn clone(&self) -> Self {
+        self.reshaped(self.shape.clone())
+    }
+}
+
+impl<E: ?Sized, S: Copy> Copy for EnvelopeView<'_, E, S> {}

@@ -1,0 +1,277 @@
+//! The types a field may have in each role, as traits the generated code calls:
+//! `#[mcp(retry_after)]` ([`IntoRetryAfter`], and [`FromRetryAfterMs`] for decoding),
+//! `#[mcp(retryable)]` ([`RetryableFlag`]), `#[mcp(source)]` ([`AsDynError`]), a field
+//! without attribute ([`DataField`], through [`Data`]; a path through [`PathData`] and
+//! [`path_display`]) and a `transparent` inner error ([`Transparent`]).
+//!
+//! A missing impl names the field's type in the user's code; the traits are reached through
+//! `__private`, not public API.
+
+use core::time::Duration;
+use std::error::Error;
+
+use crate::{ErrorCatalog, ErrorEntry, FieldSink, McpError};
+
+/// What a `#[mcp(retry_after)]` field may be: a `Duration`, whole seconds as an integer,
+/// or an `Option` of either.
+pub trait IntoRetryAfter {
+    /// The delay, if known. Negative seconds are no delay at all.
+    fn retry_after(&self) -> Option<Duration>;
+}
+
+impl IntoRetryAfter for Duration {
+    fn retry_after(&self) -> Option<Duration> {
+        Some(*self)
+    }
+}
+
+macro_rules! retry_after_unsigned {
+    ($($t:ty),*) => {$(
+        impl IntoRetryAfter for $t {
+            fn retry_after(&self) -> Option<Duration> {
+                Some(Duration::from_secs(u64::from(*self)))
+            }
+        }
+    )*};
+}
+retry_after_unsigned!(u8, u16, u32, u64);
+
+macro_rules! retry_after_signed {
+    ($($t:ty),*) => {$(
+        impl IntoRetryAfter for $t {
+            fn retry_after(&self) -> Option<Duration> {
+                u64::try_from(*self).ok().map(Duration::from_secs)
+            }
+        }
+    )*};
+}
+retry_after_signed!(i8, i16, i32, i64);
+
+impl IntoRetryAfter for usize {
+    fn retry_after(&self) -> Option<Duration> {
+        u64::try_from(*self).ok().map(Duration::from_secs)
+    }
+}
+
+impl IntoRetryAfter for f64 {
+    fn retry_after(&self) -> Option<Duration> {
+        Duration::try_from_secs_f64(*self).ok()
+    }
+}
+
+impl<T: IntoRetryAfter> IntoRetryAfter for Option<T> {
+    fn retry_after(&self) -> Option<Duration> {
+        self.as_ref().and_then(IntoRetryAfter::retry_after)
+    }
+}
+
+impl<T: IntoRetryAfter + ?Sized> IntoRetryAfter for &T {
+    fn retry_after(&self) -> Option<Duration> {
+        (**self).retry_after()
+    }
+}
+
+/// The decoding side of [`IntoRetryAfter`]: a `#[mcp(retry_after)]` field rebuilt from a
+/// received `data.retryAfterMs` (whole milliseconds, already checked to be a `u64`).
+#[diagnostic::on_unimplemented(
+    message = "`#[mcp(decode)]` cannot rebuild a `{Self}` from `data.retryAfterMs`",
+    label = "a decoded `retry_after` field must be a `Duration`, integer seconds, `f64` \
+             seconds, or an `Option` of one of these",
+    note = "remove `decode` from the enum, or give the field one of those types"
+)]
+pub trait FromRetryAfterMs: Sized {
+    /// `ms` milliseconds as this type; integer seconds round up. `Err` says why the value
+    /// does not fit (never a panic).
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String>;
+}
+
+impl FromRetryAfterMs for Duration {
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+        Ok(Duration::from_millis(ms))
+    }
+}
+
+macro_rules! retry_after_from_ms_int {
+    ($($t:ty),*) => {$(
+        impl FromRetryAfterMs for $t {
+            fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+                let secs = ms.div_ceil(1000);
+                <$t>::try_from(secs).map_err(|_| {
+                    format!(
+                        "{ms} ms ({secs} s) do not fit in `{}` seconds",
+                        core::stringify!($t)
+                    )
+                })
+            }
+        }
+    )*};
+}
+retry_after_from_ms_int!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+
+impl FromRetryAfterMs for f64 {
+    #[allow(clippy::cast_precision_loss)] // beyond 2^53 ms (285 000 years) precision is moot
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+        Ok(ms as f64 / 1000.0)
+    }
+}
+
+impl<T: FromRetryAfterMs> FromRetryAfterMs for Option<T> {
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+        T::from_retry_after_ms(ms).map(Some)
+    }
+}
+
+/// The value of a `#[mcp(retryable)]` field: a `bool`, or an `Option<bool>` where `None`
+/// falls back to the catalog.
+pub trait RetryableFlag {
+    /// The flag, if the value decides.
+    fn flag(&self) -> Option<bool>;
+
+    /// The value a decoded field takes when `data.retryable` is absent (`plain_data`
+    /// envelopes leave it out): the catalog's `default`, or `None` that defers to it.
+    fn from_catalog(default: bool) -> Self
+    where
+        Self: Sized;
+}
+
+impl RetryableFlag for bool {
+    fn flag(&self) -> Option<bool> {
+        Some(*self)
+    }
+
+    fn from_catalog(default: bool) -> Self {
+        default
+    }
+}
+
+impl RetryableFlag for Option<bool> {
+    fn flag(&self) -> Option<bool> {
+        *self
+    }
+
+    fn from_catalog(_: bool) -> Self {
+        None
+    }
+}
+
+/// Turns a `#[mcp(source)]` field into the `&dyn Error` that `Error::source` returns; works
+/// for concrete errors and, through auto-deref, for `Box<dyn Error + Send + Sync>`.
+pub trait AsDynError {
+    /// The field as a trait object.
+    fn as_dyn_error(&self) -> &(dyn Error + 'static);
+}
+
+impl<T: Error + 'static> AsDynError for T {
+    fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+        self
+    }
+}
+
+macro_rules! as_dyn_error_for_dyn {
+    ($($ty:ty),*) => {$(
+        impl AsDynError for $ty {
+            fn as_dyn_error(&self) -> &(dyn Error + 'static) {
+                self
+            }
+        }
+    )*};
+}
+as_dyn_error_for_dyn!(
+    dyn Error + 'static,
+    dyn Error + Send + 'static,
+    dyn Error + Sync + 'static,
+    dyn Error + Send + Sync + 'static
+);
+
+/// A delay in whole milliseconds, saturating: how envelopes write `retryAfterMs` (and how
+/// decoding compares a field with it).
+pub(crate) fn whole_ms(delay: Duration) -> u64 {
+    u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// What a field without attribute must be to go into `data`: `Serialize`. Generated code
+/// hands such a field to the sink as [`Data`], so a missing `Serialize` is reported as this
+/// trait, at the field, with the ways out (`do_not_recommend` keeps rustc from reporting
+/// serde's bound instead).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot go into `data`: a field without `#[mcp(...)]` is serialized there",
+    label = "this field's type does not implement `serde::Serialize`",
+    note = "keep it off the wire with `#[mcp(skip)]`; if it is the cause, mark it \
+            `#[mcp(source)]` or `#[mcp(from)]`; to send its text, mark it `#[mcp(details)]`; \
+            or derive `serde::Serialize` for it"
+)]
+pub trait DataField {
+    /// Serializes the field.
+    fn serialize_field<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ?Sized + serde::Serialize> DataField for T {
+    fn serialize_field<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.serialize(serializer)
+    }
+}
+
+/// A `data` field as generated code hands it to a `FieldSink` (see [`DataField`]).
+pub struct Data<'a, T: ?Sized>(pub &'a T);
+
+impl<T: ?Sized + DataField> serde::Serialize for Data<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_field(serializer)
+    }
+}
+
+/// A `Path`/`PathBuf` field in `data`: its text, lossily, so that a path that is not UTF-8
+/// (which serde's own impl refuses) cannot fail an envelope.
+pub struct PathData<'a, P: ?Sized>(pub &'a P);
+
+impl<P: ?Sized + AsRef<std::path::Path>> serde::Serialize for PathData<'_, P> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0.as_ref().display())
+    }
+}
+
+/// A `Path`/`PathBuf` field in a template: its `display()`.
+pub fn path_display<P: ?Sized + AsRef<std::path::Path>>(path: &P) -> std::path::Display<'_> {
+    path.as_ref().display()
+}
+
+/// The inner error of a `transparent` variant: an `McpError` with a catalog. Generated code
+/// reaches the inner error only through this trait, so a foreign inner type is reported once,
+/// as this trait, with the way out (`do_not_recommend` keeps rustc from reporting the bounds
+/// of the blanket impl instead; methods rather than an associated type, whose projection
+/// would report them again).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an `McpError`, so `transparent` cannot take its code, symbol \
+               and message",
+    label = "`transparent` needs an inner error that derives `McpError`",
+    note = "for a foreign error (`std::io::Error`, `anyhow::Error`, `Box<dyn Error>`), give \
+            the variant a code of its own with `catch_all`, which also converts from it: \
+            `#[mcp(code = ..., catch_all)] Io(std::io::Error)`"
+)]
+pub trait Transparent {
+    /// The inner error, for the methods of `McpError`, `Display` and `Error`.
+    fn inner(&self) -> &dyn McpError;
+    /// [`McpError::visit_data`] of the inner error (generic, so not through `inner`).
+    fn visit_data<S: FieldSink>(&self, sink: &mut S) -> Result<(), S::Error>;
+    /// [`ErrorCatalog::entry_by_code`] of the inner type.
+    fn entry_by_code(code: i32) -> Option<&'static ErrorEntry>;
+    /// [`ErrorCatalog::entry_by_symbol`] of the inner type.
+    fn entry_by_symbol(symbol: &str) -> Option<&'static ErrorEntry>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: McpError + ErrorCatalog> Transparent for T {
+    fn inner(&self) -> &dyn McpError {
+        self
+    }
+    fn visit_data<S: FieldSink>(&self, sink: &mut S) -> Result<(), S::Error> {
+        McpError::visit_data(self, sink)
+    }
+    fn entry_by_code(code: i32) -> Option<&'static ErrorEntry> {
+        <T as ErrorCatalog>::entry_by_code(code)
+    }
+    fn entry_by_symbol(symbol: &str) -> Option<&'static ErrorEntry> {
+        <T as ErrorCatalog>::entry_by_symbol(symbol)
+    }
+}

@@ -1,0 +1,121 @@
+//! [`MetricsConfig`]: whether the counters count, their sampling and capacity, and how
+//! `MCP_ERROR_METRICS` / `MCP_ERROR_METRICS_SAMPLE` map onto them.
+
+#[cfg(doc)]
+use super::ErrorStats;
+use crate::env::is_truthy;
+
+/// Default number of distinct errors (`(code, symbol, domain)` combinations) an
+/// [`ErrorStats`] counts separately: about 120 KiB of keys and striped counters (see
+/// [`MetricsConfig::with_capacity`]).
+pub const DEFAULT_CAPACITY: usize = 1024;
+
+/// The largest capacity; larger requests are clamped to it.
+pub const MAX_CAPACITY: usize = 1 << 20;
+
+/// How an [`ErrorStats`] behaves: whether it counts, its sampling rate and its capacity.
+///
+/// ```
+/// use mcp_errors_core::metrics::MetricsConfig;
+///
+/// let config = MetricsConfig::from_vars(Some("yes"), Some("100"));
+/// assert!(config.enabled);
+/// assert_eq!(config.sample, 100);
+/// assert_eq!(MetricsConfig::from_vars(None, None), MetricsConfig::disabled());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MetricsConfig {
+    /// Whether occurrences are counted at all.
+    pub enabled: bool,
+    /// Record every `sample`th occurrence of each error; `0` and `1` record all.
+    pub sample: u32,
+    /// Distinct `(code, symbol, domain)` combinations counted separately (rounded up to a
+    /// power of two, at most [`MAX_CAPACITY`]).
+    pub capacity: usize,
+}
+
+impl MetricsConfig {
+    /// Counting on, every occurrence, default capacities.
+    pub const fn enabled() -> MetricsConfig {
+        MetricsConfig {
+            enabled: true,
+            sample: 1,
+            capacity: DEFAULT_CAPACITY,
+        }
+    }
+
+    /// Counting off: [`ErrorStats::record`] does nothing and allocates nothing.
+    pub const fn disabled() -> MetricsConfig {
+        MetricsConfig {
+            enabled: false,
+            ..MetricsConfig::enabled()
+        }
+    }
+
+    /// The same configuration recording every `n`th occurrence of each error.
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::MetricsConfig;
+    /// assert_eq!(MetricsConfig::enabled().with_sample(10).sample, 10);
+    /// ```
+    #[must_use]
+    pub const fn with_sample(self, n: u32) -> MetricsConfig {
+        MetricsConfig { sample: n, ..self }
+    }
+
+    /// The same configuration with another capacity: how many distinct
+    /// `(code, symbol, domain)` combinations are counted separately (rounded up to a power of
+    /// two, at most [`MAX_CAPACITY`]; `0` counts only `total` and `overflow`).
+    ///
+    /// An enabled instance allocates about 120 bytes per slot, all up front: a 56-byte key and
+    /// one 8-byte counter in each of the 8 per-thread stripes (plus a 64-byte line per stripe
+    /// for the overflow counter). That is about 120 KiB for [`DEFAULT_CAPACITY`], 8 KiB for
+    /// 64 and 120 MiB for [`MAX_CAPACITY`]; a disabled instance allocates nothing.
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::MetricsConfig;
+    /// let small = MetricsConfig::enabled().with_capacity(64);
+    /// assert_eq!(small.capacity, 64);
+    /// ```
+    #[must_use]
+    pub const fn with_capacity(self, capacity: usize) -> MetricsConfig {
+        MetricsConfig { capacity, ..self }
+    }
+
+    /// The configuration described by the values of `MCP_ERROR_METRICS` and
+    /// `MCP_ERROR_METRICS_SAMPLE` (see the [module docs](crate::metrics)), without reading the
+    /// environment: tests and embedders pass the values they want.
+    ///
+    /// ```
+    /// use mcp_errors_core::metrics::MetricsConfig;
+    /// assert!(!MetricsConfig::from_vars(Some("0"), None).enabled);
+    /// assert_eq!(MetricsConfig::from_vars(Some("1"), Some("abc")).sample, 1);
+    /// ```
+    pub fn from_vars(metrics: Option<&str>, sample: Option<&str>) -> MetricsConfig {
+        let base = if metrics.is_some_and(is_truthy) {
+            MetricsConfig::enabled()
+        } else {
+            MetricsConfig::disabled()
+        };
+        let sample = sample
+            .and_then(|s| s.trim().parse::<u32>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or(1);
+        base.with_sample(sample)
+    }
+
+    /// Reads `MCP_ERROR_METRICS` and `MCP_ERROR_METRICS_SAMPLE` from the environment.
+    /// Values that are not valid Unicode count as unset.
+    pub fn from_env() -> MetricsConfig {
+        let metrics = std::env::var("MCP_ERROR_METRICS").ok();
+        let sample = std::env::var("MCP_ERROR_METRICS_SAMPLE").ok();
+        MetricsConfig::from_vars(metrics.as_deref(), sample.as_deref())
+    }
+}
+
+impl Default for MetricsConfig {
+    /// [`MetricsConfig::disabled`]: counting is opt-in.
+    fn default() -> Self {
+        MetricsConfig::disabled()
+    }
+}

@@ -1,0 +1,71 @@
+//! Seed 000's readiness sentinel: the line a stdio server prints once it accepts requests.
+
+use std::io;
+
+/// Seed 000's readiness sentinel, `{"type":"ready","schema":{"errorCodes":1}}`: the line a
+/// stdio server prints once it accepts requests, telling the harness which version of the
+/// error-code schema its errors follow.
+///
+/// ```
+/// use mcp_errors_core::ReadySentinel;
+///
+/// let line = serde_json::to_value(ReadySentinel::CURRENT).unwrap();
+/// assert_eq!(line, serde_json::json!({"type": "ready", "schema": {"errorCodes": 1}}));
+///
+/// let mut out = Vec::new();
+/// ReadySentinel::CURRENT.write_line(&mut out).unwrap();
+/// assert_eq!(out, b"{\"type\":\"ready\",\"schema\":{\"errorCodes\":1}}\n");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReadySentinel {
+    /// The version of the error-code schema announced as `schema.errorCodes`.
+    pub error_codes: u32,
+}
+
+impl ReadySentinel {
+    /// The sentinel for the schema this library implements (`errorCodes: 1`).
+    pub const CURRENT: ReadySentinel = ReadySentinel { error_codes: 1 };
+
+    /// Writes the sentinel as one JSON line (`\n`-terminated) and flushes `writer`.
+    pub fn write_line<W: io::Write>(self, mut writer: W) -> io::Result<()> {
+        serde_json::to_writer(&mut writer, &self)?;
+        writer.write_all(b"\n")?;
+        writer.flush()
+    }
+
+    /// Prints the sentinel as one line on standard output and flushes it.
+    ///
+    /// ```no_run
+    /// mcp_errors_core::ReadySentinel::CURRENT.print()?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn print(self) -> io::Result<()> {
+        self.write_line(io::stdout().lock())
+    }
+}
+
+impl Default for ReadySentinel {
+    fn default() -> Self {
+        ReadySentinel::CURRENT
+    }
+}
+
+impl serde::Serialize for ReadySentinel {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+
+        struct Schema(u32);
+        impl serde::Serialize for Schema {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("errorCodes", &self.0)?;
+                map.end()
+            }
+        }
+
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("type", "ready")?;
+        map.serialize_entry("schema", &Schema(self.error_codes))?;
+        map.end()
+    }
+}

@@ -1,0 +1,461 @@
+//! Code stability: [`LockFile`] and [`Registry::assert_stable`].
+
+use core::fmt::{self, Write as _};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::Registry;
+use crate::ErrorEntry;
+
+impl Registry {
+    /// The rows of a lock file for the current catalog: every `(code, symbol, domain)`,
+    /// sorted by code, then domain, then symbol, without duplicates.
+    ///
+    /// ```
+    /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
+    /// # const fn row(code: i32, symbol: &'static str) -> ErrorEntry {
+    /// #     ErrorEntry { code, symbol, domain: "playwright", message: "m", retryable: false, kind: ErrorKind::Internal,
+    /// #         variant: "V", doc: "", aliases: &[], help: None, fields: &[] } }
+    /// # struct PlaywrightError;
+    /// # impl ErrorCatalog for PlaywrightError { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
+    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2101, "E_PW_LAUNCH"), row(2100, "E_PW_NAV")]; }
+    /// use mcp_errors_core::Registry;
+    ///
+    /// let rows = Registry::new().with::<PlaywrightError>().lock_entries();
+    /// let text: Vec<String> = rows.iter().map(ToString::to_string).collect();
+    /// assert_eq!(text, ["2100 E_PW_NAV (playwright)", "2101 E_PW_LAUNCH (playwright)"]);
+    /// ```
+    pub fn lock_entries(&self) -> Vec<LockEntry> {
+        let mut rows: Vec<LockEntry> = self
+            .enums
+            .iter()
+            .flat_map(|e| e.entries.iter())
+            .map(LockEntry::of)
+            .collect();
+        rows.sort();
+        rows.dedup();
+        rows
+    }
+
+    /// Checks that no code was removed or changed since the lock file at `path` was written;
+    /// see [`assert_stable_with`](Registry::assert_stable_with). New codes are written to the
+    /// file when the environment variable `MCP_ERRORS_UPDATE_LOCK` is truthy (`1`, `true`,
+    /// `yes`, `on`; see [`metrics::is_truthy`](crate::metrics::is_truthy)), and always when the
+    /// file does not exist yet.
+    ///
+    /// Typically one test per server:
+    ///
+    /// ```no_run
+    /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry};
+    /// # struct PlaywrightError;
+    /// # impl ErrorCatalog for PlaywrightError { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
+    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[]; }
+    /// #[test]
+    /// fn error_codes_are_stable() {
+    ///     mcp_errors_core::Registry::new()
+    ///         .with::<PlaywrightError>()
+    ///         .assert_stable("errors.lock.json")
+    ///         .unwrap();
+    /// }
+    /// ```
+    pub fn assert_stable(&self, path: impl AsRef<Path>) -> Result<StabilityReport, StabilityError> {
+        let update =
+            std::env::var("MCP_ERRORS_UPDATE_LOCK").is_ok_and(|v| crate::env::is_truthy(&v));
+        self.assert_stable_with(path, update)
+    }
+
+    /// Compares the catalog with the lock file at `path` (format: see [`LockFile`]).
+    ///
+    /// - The file does not exist: it is written with every current code (one code per line,
+    ///   sorted) and the report says `created`.
+    /// - A locked code no longer exists, or now has another symbol or domain: `Err`
+    ///   ([`StabilityError::Unstable`]) listing every change; the file is left alone, even
+    ///   with `update`. Codes are a public contract (seed 002: "don't change codes between
+    ///   versions"): to accept a breaking change, edit the lock file by hand.
+    /// - Codes not in the file yet: listed in [`StabilityReport::added`], and written to the
+    ///   file when `update` is true.
+    ///
+    /// Messages, kinds, retryability and everything else may change freely.
+    ///
+    /// ```
+    /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
+    /// # const fn row(code: i32, symbol: &'static str) -> ErrorEntry {
+    /// #     ErrorEntry { code, symbol, domain: "playwright", message: "m", retryable: false, kind: ErrorKind::Internal,
+    /// #         variant: "V", doc: "", aliases: &[], help: None, fields: &[] } }
+    /// # struct V1; struct V2;
+    /// # impl ErrorCatalog for V1 { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
+    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAV"), row(2101, "E_PW_LAUNCH")]; }
+    /// # impl ErrorCatalog for V2 { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
+    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAVIGATE")]; }
+    /// use mcp_errors_core::Registry;
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-{}-errors.lock.json", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let created = Registry::new().with::<V1>().assert_stable_with(&path, false).unwrap();
+    /// assert!(created.created);
+    ///
+    /// // Version 2 renamed 2100's symbol and dropped 2101.
+    /// let err = Registry::new().with::<V2>().assert_stable_with(&path, true).unwrap_err();
+    /// let text = err.to_string();
+    /// assert!(text.contains("changed  2100: symbol E_PW_NAV -> E_PW_NAVIGATE"), "{text}");
+    /// assert!(text.contains("removed  2101 E_PW_LAUNCH (playwright)"), "{text}");
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn assert_stable_with(
+        &self,
+        path: impl AsRef<Path>,
+        update: bool,
+    ) -> Result<StabilityReport, StabilityError> {
+        let path = path.as_ref();
+        let current = self.lock_entries();
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                write_lock(path, current.clone())?;
+                return Ok(StabilityReport {
+                    added: current,
+                    written: true,
+                    created: true,
+                });
+            }
+            Err(source) => {
+                return Err(StabilityError::Io {
+                    path: path.to_owned(),
+                    source,
+                });
+            }
+        };
+        let lock = LockFile::parse(&text).map_err(|reason| StabilityError::Malformed {
+            path: path.to_owned(),
+            reason,
+        })?;
+
+        let mut by_code: BTreeMap<i32, Vec<&LockEntry>> = BTreeMap::new();
+        for row in &current {
+            by_code.entry(row.code).or_default().push(row);
+        }
+        let mut changes = Vec::new();
+        for old in &lock.codes {
+            match by_code.get(&old.code) {
+                None => changes.push(LockChange::Removed(old.clone())),
+                Some(rows) if !rows.contains(&old) => changes.push(LockChange::Changed {
+                    old: old.clone(),
+                    new: rows[0].clone(),
+                }),
+                Some(_) => {}
+            }
+        }
+        if !changes.is_empty() {
+            return Err(StabilityError::Unstable {
+                path: path.to_owned(),
+                changes,
+            });
+        }
+        let added: Vec<LockEntry> = current
+            .into_iter()
+            .filter(|row| !lock.codes.contains(row))
+            .collect();
+        let written = update && !added.is_empty();
+        if written {
+            let mut rows = lock.codes;
+            rows.extend(added.iter().cloned());
+            write_lock(path, rows)?;
+        }
+        Ok(StabilityReport {
+            added,
+            written,
+            created: false,
+        })
+    }
+}
+
+/// One row of a lock file: a code and the symbol and domain it must keep.
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub struct LockEntry {
+    /// The code.
+    pub code: i32,
+    /// The domain it belongs to.
+    pub domain: String,
+    /// Its symbol.
+    pub symbol: String,
+}
+
+impl LockEntry {
+    fn of(entry: &ErrorEntry) -> LockEntry {
+        LockEntry {
+            code: entry.code,
+            domain: entry.domain.to_owned(),
+            symbol: entry.symbol.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for LockEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} ({})", self.code, self.symbol, self.domain)
+    }
+}
+
+/// The lock file of [`Registry::assert_stable`]: JSON, committed next to the code.
+///
+/// ```json
+/// {
+///   "format": "mcp-errors-lock",
+///   "version": 1,
+///   "codes": [
+///     {"code": 1000, "domain": "common", "symbol": "E_INVALID_PARAMS"},
+///     {"code": 2100, "domain": "playwright", "symbol": "E_PW_NAV"}
+///   ]
+/// }
+/// ```
+///
+/// `codes` is sorted by code, then domain, then symbol, one row per definition; the file is
+/// written indented, one code per line, with a final newline, so it diffs well in review. Only codes,
+/// symbols and domains are locked: messages, kinds and the rest are free to change. Unknown
+/// members are ignored when reading; a `format` other than `mcp-errors-lock` or a `version`
+/// other than 1 is rejected.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LockFile {
+    /// Always `"mcp-errors-lock"`.
+    pub format: String,
+    /// Always `1`.
+    pub version: u32,
+    /// The locked codes.
+    pub codes: Vec<LockEntry>,
+}
+
+impl LockFile {
+    /// The format name written in [`LockFile::format`].
+    pub const FORMAT: &'static str = "mcp-errors-lock";
+    /// The version written in [`LockFile::version`].
+    pub const VERSION: u32 = 1;
+
+    /// A lock file holding `codes`, sorted and deduplicated.
+    ///
+    /// ```
+    /// use mcp_errors_core::{LockEntry, LockFile};
+    ///
+    /// let row = |code, symbol: &str| LockEntry { code, domain: "common".into(), symbol: symbol.into() };
+    /// let lock = LockFile::new(vec![row(1001, "E_TIMEOUT"), row(1000, "E_INVALID_PARAMS")]);
+    /// assert_eq!(lock.to_text(), r#"{
+    ///   "format": "mcp-errors-lock",
+    ///   "version": 1,
+    ///   "codes": [
+    ///     {"code": 1000, "domain": "common", "symbol": "E_INVALID_PARAMS"},
+    ///     {"code": 1001, "domain": "common", "symbol": "E_TIMEOUT"}
+    ///   ]
+    /// }
+    /// "#);
+    /// assert_eq!(LockFile::parse(&lock.to_text()), Ok(lock));
+    /// ```
+    pub fn new(mut codes: Vec<LockEntry>) -> LockFile {
+        codes.sort();
+        codes.dedup();
+        LockFile {
+            format: LockFile::FORMAT.to_owned(),
+            version: LockFile::VERSION,
+            codes,
+        }
+    }
+
+    /// Parses and validates a lock file's text.
+    pub fn parse(text: &str) -> Result<LockFile, String> {
+        let lock: LockFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if lock.format != LockFile::FORMAT {
+            return Err(format!(
+                "`format` is {:?}, expected {:?}",
+                lock.format,
+                LockFile::FORMAT
+            ));
+        }
+        if lock.version != LockFile::VERSION {
+            return Err(format!(
+                "`version` {} is not supported (expected {})",
+                lock.version,
+                LockFile::VERSION
+            ));
+        }
+        Ok(lock)
+    }
+
+    /// The file's text: indented JSON with one code per line (so that a review diff shows
+    /// one line per added code) and a final newline.
+    pub fn to_text(&self) -> String {
+        let mut text = String::from("{\n");
+        let _ = writeln!(text, "  \"format\": {},", json_string(&self.format));
+        let _ = writeln!(text, "  \"version\": {},", self.version);
+        text.push_str("  \"codes\": [");
+        for (i, row) in self.codes.iter().enumerate() {
+            text.push_str(if i == 0 { "\n    " } else { ",\n    " });
+            let _ = write!(
+                text,
+                "{{\"code\": {}, \"domain\": {}, \"symbol\": {}}}",
+                row.code,
+                json_string(&row.domain),
+                json_string(&row.symbol)
+            );
+        }
+        text.push_str(if self.codes.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        });
+        text
+    }
+}
+
+/// A JSON string literal (quotes and escapes included).
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// Writes the lock file next to its final place, then renames it, so a crash never leaves
+/// half a file.
+fn write_lock(path: &Path, codes: Vec<LockEntry>) -> Result<(), StabilityError> {
+    let text = LockFile::new(codes).to_text();
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let io = |source| StabilityError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    std::fs::write(&tmp, text).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// What [`Registry::assert_stable`] found when the catalog is stable.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StabilityReport {
+    /// Codes of the catalog that the lock file did not list (all of them when `created`).
+    pub added: Vec<LockEntry>,
+    /// Whether the lock file was written.
+    pub written: bool,
+    /// Whether the lock file did not exist and was created.
+    pub created: bool,
+}
+
+/// A code that changed since the lock file was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LockChange {
+    /// The locked code no longer exists.
+    Removed(LockEntry),
+    /// The locked code now has another symbol or domain.
+    Changed {
+        /// The locked row.
+        old: LockEntry,
+        /// What the catalog says now.
+        new: LockEntry,
+    },
+}
+
+impl fmt::Display for LockChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LockChange::Removed(old) => write!(f, "removed  {old}"),
+            LockChange::Changed { old, new } => {
+                write!(f, "changed  {}:", old.code)?;
+                let mut sep = " ";
+                if old.symbol != new.symbol {
+                    write!(f, "{sep}symbol {} -> {}", old.symbol, new.symbol)?;
+                    sep = ", ";
+                }
+                if old.domain != new.domain {
+                    write!(f, "{sep}domain {} -> {}", old.domain, new.domain)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Why [`Registry::assert_stable`] failed.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum StabilityError {
+    /// Codes were removed or changed since the lock file was written.
+    Unstable {
+        /// The lock file.
+        path: PathBuf,
+        /// Every change, in lock-file order.
+        changes: Vec<LockChange>,
+    },
+    /// The lock file is not a valid lock file.
+    Malformed {
+        /// The lock file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The lock file could not be read or written.
+    Io {
+        /// The lock file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Display for StabilityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StabilityError::Unstable { path, changes } => {
+                write!(
+                    f,
+                    "MCP error codes changed since the lock file `{}` was written:",
+                    path.display()
+                )?;
+                for change in changes {
+                    write!(f, "\n  {change}")?;
+                }
+                write!(
+                    f,
+                    "\ncodes, symbols and domains are a public contract; restore them, or edit \
+                     the lock file by hand to accept the breaking change"
+                )
+            }
+            StabilityError::Malformed { path, reason } => {
+                write!(
+                    f,
+                    "`{}` is not an mcp-errors lock file: {reason}",
+                    path.display()
+                )
+            }
+            StabilityError::Io { path, source } => {
+                write!(
+                    f,
+                    "cannot access the lock file `{}`: {source}",
+                    path.display()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for StabilityError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StabilityError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lock_file_validation() {
+        assert!(LockFile::parse(r#"{"format":"mcp-errors-lock","version":1,"codes":[]}"#).is_ok());
+        assert!(LockFile::parse(r#"{"format":"other","version":1,"codes":[]}"#).is_err());
+        assert!(LockFile::parse(r#"{"format":"mcp-errors-lock","version":2,"codes":[]}"#).is_err());
+        assert!(LockFile::parse(r#"{"format":"mcp-errors-lock","version":1}"#).is_err());
+        assert!(LockFile::parse("[").is_err());
+    }
+}
