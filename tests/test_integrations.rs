@@ -120,6 +120,8 @@ mod metrics_facade {
 
     /// A counter as recorded: name, sorted labels, count.
     type Counter = (String, Vec<(String, String)>, u64);
+    /// A histogram as recorded: name, sorted labels, values.
+    type Histogram = (String, Vec<(String, String)>, Vec<f64>);
 
     /// Every counter the closure recorded.
     fn counters(f: impl FnOnce()) -> Vec<Counter> {
@@ -240,7 +242,7 @@ mod metrics_facade {
                 Channel::JsonRpcError,
             );
         });
-        let mut got: Vec<(String, Vec<(String, String)>, Vec<f64>)> = snapshotter
+        let mut got: Vec<Histogram> = snapshotter
             .snapshot()
             .into_vec()
             .into_iter()
@@ -255,7 +257,7 @@ mod metrics_facade {
                     .map(|l| (l.key().to_owned(), l.value().to_owned()))
                     .collect();
                 labels.sort();
-                let values = values.into_iter().map(|v| v.into_inner()).collect();
+                let values = values.into_iter().map(|v| v.0).collect();
                 (key.key().name().to_owned(), labels, values)
             })
             .collect();
