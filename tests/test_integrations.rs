@@ -120,6 +120,8 @@ mod metrics_facade {
 
     /// A counter as recorded: name, sorted labels, count.
     type Counter = (String, Vec<(String, String)>, u64);
+    /// A histogram as recorded: name, sorted labels, values.
+    type Histogram = (String, Vec<(String, String)>, Vec<f64>);
 
     /// Every counter the closure recorded.
     fn counters(f: impl FnOnce()) -> Vec<Counter> {
@@ -148,11 +150,23 @@ mod metrics_facade {
         out
     }
 
+    /// The labels of a JSON-RPC error: OpenTelemetry's `error.type` and
+    /// `rpc.response.status_code` (the code as a string), and ours.
     fn labels(code: &str, domain: &str, symbol: &str) -> Vec<(String, String)> {
+        let mut labels = tool_labels(code, domain, symbol);
+        labels[0].1 = code.into();
+        labels.push(("rpc.response.status_code".into(), code.into()));
+        labels.sort();
+        labels
+    }
+
+    /// The labels of a tool error: `error.type` is `tool_error`, no status code.
+    fn tool_labels(code: &str, domain: &str, symbol: &str) -> Vec<(String, String)> {
         vec![
-            ("code".into(), code.into()),
-            ("domain".into(), domain.into()),
-            ("symbol".into(), symbol.into()),
+            ("error.type".into(), "tool_error".into()),
+            ("mcp_errors.code".into(), code.into()),
+            ("mcp_errors.domain".into(), domain.into()),
+            ("mcp_errors.symbol".into(), symbol.into()),
         ]
     }
 
@@ -175,6 +189,109 @@ mod metrics_facade {
                     "mcp_errors_total".into(),
                     labels("2100", "playwright", "E_PW_NAV"),
                     2
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tool_error_is_error_type_tool_error_without_a_status_code() {
+        use mcp_errors::integrations::{Channel, emit_as};
+        let got = counters(|| {
+            emit_as(&nav(), Channel::ToolError);
+            mcp_errors::integrations::metrics::record_as(&nav(), Channel::JsonRpcError);
+        });
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "mcp_errors_total".into(),
+                    labels("2100", "playwright", "E_PW_NAV"),
+                    1
+                ),
+                (
+                    "mcp_errors_total".into(),
+                    tool_labels("2100", "playwright", "E_PW_NAV"),
+                    1
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn operation_duration_is_the_otel_histogram() {
+        use std::time::Duration;
+
+        use mcp_errors::integrations::Channel;
+        use mcp_errors::integrations::metrics::{record_failed_operation, record_operation};
+
+        let recorder = DebuggingRecorder::new();
+        let snapshotter = recorder.snapshotter();
+        metrics::with_local_recorder(&recorder, || {
+            record_operation("tools/list", Duration::from_millis(250));
+            record_failed_operation(
+                "tools/call",
+                Duration::from_millis(500),
+                &nav(),
+                Channel::ToolError,
+            );
+            record_failed_operation(
+                "tools/call",
+                Duration::from_secs(2),
+                &too_large(),
+                Channel::JsonRpcError,
+            );
+        });
+        let mut got: Vec<Histogram> = snapshotter
+            .snapshot()
+            .into_vec()
+            .into_iter()
+            .map(|(key, _, _, value): (CompositeKey, _, _, _)| {
+                assert_eq!(key.kind(), MetricKind::Histogram);
+                let DebugValue::Histogram(values) = value else {
+                    panic!("not a histogram: {value:?}")
+                };
+                let mut labels: Vec<(String, String)> = key
+                    .key()
+                    .labels()
+                    .map(|l| (l.key().to_owned(), l.value().to_owned()))
+                    .collect();
+                labels.sort();
+                let values = values.into_iter().map(|v| v.0).collect();
+                (key.key().name().to_owned(), labels, values)
+            })
+            .collect();
+        got.sort_by(|a, b| a.1.cmp(&b.1));
+        let pairs = |p: &[(&str, &str)]| -> Vec<(String, String)> {
+            p.iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        let name = "mcp.server.operation.duration".to_owned();
+        assert_eq!(
+            got,
+            vec![
+                (
+                    name.clone(),
+                    pairs(&[
+                        ("error.type", "1005"),
+                        ("mcp.method.name", "tools/call"),
+                        ("rpc.response.status_code", "1005"),
+                    ]),
+                    vec![2.0],
+                ),
+                (
+                    name.clone(),
+                    pairs(&[
+                        ("error.type", "tool_error"),
+                        ("mcp.method.name", "tools/call")
+                    ]),
+                    vec![0.5],
+                ),
+                (
+                    name,
+                    pairs(&[("mcp.method.name", "tools/list")]),
+                    vec![0.25]
                 ),
             ]
         );
@@ -273,11 +390,13 @@ mod tracing_events {
                     target: "mcp_errors".into(),
                     level: Level::WARN,
                     fields: fields(&[
-                        ("code", "i64:2100"),
-                        ("domain", "str:playwright"),
-                        ("symbol", "str:E_PW_NAV"),
-                        ("retryable", "bool:true"),
-                        ("kind", "str:network"),
+                        ("error.type", "2100"),
+                        ("rpc.response.status_code", "2100"),
+                        ("mcp_errors.code", "i64:2100"),
+                        ("mcp_errors.domain", "str:playwright"),
+                        ("mcp_errors.symbol", "str:E_PW_NAV"),
+                        ("mcp_errors.retryable", "bool:true"),
+                        ("mcp_errors.kind", "str:network"),
                         ("message", "Navigation failed"),
                     ]),
                 },
@@ -285,11 +404,13 @@ mod tracing_events {
                     target: "mcp_errors".into(),
                     level: Level::WARN,
                     fields: fields(&[
-                        ("code", "i64:1005"),
-                        ("domain", "str:playwright"),
-                        ("symbol", "str:E_INPUT_TOO_LARGE"),
-                        ("retryable", "bool:false"),
-                        ("kind", "str:validation"),
+                        ("error.type", "1005"),
+                        ("rpc.response.status_code", "1005"),
+                        ("mcp_errors.code", "i64:1005"),
+                        ("mcp_errors.domain", "str:playwright"),
+                        ("mcp_errors.symbol", "str:E_INPUT_TOO_LARGE"),
+                        ("mcp_errors.retryable", "bool:false"),
+                        ("mcp_errors.kind", "str:validation"),
                         ("message", "Input too large"),
                     ]),
                 },
@@ -305,7 +426,94 @@ mod tracing_events {
         assert_eq!(events.len(), 1);
         assert_eq!(events[0].level, Level::ERROR);
         assert_eq!(events[0].fields["message"], "Browser crashed: segfault");
-        assert_eq!(events[0].fields["kind"], "str:internal");
+        assert_eq!(events[0].fields["mcp_errors.kind"], "str:internal");
+    }
+
+    #[test]
+    fn a_tool_error_has_error_type_tool_error_and_no_status_code() {
+        use mcp_errors::integrations::{Channel, emit_as};
+        let events = capture(|| emit_as(&nav(), Channel::ToolError));
+        assert_eq!(events.len(), 1);
+        let fields = &events[0].fields;
+        assert_eq!(fields["error.type"], "tool_error");
+        assert!(
+            !fields.contains_key("rpc.response.status_code"),
+            "{fields:?}"
+        );
+        assert_eq!(fields["mcp_errors.code"], "i64:2100");
+    }
+
+    /// rmcp's conversions name their channel: `ErrorData` is a JSON-RPC error, a tool result
+    /// with `isError: true` a tool error.
+    #[cfg(feature = "rmcp")]
+    #[test]
+    fn rmcp_conversions_report_their_channel() {
+        use rmcp::handler::server::tool::IntoCallToolResult;
+        let events = capture(|| {
+            let _ = rmcp::model::ErrorData::from(nav());
+            let _ = Err::<(), _>(nav()).into_call_tool_result();
+        });
+        let types: Vec<&str> = events
+            .iter()
+            .map(|e| e.fields["error.type"].as_str())
+            .collect();
+        assert_eq!(types, ["2100", "tool_error"]);
+    }
+
+    /// The field names are the ones `integrations::semconv` documents.
+    #[test]
+    fn field_names_are_the_semconv_names() {
+        use mcp_errors::integrations::semconv;
+        let events = capture(|| mcp_errors::integrations::tracing::record(&nav()));
+        let names: Vec<&str> = events[0].fields.keys().map(String::as_str).collect();
+        let mut expected = vec![
+            semconv::ERROR_TYPE,
+            semconv::RPC_RESPONSE_STATUS_CODE,
+            semconv::CODE,
+            semconv::DOMAIN,
+            semconv::SYMBOL,
+            semconv::RETRYABLE,
+            semconv::KIND,
+            "message",
+        ];
+        expected.sort_unstable();
+        assert_eq!(names, expected);
+    }
+
+    /// The README's `tracing` section shows this output; keep them equal.
+    #[test]
+    fn readme_shows_the_event_as_the_fmt_subscriber_prints_it() {
+        #[derive(Clone, Default)]
+        struct Buffer(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Buffer {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buffer = Buffer::default();
+        let writer = buffer.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .without_time()
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            use mcp_errors::integrations::{Channel, emit_as};
+            emit_as(&nav(), Channel::JsonRpcError);
+            emit_as(&too_large(), Channel::ToolError);
+        });
+        let printed = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        let readme = include_str!("../README.md");
+        let start = readme
+            .find("<!-- tracing-output -->\n```text\n")
+            .expect("README marks the tracing output")
+            + "<!-- tracing-output -->\n```text\n".len();
+        let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+        assert_eq!(shown, printed);
     }
 }
 

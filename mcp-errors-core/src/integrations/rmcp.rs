@@ -193,7 +193,7 @@ pub mod support {
     /// `IntoCallToolResult for E`: emits, then converts.
     #[allow(clippy::unnecessary_wraps)] // the shape of `IntoCallToolResult`
     pub fn emitted_tool_response<E: VisitData>(err: &E) -> Result<CallToolResponse, ErrorData> {
-        crate::integrations::emit(err);
+        crate::integrations::emit_as(err, crate::integrations::Channel::ToolError);
         Ok(super::tool_result(err).into())
     }
 }
@@ -210,7 +210,7 @@ macro_rules! boxed_dyn_impls {
 
         impl rmcp::handler::server::tool::IntoCallToolResult for Box<$dyn> {
             fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
-                crate::integrations::emit(&*self);
+                crate::integrations::emit_as(&*self, crate::integrations::Channel::ToolError);
                 Ok(tool_result(&*self).into())
             }
         }

@@ -1,11 +1,20 @@
 //! [`tracing`](https://docs.rs/tracing) events (feature `tracing`): one event per emitted
-//! error.
+//! error, with OpenTelemetry's MCP attribute names.
 //!
-//! [`emit`](super::emit) calls [`record`] for every error put on the wire. The event has
-//! target `mcp_errors`, level `ERROR` for [`ErrorKind::Internal`] (a fault of the server) and
-//! `WARN` otherwise, and the fields `code`, `domain`, `symbol`, `retryable` and `kind`, with
-//! the error's `Display` text as its message. Fields marked `skip` never reach the text
-//! unless a message template names them.
+//! [`emit_as`](super::emit_as) calls [`record_as`] for every error put on the wire. The event
+//! has target `mcp_errors`, level `ERROR` for [`ErrorKind::Internal`] (a fault of the server)
+//! and `WARN` otherwise, the error's `Display` text as its message, and the fields (names in
+//! [`semconv`](super::semconv)):
+//!
+//! | field | value |
+//! |---|---|
+//! | `error.type` | the JSON-RPC code as a string (`"2100"`), or `tool_error` for a tool error |
+//! | `rpc.response.status_code` | the JSON-RPC code; absent for a tool error |
+//! | `mcp_errors.code` | the catalog code (integer) |
+//! | `mcp_errors.domain`, `mcp_errors.symbol` | the domain and symbol |
+//! | `mcp_errors.retryable`, `mcp_errors.kind` | retry guidance and category |
+//!
+//! Fields marked `skip` never reach the text unless a message template names them.
 //!
 //! ```
 //! # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
@@ -19,29 +28,39 @@
 //! # impl McpError for Nav {
 //! #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 //! #     fn domain(&self) -> &'static str { "playwright" } }
-//! // Without a subscriber this is a no-op.
-//! mcp_errors_core::integrations::tracing::record(&Nav);
+//! use mcp_errors_core::integrations::{Channel, tracing};
+//! // Without a subscriber these are no-ops.
+//! tracing::record(&Nav); // a JSON-RPC error
+//! tracing::record_as(&Nav, Channel::ToolError);
 //! ```
 //!
 //! [`ErrorKind::Internal`]: crate::ErrorKind::Internal
 
+use super::Channel;
 use crate::{ErrorKind, McpError};
 
 /// The target of every event.
 pub const TARGET: &str = "mcp_errors";
 
-/// Emits one event describing `err` (see the [module docs](self)).
+/// Emits one event describing `err` sent as a JSON-RPC error (see the [module docs](self)).
 pub fn record<E: McpError + ?Sized>(err: &E) {
+    record_as(err, Channel::JsonRpcError);
+}
+
+/// Emits one event describing `err` sent through `channel` (see the [module docs](self)).
+pub fn record_as<E: McpError + ?Sized>(err: &E, channel: Channel) {
     macro_rules! event_at {
         ($level:expr) => {
             ::tracing::event!(
                 target: "mcp_errors",
                 $level,
-                code = err.code(),
-                domain = err.domain(),
-                symbol = err.symbol(),
-                retryable = err.retryable(),
-                kind = err.kind().as_str(),
+                error.type = %channel.error_type(err.code()),
+                rpc.response.status_code = channel.status_code(err.code()).map(::tracing::field::display),
+                mcp_errors.code = err.code(),
+                mcp_errors.domain = err.domain(),
+                mcp_errors.symbol = err.symbol(),
+                mcp_errors.retryable = err.retryable(),
+                mcp_errors.kind = err.kind().as_str(),
                 "{}",
                 err,
             )
