@@ -116,10 +116,11 @@ if warn:
     details = warn.get("details") or {}
     text = warn.get("errorMessage") or details.get("message") or warn.get("description") or ""
     wmsg = f"{warn.get('id')}: {text}".replace("\n", " ")[:160]
-print(f"{count('SUCCESS')}\t{count('FAILURE')}\t{count('WARNING')}\t{msg}\t{wmsg}")
+# Unit separators, not tabs: `read` would merge the empty fields of whitespace separators.
+print("\x1f".join([str(count("SUCCESS")), str(count("FAILURE")), str(count("WARNING")), msg, wmsg]))
 PY
 )
-  IFS=$'\t' read -r ok ko warn msg wmsg <<<"$summary"
+  IFS=$'\x1f' read -r ok ko warn msg wmsg <<<"$summary"
   if [[ $rc -eq 0 && $ko -eq 0 && -n "$checks" ]]; then
     note="$ok checks"
     [[ $warn -gt 0 ]] && note="$note, $warn warning(s): $wmsg"
