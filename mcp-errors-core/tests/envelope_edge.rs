@@ -4,7 +4,7 @@ mod envelope_support;
 
 use std::time::Duration;
 
-use envelope_support::{FailingDisplay, Kb, Pw, Unserializable};
+use envelope_support::{Clash, FailingDisplay, Kb, Pw, Unserializable};
 use mcp_errors_core::{McpError, McpErrorExt, Verbosity};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -125,12 +125,12 @@ fn a_failing_writer_is_an_error() {
 }
 
 fn clash() -> Pw {
-    Pw::Clash {
+    Pw::Clash(Clash {
         domain: "evil".into(),
         stack: "fake stack".into(),
         reason: "r".into(),
         extra: 1,
-    }
+    })
 }
 
 #[test]

@@ -1,5 +1,12 @@
-//! Hand-written `McpError` / `ErrorCatalog` impls for the metrics, retry and registry tests,
-//! standing in for what `#[derive(McpError)]` generates (the derive lives in another crate).
+//! Test doubles for the metrics, retry and registry tests: an error value made from any
+//! catalog row ([`Hand`]) and a catalog made from any rows ([`catalog!`]).
+//!
+//! Deliberately not derived (the envelope tests use the real derive): these tests feed the
+//! runtime rows the derive cannot produce or rejects by design. The metrics tests build
+//! thousands of distinct rows at run time (`Box::leak`) to fill and overflow the counter
+//! table; the registry tests declare catalogs whose codes and symbols collide, lie outside
+//! their range or come in any order; the retry tests pair kinds with retryable flags freely.
+//! What they test is the runtime's handling of catalog data, whatever produced it.
 
 #![allow(dead_code)] // each test binary uses a different part
 
