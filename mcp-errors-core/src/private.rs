@@ -11,6 +11,9 @@ pub use crate::field_types::{
     Transparent, path_display,
 };
 pub use crate::integrations::support as integrations;
+/// The Markdown escaping of [`Registry::to_markdown`](crate::Registry::to_markdown), for the
+/// facade's test that ties the derive's copy (rustdoc catalog tables) to it.
+pub use crate::registry::{markdown_code, markdown_text};
 pub use crate::{
     CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink, McpError,
 };

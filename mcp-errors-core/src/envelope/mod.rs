@@ -48,6 +48,8 @@ pub use error_response::{
 };
 pub use ext::McpErrorExt;
 pub use request_id::RequestId;
+#[cfg(feature = "rmcp")]
+pub(crate) use tool_result::ToolMeta;
 pub use tool_result::{ToolResultShape, ToolResultView};
 pub use view::{EnvelopeView, Shape, TakesOptions, TakesPlainData};
 

@@ -25,6 +25,7 @@ use rmcp::model::{
     ErrorData, MetaObject,
 };
 
+use crate::envelope::ToolMeta;
 use crate::metrics::{ErrorStats, METHOD_NOT_FOUND_MESSAGE, StatsAnswer, method_data};
 use crate::{McpError, McpErrorExt, VisitData};
 
@@ -74,7 +75,7 @@ pub fn tool_result<E: ?Sized + VisitData>(err: &E) -> CallToolResult {
         ))]
     });
     CallToolResult::error(content)
-        .with_meta(Some(MetaObject(meta.unwrap_or_else(|| catalog_meta(err)))))
+        .with_meta(Some(MetaObject(meta.unwrap_or_else(|| tool_meta(err)))))
 }
 
 /// Answers the custom JSON-RPC methods of this crate from rmcp's
@@ -142,15 +143,14 @@ fn message_of<E: ?Sized + McpError>(
     }
 }
 
-/// The `_meta` of a tool error from the catalog alone, for when the envelope fails.
-fn catalog_meta<E: ?Sized + McpError>(err: &E) -> serde_json::Map<String, serde_json::Value> {
-    let mut meta = serde_json::Map::new();
-    meta.insert("errorType".into(), err.kind().error_type().into());
-    meta.insert("errorCode".into(), err.symbol().into());
-    meta.insert("retryable".into(), err.retryable().into());
-    meta.insert("code".into(), err.code().into());
-    meta.insert("domain".into(), err.domain().into());
-    meta
+/// The `_meta` of a tool error alone, for when the whole envelope fails (a `Display` impl
+/// failed): the same [`ToolMeta`] the envelope writes, which reads only the catalog and
+/// [`McpError::retry_after`] and so always serializes.
+fn tool_meta<E: ?Sized + McpError>(err: &E) -> serde_json::Map<String, serde_json::Value> {
+    match serde_json::to_value(ToolMeta(err)) {
+        Ok(serde_json::Value::Object(meta)) => meta,
+        _ => serde_json::Map::new(),
+    }
 }
 
 /// A JSON-RPC error received by an rmcp client, as the crate's [`ErrorObject`], ready for a

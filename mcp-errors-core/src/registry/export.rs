@@ -117,7 +117,7 @@ fn range_cell(e: &RegisteredEnum) -> String {
 }
 
 /// Text for a table cell: Markdown punctuation backslash-escaped, line breaks as `<br>`.
-fn md_text(s: &str) -> String {
+pub fn md_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut lines = s
         .lines()
@@ -143,7 +143,7 @@ fn md_text(s: &str) -> String {
 
 /// A code span for identifiers; falls back to escaped text when the identifier could break
 /// out of a code span (a backtick, a line break).
-fn md_code(s: &str) -> String {
+pub fn md_code(s: &str) -> String {
     if s.is_empty() || s.contains(['`', '\n', '\r']) {
         md_text(s)
     } else {

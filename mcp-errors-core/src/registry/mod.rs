@@ -11,6 +11,7 @@ mod export;
 mod lock;
 
 pub use check::{RegistryConflict, RegistryConflicts};
+pub use export::{md_code as markdown_code, md_text as markdown_text};
 pub use lock::{LockChange, LockEntry, LockFile, StabilityError, StabilityReport};
 
 /// The error enums of a program, registered one by one, checked and exported together.
