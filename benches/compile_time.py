@@ -13,6 +13,9 @@ seconds of cargo and rustc, steadier when the machine is shared) are reported.
   (c) a realistic server crate: K enums x N variants (default 20 x 25), McpError versus
       thiserror in the same run (target: <= 1.2x); at 25 variants the fixed cost of each
       derive dominates;
+  (e) as (c), plus one `to_string()` per enum, so that the Display impls are code-generated
+      in the crate (the derive's methods are `#[inline]`: a crate pays code generation only
+      for the ones it calls);
   (d) clean build of the three mcp-errors crates (derive, core, facade) versus thiserror +
       thiserror-impl, their shared dependencies (syn, quote, proc-macro2, serde) built
       already;
@@ -21,7 +24,7 @@ seconds of cargo and rustc, steadier when the machine is shared) are reported.
 `--compare PATH` adds a second checkout of mcp-errors (e.g. `git worktree add` of an older
 commit) to (a), (c) and (d), measured interleaved with this one: before and after in one run.
 
-Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b,c,d]
+Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b,c,e,d]
                                        [--many 20x25] [--compare PATH]
 """
 
@@ -178,7 +181,7 @@ def main():
     ap.add_argument("--scales", default="1,2,4")
     ap.add_argument("--variants", type=int, default=1000, help="variants of the (a) enum at 1x")
     ap.add_argument("--enums", type=int, default=50, help="enums of (b) at 1x")
-    ap.add_argument("--parts", default="a,b,c,d", help="which measurements to run: a, b, c, d")
+    ap.add_argument("--parts", default="a,b,c,e,d", help="which measurements to run: a, b, c, d, e")
     ap.add_argument("--many", default="20x25", help="enums x variants of (c)")
     ap.add_argument("--compare", help="another mcp-errors checkout, measured beside this one")
     args = ap.parse_args()
@@ -224,6 +227,26 @@ def main():
         body = "\n\n".join(mcp_enum(f"E{j}", n, 10_000 + 100 * j, f"d{j}") for j in range(k))
         ms = [
             write_crate(f"bench_mcp_{k}x{n}{suffix(i)}", body, root)
+            for i, (_, root) in enumerate(roots)
+        ]
+        t, *m = interleaved([te, *ms], args.runs)
+        print(row(f"{k}x{n}", t, m), flush=True)
+
+    if "e" in parts:
+        k, n = (int(x) for x in args.many.split("x"))
+        print()
+        print(f"(e) as (c), plus one function per enum calling `to_string()` (Display code-generated)")
+        print(header("crate", tags))
+        use = "\n".join(
+            f"pub fn show{j}(e: &E{j}) -> String {{ e.to_string() }}" for j in range(k)
+        )
+        te = write_crate(
+            f"bench_thiserror_{k}x{n}_used",
+            "\n\n".join(thiserror_enum(f"E{j}", n) for j in range(k)) + "\n" + use,
+        )
+        body = "\n\n".join(mcp_enum(f"E{j}", n, 10_000 + 100 * j, f"d{j}") for j in range(k))
+        ms = [
+            write_crate(f"bench_mcp_{k}x{n}_used{suffix(i)}", body + "\n" + use, root)
             for i, (_, root) in enumerate(roots)
         ]
         t, *m = interleaved([te, *ms], args.runs)

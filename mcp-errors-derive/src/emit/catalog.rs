@@ -82,7 +82,7 @@ fn entry_by_code(plan: &Plan<'_>) -> TokenStream {
         }
     };
     quote! {
-        fn entry_by_code(#code: i32) -> #p::Option<&'static #p::ErrorEntry> {
+        #[inline] fn entry_by_code(#code: i32) -> #p::Option<&'static #p::ErrorEntry> {
             #body
         }
     }
@@ -111,7 +111,7 @@ fn entry_by_symbol(plan: &Plan<'_>) -> TokenStream {
         chain = quote!(#p::Option::or_else(#chain, || #call));
     }
     quote! {
-        fn entry_by_symbol(#symbol: &str) -> #p::Option<&'static #p::ErrorEntry> {
+        #[inline] fn entry_by_symbol(#symbol: &str) -> #p::Option<&'static #p::ErrorEntry> {
             #chain
         }
     }

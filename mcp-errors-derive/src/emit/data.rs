@@ -28,6 +28,7 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
         fn visit_data<__S: #p::FieldSink>(&self, #sink: &mut __S) -> #p::Result<(), __S::Error> {
             #body
         }
+        #[inline]
         fn __visit_data_dyn(
             &self,
             #sink: &mut dyn #p::DynFieldSink,

@@ -64,7 +64,7 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
             /// `data.symbol` (or an alias) when present, else by `code`; fields are read from
             /// `data`, `retry_after` fields from `data.retryAfterMs` when present. Unknown codes
             /// or symbols and malformed `data` are a `DecodeError`.
-            pub fn from_error_object(
+            #[inline] pub fn from_error_object(
                 #obj: &#p::decode::ErrorObject,
             ) -> #p::Result<Self, #p::decode::DecodeError> {
                 let #decoder = #p::decode::Decoder::new::<Self>(#obj)?;

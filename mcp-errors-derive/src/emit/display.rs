@@ -39,7 +39,7 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     quote! {
         #derived
         impl #impl_generics ::core::fmt::Display for #ty #where_clause {
-            fn fmt(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            #[inline] fn fmt(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 #body
             }
         }
@@ -76,7 +76,7 @@ pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
         )
     });
     quote! {
-        fn fmt_message(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        #[inline] fn fmt_message(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             #body
         }
     }

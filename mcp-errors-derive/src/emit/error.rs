@@ -49,7 +49,7 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     quote! {
         #derived
         impl #impl_generics ::std::error::Error for #ty #where_clause {
-            fn source(&self) -> #p::Option<&(dyn ::std::error::Error + 'static)> {
+            #[inline] fn source(&self) -> #p::Option<&(dyn ::std::error::Error + 'static)> {
                 #import
                 #body
             }

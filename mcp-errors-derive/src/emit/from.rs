@@ -30,7 +30,7 @@ pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
             Some(quote! {
                 #derived
                 impl #impl_generics #from_trait for #ty #where_clause {
-                    fn from(#value: #from) -> Self {
+                    #[inline] fn from(#value: #from) -> Self {
                         #path { #member: #wrapped }
                     }
                 }

@@ -26,7 +26,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
         #derived
         impl #impl_generics #p::McpError for #ty #where_clause {
             #entry
-            fn domain(&self) -> &'static str {
+            #[inline] fn domain(&self) -> &'static str {
                 #domain
             }
             #delegated
@@ -53,7 +53,7 @@ fn entry_fn(plan: &Plan<'_>) -> TokenStream {
         })
         .unwrap_or(own);
     quote! {
-        fn entry(&self) -> &'static #p::ErrorEntry {
+        #[inline] fn entry(&self) -> &'static #p::ErrorEntry {
             #body
         }
     }
@@ -83,7 +83,7 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
                 &fallback,
             );
             quote! {
-                fn #method(&self) -> #ret {
+                #[inline] fn #method(&self) -> #ret {
                     #body
                 }
             }

@@ -29,7 +29,7 @@ pub fn retryable_fn(plan: &Plan<'_>) -> TokenStream {
         return TokenStream::new();
     };
     quote! {
-        fn retryable(&self) -> bool {
+        #[inline] fn retryable(&self) -> bool {
             #body
         }
     }
@@ -54,7 +54,7 @@ pub fn retry_after_fn(plan: &Plan<'_>) -> TokenStream {
         return TokenStream::new();
     };
     quote! {
-        fn retry_after(&self) -> #p::Option<#p::time::Duration> {
+        #[inline] fn retry_after(&self) -> #p::Option<#p::time::Duration> {
             #body
         }
     }

@@ -132,7 +132,7 @@ fn entry(out: &mut String, row: &Row) {
 /// does not call them dead (a secret kept for `Debug` or logging is the point of `skip`);
 /// the `_` names keep the bindings themselves quiet.
 fn row_fns(out: &mut String, plan: &Plan<'_>) {
-    out.push_str("fn __mcp_row(&self) -> usize { match self {");
+    out.push_str("#[inline] fn __mcp_row(&self) -> usize { match self {");
     for (variant, row) in plan.own() {
         let skipped: Vec<(&syn::Member, Ident)> = variant
             .fields
@@ -150,7 +150,7 @@ fn row_fns(out: &mut String, plan: &Plan<'_>) {
         out.push_str("_ => ::core::unreachable!(),");
     }
     out.push_str(
-        "} } fn __mcp_row_of_code(code: i32) -> ::core::option::Option<usize> { \
+        "} } #[inline] fn __mcp_row_of_code(code: i32) -> ::core::option::Option<usize> { \
          ::core::option::Option::Some(match code {",
     );
     // A shared code maps to its first variant (decoding goes by symbol for the others).
