@@ -74,3 +74,12 @@ fn field_roles_are_the_runtime_roles_in_order() {
         );
     }
 }
+
+#[test]
+fn reserved_data_keys_are_the_keys_the_envelopes_write() {
+    let mut derive = derive_symbol::RESERVED_DATA_KEYS.to_vec();
+    let mut runtime = mcp_errors::__private::RESERVED_DATA_KEYS.to_vec();
+    derive.sort_unstable();
+    runtime.sort_unstable();
+    assert_eq!(derive, runtime);
+}
