@@ -83,3 +83,48 @@ fn reserved_data_keys_are_the_keys_the_envelopes_write() {
     runtime.sort_unstable();
     assert_eq!(derive, runtime);
 }
+
+/// Every character either escaper treats specially, some that neither does, and line breaks
+/// and blanks in every position.
+const MARKDOWN_ALPHABET: &[char] = &[
+    '\\', '|', '`', '*', '_', '[', ']', '<', '>', '~', '#', '&', '!', '(', ')', '{', '}', '"', 'a',
+    'Z', '0', ' ', '\t', '\n', '\r', 'é', '→',
+];
+
+/// The same strings on every run: a small linear congruential generator over the alphabet.
+fn markdown_samples() -> Vec<String> {
+    let mut samples: Vec<String> = ["", " ", "\n", "plain text", "E_PW_NAV", "a\r\n\r\nb  "]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    samples.extend(MARKDOWN_ALPHABET.iter().map(char::to_string));
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    for len in 0..2000usize {
+        let mut s = String::new();
+        for _ in 0..(len % 12) {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let index = usize::try_from(state >> 33).unwrap() % MARKDOWN_ALPHABET.len();
+            s.push(MARKDOWN_ALPHABET[index]);
+        }
+        samples.push(s);
+    }
+    samples
+}
+
+#[test]
+fn markdown_escapers_agree() {
+    for s in markdown_samples() {
+        assert_eq!(
+            derive_markdown::text(&s),
+            mcp_errors::__private::markdown_text(&s),
+            "text {s:?}"
+        );
+        assert_eq!(
+            derive_markdown::code(&s),
+            mcp_errors::__private::markdown_code(&s),
+            "code {s:?}"
+        );
+    }
+}
