@@ -1,0 +1,7 @@
+//! Fuzz target `decode`: see `harness::decode`.
+#![no_main]
+
+#[path = "../harness.rs"]
+mod harness;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| harness::decode::run(data));
