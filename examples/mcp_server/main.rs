@@ -31,6 +31,8 @@
 //! (seed 000) with the counts of the errors it has returned; without it, that method is
 //! `-32601` method not found.
 
+mod stdio;
+
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -340,9 +342,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(addr) = http_addr {
         return http::serve(&addr, ExampleServer { root }).await;
     }
-    let server = ExampleServer { root }
-        .serve(rmcp::transport::stdio())
-        .await?;
+    // stdio.rs answers the malformed lines rmcp would drop or answer without their id.
+    let (transport, writer) = stdio::transport();
+    let server = ExampleServer { root }.serve(transport).await?;
     server.waiting().await?;
+    // Flush the last replies (bounded: the writer ends once stdin has ended).
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), writer).await;
     Ok(())
 }
