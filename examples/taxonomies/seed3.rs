@@ -241,16 +241,22 @@ impl GithubMcpError {
     /// The client side: [`GithubMcpError::from_error_object`], which restores `retry_after()`
     /// from `data.retryAfterMs`. Envelopes without `retryAfterMs` (`plain_data` ones, or the
     /// seed's own servers, which send only `MCPErrorData.rateLimit`) fall back to
-    /// `rateLimit.retryAfter`.
+    /// `rateLimit.retryAfter`. When both are present and stand for the same whole
+    /// milliseconds, the seconds win: `retryAfterMs` saturates at `u64::MAX`, so a delay of
+    /// more seconds than that would otherwise come back shorter than it was sent.
     pub fn decode(object: &ErrorObject) -> Result<GithubMcpError, DecodeError> {
         let mut err = GithubMcpError::from_error_object(object)?;
         if let GithubMcpError::GithubRateLimited {
             rate_limit,
-            retry_after: retry_after @ None,
+            retry_after,
             ..
         } = &mut err
         {
-            *retry_after = rate_limit.retry_after.map(Duration::from_secs);
+            let from_secs = rate_limit.retry_after.map(Duration::from_secs);
+            let whole_ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+            if retry_after.is_none() || retry_after.map(whole_ms) == from_secs.map(whole_ms) {
+                *retry_after = from_secs.or(*retry_after);
+            }
         }
         Ok(err)
     }
