@@ -46,7 +46,7 @@ for target in "${targets[@]}"; do
     >"$log" 2>&1
   status=$?
   runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1)
-  cov=$(grep -Eo '^#[0-9]+ +DONE +cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 | sed -E 's/^#[0-9]+ +DONE +//')
+  cov=$(grep -Eo 'DONE[[:space:]]+cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 | sed -E 's/^DONE[[:space:]]+//')
   if [[ $status -eq 0 ]]; then
     passed=$((passed + 1))
     summary+=("$target: ok, ${runs:-?} executions, ${cov:-cov: ?}")

@@ -53,7 +53,7 @@ pub enum PlaywrightError {
     Nav {
         /// The page that could not be reached.
         url: String,
-        /// What the browser reported, naming the url.
+        /// What the browser reported.
         #[mcp(details)]
         reason: String,
     },
@@ -167,7 +167,8 @@ fn goto(url: &str) -> Result<String, PlaywrightError> {
         })),
         Some(_) => Err(PlaywrightError::Nav {
             url: url.to_owned(),
-            reason: format!("net::ERR_NAME_NOT_RESOLVED at {url}"),
+            // The URL is in `data.url` already: echoing it here too doubled the reply.
+            reason: "net::ERR_NAME_NOT_RESOLVED".to_owned(),
         }),
     }
 }

@@ -59,9 +59,8 @@ async fn read_stdin(mut feed: DuplexStream, replies: mpsc::UnboundedSender<Vec<u
     let mut line = Vec::new();
     loop {
         line.clear();
-        let complete = match read_bounded_line(&mut stdin, &mut line).await {
-            Ok(Some(complete)) => complete,
-            Ok(None) | Err(_) => break,
+        let Ok(Some(complete)) = read_bounded_line(&mut stdin, &mut line).await else {
+            break;
         };
         let verdict = if complete {
             classify(&line)

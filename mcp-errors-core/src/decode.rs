@@ -15,9 +15,13 @@ use crate::ErrorCatalog;
 use crate::field_types::{FromRetryAfterMs, IntoRetryAfter, RetryableFlag, whole_ms};
 pub use crate::{DecodeError, ErrorObject};
 
-/// The deepest `data` accepted, counting `data` itself as depth 1 (`serde_json`'s own parser
-/// stops at 128 too; this also bounds values built in memory).
-pub const MAX_DEPTH: usize = 128;
+/// The deepest `data` accepted, counting `data` itself as depth 1: 64, so a field's value
+/// nests at most 63 levels, as deep as an envelope writes it (deeper parts are cut there, see
+/// [`ReplyBudget`](crate::ReplyBudget)). What decodes therefore re-encodes unchanged, and an
+/// envelope, which puts `data` two to four levels below its top, stays far inside
+/// `serde_json`'s parsing limit of 128 levels. (With 128 here, a decoded value could re-encode
+/// into an envelope that no longer parsed.) Also bounds values built in memory.
+pub const MAX_DEPTH: usize = crate::envelope::MAX_FIELD_DEPTH + 1;
 
 /// A received error object, checked and matched against one catalog.
 #[derive(Debug)]

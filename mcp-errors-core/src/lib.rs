@@ -36,7 +36,7 @@ pub mod __private;
 pub use entry::{ErrorEntry, FieldEntry, FieldRole};
 pub use envelope::{
     EnvelopeView, ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView,
-    McpErrorExt, RequestId, ToolResultView,
+    McpErrorExt, ReplyBudget, RequestId, TRUNCATION_MARK, ToolResultView,
 };
 /// The wire shapes of [`EnvelopeView`] and the traits that say which options each takes.
 /// Named through the view aliases ([`ErrorObjectView`], ...), not directly.

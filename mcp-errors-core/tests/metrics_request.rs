@@ -45,8 +45,7 @@ fn answers_with_the_snapshot_and_the_same_id() {
         );
     }
     // Params and unknown members are ignored; surrounding whitespace is fine.
-    let line =
-        "  {\"method\":\"sys/errorStats\",\"params\":{\"x\":[1,2]},\"id\":1,\"extra\":true}\n";
+    let line = "  {\"method\":\"sys/errorStats\",\"params\":{\"x\":[1,2]},\"id\":1,\"extra\":true,\"jsonrpc\":\"2.0\"}\n";
     assert_eq!(answer(&stats, line).unwrap()["result"], result);
 }
 
@@ -75,6 +74,9 @@ fn other_methods_and_non_requests_pass_through() {
         r#"{"jsonrpc":"2.0","id":1,"method":42}"#,
         r#"{"jsonrpc":"2.0","method":"sys/errorStats","method":"x","id":1}"#,
         r#"[{"jsonrpc":"2.0","id":1,"method":"sys/errorStats"}]"#,
+        // Fuzzing finding 5: an array was read as a request by position.
+        r#"["sys/errorStats",1]"#,
+        r#"["2.0","sys/errorStats",1]"#,
         "42",
         "\"sys/errorStats\"",
         "null",
@@ -126,6 +128,46 @@ fn invalid_ids_are_invalid_requests() {
     }
 }
 
+/// Fuzzing finding 5: a `sys/errorStats` call that is not a JSON-RPC 2.0 request (no or
+/// another `jsonrpc`, `params` a scalar) is an invalid request, answered with its id.
+#[test]
+fn requests_that_are_not_json_rpc_2_are_invalid_requests() {
+    let stats = enabled();
+    for (line, id) in [
+        (r#"{"id":1,"method":"sys/errorStats"}"#, json!(1)),
+        (
+            r#"{"jsonrpc":"1.0","id":"a","method":"sys/errorStats"}"#,
+            json!("a"),
+        ),
+        (
+            r#"{"jsonrpc":2.0,"id":2,"method":"sys/errorStats"}"#,
+            json!(2),
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":3,"method":"sys/errorStats","params":5}"#,
+            json!(3),
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":4,"method":"sys/errorStats","params":null}"#,
+            json!(4),
+        ),
+    ] {
+        let reply = answer(&stats, line).unwrap_or_else(|| panic!("no reply to {line}"));
+        assert_eq!(reply["error"]["code"], INVALID_REQUEST, "{line}");
+        assert_eq!(reply["id"], id, "{line}");
+    }
+    // `params` as an array is structured, and the last of two ids counts.
+    let reply = answer(
+        &stats,
+        r#"{"jsonrpc":"2.0","id":1,"id":5,"method":"sys/errorStats","params":[]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (reply["id"].clone(), reply["result"]["total"].clone()),
+        (json!(5), json!(1))
+    );
+}
+
 #[test]
 fn hostile_input_never_panics() {
     let stats = enabled();
@@ -149,6 +191,10 @@ fn hostile_input_never_panics() {
         }
     }
     // An escaped method name is the same method.
-    let reply = answer(&stats, r#"{"method":"sys\/errorStats","id":2}"#).unwrap();
+    let reply = answer(
+        &stats,
+        r#"{"jsonrpc":"2.0","method":"sys\/errorStats","id":2}"#,
+    )
+    .unwrap();
     assert_eq!(reply["result"]["total"], 1);
 }

@@ -116,6 +116,7 @@ pub const RESERVED_DATA_KEYS: &[&str] = &[
     "details",
     "retryAfterMs",
     "stack",
+    "truncated",
 ];
 
 /// `` `a`, `b`, `c` `` for error messages listing what was expected.

@@ -3,7 +3,11 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::fields::{MapSink, Reserved, has_details_field, retry_after_ms, visits_any_field};
+use super::budget::{Capped, Meter};
+use super::fields::{
+    MapSink, Reserved, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
+    visits_any_field,
+};
 use super::text::{Message, Text};
 use super::view::{Options, Shape, TakesOptions, TakesPlainData};
 use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
@@ -12,11 +16,19 @@ use crate::McpErrorExt;
 use crate::VisitData;
 
 /// The keys of `data` the envelope writes itself, in the order it writes them: `domain`,
-/// `symbol`, `retryable`, `details`, `retryAfterMs`, `stack`. A data field may not use one
+/// `symbol`, `retryable`, `details`, `retryAfterMs`, `stack`, `truncated` (when the
+/// [`ReplyBudget`](crate::ReplyBudget) cut something). A data field may not use one
 /// (the derive rejects it; a field that still arrives under one is dropped, so the output
 /// never has duplicate keys).
-pub const RESERVED_DATA_KEYS: &[&str] =
-    &[DOMAIN, SYMBOL, RETRYABLE, DETAILS, RETRY_AFTER_MS, STACK];
+pub const RESERVED_DATA_KEYS: &[&str] = &[
+    DOMAIN,
+    SYMBOL,
+    RETRYABLE,
+    DETAILS,
+    RETRY_AFTER_MS,
+    STACK,
+    TRUNCATED,
+];
 
 const DOMAIN: &str = "domain";
 const SYMBOL: &str = "symbol";
@@ -94,10 +106,20 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> 
         let error = self.error;
         let plain = self.options.plain_data;
         let stack = self.options.stack();
-        let with_data = !plain || stack.is_some() || visits_any_field(error);
+        let meter = self.options.meter();
+        let with_data = !plain
+            || stack.is_some()
+            || visits_any_field(error)
+            || message_over_budget(&Message(error), &self.options.meter());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;
-        map.serialize_entry("message", &Text(Message(error)))?;
+        map.serialize_entry(
+            "message",
+            &Text(Capped {
+                value: &Message(error),
+                meter: &meter,
+            }),
+        )?;
         if with_data {
             map.serialize_entry(
                 "data",
@@ -105,6 +127,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> 
                     error,
                     plain,
                     stack: stack.as_deref(),
+                    meter: &meter,
                 },
             )?;
         }
@@ -127,6 +150,7 @@ struct Data<'a, E: ?Sized> {
     error: &'a E,
     plain: bool,
     stack: Option<&'a [String]>,
+    meter: &'a Meter,
 }
 
 impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
@@ -142,7 +166,7 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         let stack = self.stack.map(|_| STACK);
         let reserved = if self.plain {
             Reserved {
-                fixed: &[],
+                fixed: &[TRUNCATED],
                 present: [details, stack, None, None],
             }
         } else {
@@ -150,7 +174,7 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
             map.serialize_entry(SYMBOL, error.symbol())?;
             map.serialize_entry(RETRYABLE, &error.retryable())?;
             Reserved {
-                fixed: &[DOMAIN, SYMBOL, RETRYABLE],
+                fixed: &[DOMAIN, SYMBOL, RETRYABLE, TRUNCATED],
                 present: [details, stack, retry_after.map(|_| RETRY_AFTER_MS), None],
             }
         };
@@ -158,12 +182,16 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
             map: &mut map,
             details_key: DETAILS,
             reserved,
+            meter: self.meter,
         })?;
         if let Some(ms) = retry_after {
             map.serialize_entry(RETRY_AFTER_MS, &ms)?;
         }
         if let Some(stack) = self.stack {
             map.serialize_entry(STACK, stack)?;
+        }
+        if self.meter.truncated() {
+            map.serialize_entry(TRUNCATED, &true)?;
         }
         map.end()
     }

@@ -4,8 +4,12 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use super::budget::{Capped, Meter};
 use super::error_object::Code;
-use super::fields::{MapSink, Reserved, has_details_field, retry_after_ms, visits_any_field};
+use super::fields::{
+    MapSink, Reserved, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
+    visits_any_field,
+};
 use super::text::{Message, Text};
 use super::view::{Shape, TakesOptions};
 use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
@@ -71,13 +75,21 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let error = self.error;
         let stack = self.options.stack();
+        let meter = self.options.meter();
         let with_details = error.help().is_some()
             || error.retry_after().is_some()
             || stack.is_some()
-            || visits_any_field(error);
+            || visits_any_field(error)
+            || message_over_budget(&Message(error), &self.options.meter());
         let mut map = serializer.serialize_map(Some(3 + usize::from(with_details)))?;
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;
-        map.serialize_entry("message", &Text(Message(error)))?;
+        map.serialize_entry(
+            "message",
+            &Text(Capped {
+                value: &Message(error),
+                meter: &meter,
+            }),
+        )?;
         map.serialize_entry("retryable", &error.retryable())?;
         if with_details {
             map.serialize_entry(
@@ -85,6 +97,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
                 &ResponseDetails {
                     error,
                     stack: stack.as_deref(),
+                    meter: &meter,
                 },
             )?;
         }
@@ -115,6 +128,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, JsonRpcResultShape
 struct ResponseDetails<'a, E: ?Sized> {
     error: &'a E,
     stack: Option<&'a [String]>,
+    meter: &'a Meter,
 }
 
 impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
@@ -125,7 +139,7 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         let mut map = serializer.serialize_map(None)?;
         // A data field may use one of these keys only when the envelope does not write it.
         let reserved = Reserved {
-            fixed: &[],
+            fixed: &[TRUNCATED],
             present: [
                 has_details_field(error).then_some("reason"),
                 help.map(|_| "suggestion"),
@@ -137,6 +151,7 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
             map: &mut map,
             details_key: "reason",
             reserved,
+            meter: self.meter,
         })?;
         if let Some(help) = help {
             map.serialize_entry("suggestion", help)?;
@@ -146,6 +161,9 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         }
         if let Some(stack) = self.stack {
             map.serialize_entry("stack", stack)?;
+        }
+        if self.meter.truncated() {
+            map.serialize_entry(TRUNCATED, &true)?;
         }
         map.end()
     }

@@ -5,6 +5,7 @@ use core::fmt;
 
 use serde::ser::{Serialize, SerializeMap};
 
+use super::budget::{Capped, Meter, Metered};
 use super::text::Text;
 use crate::field_types::whole_ms;
 use crate::{FieldRole, FieldSink, McpError, VisitData};
@@ -35,6 +36,33 @@ pub(super) fn visits_any_field<E: ?Sized + VisitData>(error: &E) -> bool {
 }
 
 /// Whether the catalog row has a `#[mcp(details)]` field.
+/// Whether the message alone is over the envelope's budget: it is then cut, and the envelope
+/// needs its `data` (or `details`) member for the `truncated` flag even without fields. Only
+/// asked when the member would otherwise be left out.
+pub(super) fn message_over_budget<T: fmt::Display>(message: &T, meter: &Meter) -> bool {
+    struct Discard;
+    impl fmt::Write for Discard {
+        fn write_str(&mut self, _: &str) -> fmt::Result {
+            Ok(())
+        }
+    }
+    let _ = fmt::write(
+        &mut Discard,
+        format_args!(
+            "{}",
+            Capped {
+                value: message,
+                meter
+            }
+        ),
+    );
+    meter.truncated()
+}
+
+/// The key of the flag an envelope adds when the [`ReplyBudget`](super::ReplyBudget) cut
+/// something.
+pub(super) const TRUNCATED: &str = "truncated";
+
 pub(super) fn has_details_field<E: ?Sized + McpError>(error: &E) -> bool {
     error
         .entry()
@@ -69,6 +97,8 @@ pub(super) struct MapSink<'m, M> {
     /// The key of the `#[mcp(details)]` text.
     pub(super) details_key: &'static str,
     pub(super) reserved: Reserved,
+    /// The envelope's budget, which every value and the details text are written within.
+    pub(super) meter: &'m Meter,
 }
 
 impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
@@ -82,10 +112,18 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
         if self.reserved.contains(key) {
             return Ok(());
         }
-        self.map.serialize_entry(key, value)
+        let meter = self.meter;
+        self.map.serialize_entry(key, &Metered { value, meter })
     }
 
     fn details(&mut self, details: &dyn fmt::Display) -> Result<(), M::Error> {
-        self.map.serialize_entry(self.details_key, &Text(details))
+        let meter = self.meter;
+        self.map.serialize_entry(
+            self.details_key,
+            &Text(Capped {
+                value: details,
+                meter,
+            }),
+        )
     }
 }

@@ -28,8 +28,11 @@
 //!   (its view aliases and its `Serialize`).
 //! - `fields.rs`: how a value's data fields reach an envelope's map (reserved keys, details).
 //! - `text.rs`: `Display` values written as JSON strings.
+//! - `budget.rs`: [`ReplyBudget`], what caller-supplied content one envelope may carry, and
+//!   the metered serializer that cuts the rest.
 //! - `request_id.rs`: [`RequestId`].
 
+mod budget;
 mod error_object;
 mod error_response;
 mod ext;
@@ -40,6 +43,8 @@ pub(crate) use text::Message;
 mod tool_result;
 mod view;
 
+pub(crate) use budget::MAX_DEPTH as MAX_FIELD_DEPTH;
+pub use budget::{ReplyBudget, TRUNCATION_MARK};
 pub use error_object::{
     ErrorObjectShape, ErrorObjectView, JsonRpcErrorShape, JsonRpcErrorView, RESERVED_DATA_KEYS,
 };

@@ -4,7 +4,8 @@
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::EnvelopeView;
-use super::fields::retry_after_ms;
+use super::budget::{Capped, Meter};
+use super::fields::{TRUNCATED, retry_after_ms};
 use super::text::{SymbolAndMessage, Text};
 use super::view::Shape;
 #[cfg(doc)]
@@ -38,43 +39,53 @@ pub type ToolResultView<'a, E> = EnvelopeView<'a, E, ToolResultShape>;
 
 impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ToolResultShape> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let meter = self.options.meter();
         let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry("content", &ToolContent(self.error))?;
+        map.serialize_entry("content", &ToolContent(self.error, &meter))?;
         map.serialize_entry("isError", &true)?;
-        map.serialize_entry("_meta", &ToolMeta(self.error))?;
+        map.serialize_entry("_meta", &ToolMeta(self.error, Some(&meter)))?;
         map.end()
     }
 }
 
 /// `content` of a tool error: one text block.
-struct ToolContent<'a, E: ?Sized>(&'a E);
+struct ToolContent<'a, E: ?Sized>(&'a E, &'a Meter);
 
 impl<E: ?Sized + McpError> Serialize for ToolContent<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct TextBlock<'a, E: ?Sized>(&'a E);
+        struct TextBlock<'a, E: ?Sized>(&'a E, &'a Meter);
         impl<E: ?Sized + McpError> Serialize for TextBlock<'_, E> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let mut map = serializer.serialize_map(Some(2))?;
                 map.serialize_entry("type", "text")?;
-                map.serialize_entry("text", &Text(SymbolAndMessage(self.0)))?;
+                map.serialize_entry(
+                    "text",
+                    &Text(Capped {
+                        value: &SymbolAndMessage(self.0),
+                        meter: self.1,
+                    }),
+                )?;
                 map.end()
             }
         }
 
         let mut seq = serializer.serialize_seq(Some(1))?;
-        seq.serialize_element(&TextBlock(self.0))?;
+        seq.serialize_element(&TextBlock(self.0, self.1))?;
         seq.end()
     }
 }
 
 /// `_meta` of a tool error.
-pub(crate) struct ToolMeta<'a, E: ?Sized>(pub(crate) &'a E);
+pub(crate) struct ToolMeta<'a, E: ?Sized>(pub(crate) &'a E, pub(crate) Option<&'a Meter>);
 
 impl<E: ?Sized + McpError> Serialize for ToolMeta<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let error = self.0;
         let retry_after = retry_after_ms(error);
-        let mut map = serializer.serialize_map(Some(5 + usize::from(retry_after.is_some())))?;
+        let truncated = self.1.is_some_and(Meter::truncated);
+        let mut map = serializer.serialize_map(Some(
+            5 + usize::from(retry_after.is_some()) + usize::from(truncated),
+        ))?;
         map.serialize_entry("errorType", error.kind().error_type())?;
         map.serialize_entry("errorCode", error.symbol())?;
         map.serialize_entry("retryable", &error.retryable())?;
@@ -82,6 +93,9 @@ impl<E: ?Sized + McpError> Serialize for ToolMeta<'_, E> {
         map.serialize_entry("domain", error.domain())?;
         if let Some(ms) = retry_after {
             map.serialize_entry("retryAfterMs", &ms)?;
+        }
+        if truncated {
+            map.serialize_entry(TRUNCATED, &true)?;
         }
         map.end()
     }

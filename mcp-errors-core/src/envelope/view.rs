@@ -9,6 +9,7 @@ use std::io;
 use serde::Serialize;
 
 use super::RequestId;
+use super::budget::{Meter, ReplyBudget};
 #[cfg(doc)]
 use crate::McpErrorExt;
 use crate::Verbosity;
@@ -23,9 +24,15 @@ pub(crate) struct Options {
     pub(crate) plain_data: bool,
     /// [`EnvelopeView::verbosity`]; `None` follows `MCP_ERRORS_VERBOSE`.
     pub(crate) verbosity: Option<Verbosity>,
+    pub(crate) budget: Option<ReplyBudget>,
 }
 
 impl Options {
+    /// The meter of one envelope being written: this view's budget, else the process default.
+    pub(crate) fn meter(self) -> Meter {
+        Meter::new(self.budget.unwrap_or_else(ReplyBudget::current))
+    }
+
     /// The stack to write, if the verbosity asks for one.
     pub(crate) fn stack(self) -> Option<Vec<String>> {
         self.verbosity
@@ -136,6 +143,33 @@ impl<E: ?Sized, S: TakesOptions> EnvelopeView<'_, E, S> {
     #[must_use]
     pub fn verbosity(mut self, verbosity: Verbosity) -> Self {
         self.options.verbosity = Some(verbosity);
+        self
+    }
+}
+
+impl<E: ?Sized, S: Shape> EnvelopeView<'_, E, S> {
+    /// Overrides the [`ReplyBudget`] for this envelope: how many JSON-escaped bytes the
+    /// message, the `details` text and the data fields may take together before they are cut
+    /// (cut text ends with [`TRUNCATION_MARK`](crate::TRUNCATION_MARK), and the envelope adds
+    /// `"truncated": true` to `data`, `details` or `_meta`).
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::{McpErrorExt, ReplyBudget};
+    ///
+    /// let err = PlaywrightError::Nav { reason: "dns".repeat(100), url: "u".into() };
+    /// let wire = err.to_error_object().budget(ReplyBudget::bytes(40)).to_json_value().unwrap();
+    /// assert!(wire["data"]["details"].as_str().unwrap().ends_with("…[truncated]"));
+    /// assert_eq!(wire["data"]["truncated"], true);
+    ///
+    /// let tool = err.to_tool_result().budget(ReplyBudget::bytes(10)).to_json_value().unwrap();
+    /// assert_eq!(tool["content"][0]["text"], "E_PW_NAV…[truncated]");
+    /// assert_eq!(tool["_meta"]["truncated"], true);
+    /// ```
+    #[must_use]
+    pub fn budget(mut self, budget: ReplyBudget) -> Self {
+        self.options.budget = Some(budget);
         self
     }
 }

@@ -147,7 +147,7 @@ fn message_of<E: ?Sized + McpError>(
 /// failed): the same [`ToolMeta`] the envelope writes, which reads only the catalog and
 /// [`McpError::retry_after`] and so always serializes.
 fn tool_meta<E: ?Sized + McpError>(err: &E) -> serde_json::Map<String, serde_json::Value> {
-    match serde_json::to_value(ToolMeta(err)) {
+    match serde_json::to_value(ToolMeta(err, None)) {
         Ok(serde_json::Value::Object(meta)) => meta,
         _ => serde_json::Map::new(),
     }

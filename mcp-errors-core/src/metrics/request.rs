@@ -46,10 +46,13 @@ impl ErrorStats {
     ///   (seed 000: clients feature-detect the method).
     /// - A line that is not valid JSON gets a `-32700` parse error with `"id": null`.
     /// - A `sys/errorStats` call whose `id` is neither a string, a number nor `null` gets a
-    ///   `-32600` invalid-request error.
+    ///   `-32600` invalid-request error with `"id": null`; one without `"jsonrpc":"2.0"`, or
+    ///   whose `params` is neither an object nor an array, gets `-32600` with its `id`.
     /// - Everything else returns `None`, for the server's own dispatch: other methods, JSON
-    ///   that is not a request object (batches, scalars), and a `sys/errorStats`
-    ///   *notification* (no `id`), which JSON-RPC forbids answering.
+    ///   that is not a request object (batches and other arrays, scalars), and a
+    ///   `sys/errorStats` *notification* (no `id`), which JSON-RPC forbids answering.
+    ///
+    /// A member given twice counts with its last value, as `serde_json::Value` reads it.
     ///
     /// Never panics, whatever the input.
     ///
@@ -74,9 +77,10 @@ impl ErrorStats {
     /// assert_eq!(reply["error"]["code"], -32601);
     /// ```
     pub fn answer_request(&self, line: &str) -> Option<String> {
-        let request: StatsRequestProbe = match serde_json::from_str(line) {
-            Ok(request) => request,
-            Err(e) if e.is_data() => return None,
+        let request = match serde_json::from_str::<MaybeRequest>(line) {
+            Ok(MaybeRequest(Some(request))) => request,
+            // Valid JSON that is not an object (an array, a scalar).
+            Ok(MaybeRequest(None)) => return None,
             Err(_) => {
                 return Some(error_line(
                     &serde_json::Value::Null,
@@ -85,7 +89,7 @@ impl ErrorStats {
                 ));
             }
         };
-        let method = request.method.as_deref()?;
+        let method = request.method.as_ref()?.as_str()?;
         if method != STATS_METHOD {
             return None;
         }
@@ -96,6 +100,15 @@ impl ErrorStats {
         ) {
             return Some(error_line(
                 &serde_json::Value::Null,
+                crate::jsonrpc::INVALID_REQUEST,
+                "Invalid Request",
+            ));
+        }
+        if request.jsonrpc.as_ref().and_then(serde_json::Value::as_str) != Some("2.0")
+            || request.params == Some(false)
+        {
+            return Some(error_line(
+                &id,
                 crate::jsonrpc::INVALID_REQUEST,
                 "Invalid Request",
             ));
@@ -120,19 +133,118 @@ impl ErrorStats {
     }
 }
 
-/// The parts of a request line `answer_request` looks at; other members are skipped (but
-/// still syntax-checked) without being built.
-#[derive(serde::Deserialize)]
+/// A request line: `None` for valid JSON that is not an object (an array, a scalar), which
+/// is still read to its end, so that a syntax error anywhere is a parse error.
+struct MaybeRequest(Option<StatsRequestProbe>);
+
+/// The parts of a request object `answer_request` looks at; other members, and the contents
+/// of `params`, are skipped (but still syntax-checked) without being built. A member given
+/// twice keeps its last value.
+#[derive(Default)]
 struct StatsRequestProbe {
-    #[serde(default)]
-    method: Option<String>,
+    jsonrpc: Option<serde_json::Value>,
+    method: Option<serde_json::Value>,
     /// `None` when absent (a notification), `Some(Null)` for `"id": null`.
-    #[serde(default, deserialize_with = "present")]
     id: Option<serde_json::Value>,
+    /// Whether `params`, when present, is structured (an object or an array).
+    params: Option<bool>,
 }
 
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
-    <serde_json::Value as serde::Deserialize>::deserialize(d).map(Some)
+impl<'de> serde::Deserialize<'de> for MaybeRequest {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+        struct Probe;
+        impl<'de> Visitor<'de> for Probe {
+            type Value = MaybeRequest;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<MaybeRequest, A::Error> {
+                while s.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(MaybeRequest(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<MaybeRequest, E> {
+                Ok(MaybeRequest(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<MaybeRequest, E> {
+                Ok(MaybeRequest(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<MaybeRequest, E> {
+                Ok(MaybeRequest(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<MaybeRequest, E> {
+                Ok(MaybeRequest(None))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<MaybeRequest, E> {
+                Ok(MaybeRequest(None))
+            }
+            fn visit_unit<E>(self) -> Result<MaybeRequest, E> {
+                Ok(MaybeRequest(None))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MaybeRequest, A::Error> {
+                let mut probe = StatsRequestProbe::default();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    match &*key {
+                        "jsonrpc" => probe.jsonrpc = Some(map.next_value()?),
+                        "method" => probe.method = Some(map.next_value()?),
+                        "id" => probe.id = Some(map.next_value()?),
+                        "params" => probe.params = Some(map.next_value::<Structured>()?.0),
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(MaybeRequest(Some(probe)))
+            }
+        }
+
+        d.deserialize_any(Probe)
+    }
+}
+
+/// Whether a value is an object or an array, read without building it.
+struct Structured(bool);
+
+impl<'de> serde::Deserialize<'de> for Structured {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+        struct Kind;
+        impl<'de> Visitor<'de> for Kind {
+            type Value = Structured;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Structured, A::Error> {
+                while m.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Structured(true))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Structured, A::Error> {
+                while s.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Structured(true))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Structured, E> {
+                Ok(Structured(false))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Structured, E> {
+                Ok(Structured(false))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Structured, E> {
+                Ok(Structured(false))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Structured, E> {
+                Ok(Structured(false))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Structured, E> {
+                Ok(Structured(false))
+            }
+            fn visit_unit<E>(self) -> Result<Structured, E> {
+                Ok(Structured(false))
+            }
+        }
+        d.deserialize_any(Kind)
+    }
 }
 
 #[derive(serde::Serialize)]
