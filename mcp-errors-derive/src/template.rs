@@ -2,7 +2,8 @@
 //!
 //! A template is parsed once into [`Piece`]s. Validation reads the fields it names;
 //! expansion rewrites it into a `write!` format string whose placeholders are named
-//! arguments bound to the variant's fields (`{0}` becomes `{_0}`), as thiserror does.
+//! arguments bound to the variant's fields (`{0}` becomes `{field_0}`, the name the plan
+//! binds a tuple field to), as thiserror does.
 
 /// What a placeholder, or a `name$` width/precision inside one, refers to.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
