@@ -31,7 +31,13 @@ use crate::McpError;
 ///
 /// Every variant carries an optional `details` text that becomes `data.details`.
 #[derive(Debug, Clone, PartialEq, Eq, McpError)]
-#[mcp(domain = "common", range = 1000..=1099, symbol_prefix = "E_", decode)]
+#[mcp(
+    crate = "crate::unchecked",
+    domain = "common",
+    range = 1000..=1099,
+    symbol_prefix = "E_",
+    decode
+)]
 pub enum CommonError {
     /// Invalid parameters
     ///
@@ -135,7 +141,7 @@ pub enum CommonError {
 /// [`InvalidParams`](ProtocolError::InvalidParams) instead) and
 /// [`UrlElicitationRequired`](ProtocolError::UrlElicitationRequired) (-32042).
 #[derive(Debug, Clone, PartialEq, Eq, McpError)]
-#[mcp(domain = "jsonrpc", protocol, decode)]
+#[mcp(crate = "crate::unchecked", domain = "jsonrpc", protocol, decode)]
 pub enum ProtocolError {
     /// Parse error
     ///

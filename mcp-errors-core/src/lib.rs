@@ -48,6 +48,13 @@ pub mod envelope_shape {
     };
 }
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
+#[cfg(any(
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+))]
+pub use integrations::Parameters;
 pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
 pub use range::CodeRange;

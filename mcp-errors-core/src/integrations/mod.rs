@@ -32,8 +32,31 @@ pub mod jsonrpsee;
 #[cfg(feature = "metrics")]
 #[path = "metrics_facade.rs"]
 pub mod metrics;
-#[cfg(feature = "rmcp")]
+pub mod outcome;
+#[cfg(feature = "rmcp-3")]
 pub mod rmcp;
+#[cfg(feature = "rmcp-0")]
+pub mod rmcp_0;
+#[cfg(feature = "rmcp-1")]
+pub mod rmcp_1;
+#[cfg(feature = "rmcp-2")]
+pub mod rmcp_2;
+#[cfg(feature = "rmcp-3")]
+pub mod rmcp_3;
+#[cfg(any(
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+))]
+mod rmcp_lines;
+#[cfg(any(
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+))]
+pub use rmcp_lines::Parameters;
 #[cfg(feature = "schemars")]
 pub mod schemars;
 pub mod semconv;
@@ -72,7 +95,6 @@ pub fn emit_as<E: McpError + ?Sized>(err: &E, channel: Channel) {
 
 /// The part of a JSON-RPC error's `data` that comes from the catalog alone: the fallback of
 /// the conversions when a field's `Serialize` or `Display` fails.
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
 fn catalog_data<E: McpError + ?Sized>(err: &E) -> serde_json::Value {
     serde_json::json!({
         "domain": err.domain(),
@@ -83,7 +105,6 @@ fn catalog_data<E: McpError + ?Sized>(err: &E) -> serde_json::Value {
 
 /// The wire message of `err` ([`McpError::fmt_message`]), or as much of it as was written
 /// when a `Display` impl fails (`to_string` would panic there).
-#[cfg(any(feature = "rmcp", feature = "jsonrpsee"))]
 fn display_lossy<E: McpError + ?Sized>(err: &E) -> String {
     use core::fmt::Write as _;
     let mut text = String::new();
@@ -96,60 +117,201 @@ fn display_lossy<E: McpError + ?Sized>(err: &E) -> String {
 pub mod support {
     #[cfg(feature = "jsonrpsee")]
     pub use super::jsonrpsee::support::*;
-    #[cfg(feature = "rmcp")]
-    pub use super::rmcp::support::*;
+    #[cfg(any(
+        feature = "rmcp-0",
+        feature = "rmcp-1",
+        feature = "rmcp-2",
+        feature = "rmcp-3"
+    ))]
+    pub use super::rmcp_lines::check_rmcp_line;
+    #[cfg(feature = "rmcp-0")]
+    pub use super::rmcp_0 as glue_rmcp_0;
+    #[cfg(feature = "rmcp-1")]
+    pub use super::rmcp_1 as glue_rmcp_1;
+    #[cfg(feature = "rmcp-2")]
+    pub use super::rmcp_2 as glue_rmcp_2;
+    #[cfg(feature = "rmcp-3")]
+    pub use super::rmcp_3 as glue_rmcp_3;
     #[cfg(feature = "jsonrpsee")]
     pub use ::jsonrpsee_types;
-    #[cfg(feature = "rmcp")]
-    pub use ::rmcp;
+    #[cfg(feature = "rmcp-0")]
+    pub use ::rmcp_0;
+    #[cfg(feature = "rmcp-1")]
+    pub use ::rmcp_1;
+    #[cfg(feature = "rmcp-2")]
+    pub use ::rmcp_2;
+    #[cfg(feature = "rmcp-3")]
+    pub use ::rmcp_3;
 }
 
-/// Emits the integration impls of every enabled feature for a derived type.
+/// Emits the integration impls of every enabled feature for a derived type, and (with an
+/// rmcp line on) checks that the deriving crate's `::rmcp` is an enabled line.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __impl_integrations {
     ($ty:ty) => {
-        $crate::__impl_integration_rmcp!($ty);
+        $crate::__impl_integration_rmcp_check!();
+        $crate::__impl_integrations_unchecked!($ty);
+    };
+}
+
+/// [`__impl_integrations!`] without the rmcp version check, for a crate that derives without
+/// depending on rmcp (`#[mcp(crate = "mcp_errors::unchecked")]`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integrations_unchecked {
+    ($ty:ty) => {
+        $crate::__impl_integration_rmcp_0!($ty);
+        $crate::__impl_integration_rmcp_1!($ty);
+        $crate::__impl_integration_rmcp_2!($ty);
+        $crate::__impl_integration_rmcp_3!($ty);
         $crate::__impl_integration_jsonrpsee!($ty);
     };
 }
 
-/// With the `rmcp` feature: `From<$ty> for ErrorData` and `IntoCallToolResult for $ty`.
-#[cfg(feature = "rmcp")]
+/// With an rmcp line on: a compile error that names the version mismatch when the deriving
+/// crate's `::rmcp` is not an enabled line (`rmcp_lines::RmcpLine`).
+#[cfg(any(
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+))]
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __impl_integration_rmcp {
+macro_rules! __impl_integration_rmcp_check {
+    () => {
+        const _: () = $crate::__private::integrations::check_rmcp_line::<::rmcp::model::ErrorData>();
+    };
+}
+
+/// Without an rmcp line: nothing.
+#[cfg(not(any(
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+)))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_check {
+    () => {};
+}
+
+/// With `rmcp-0`: `From<$ty> for ErrorData` and `IntoContents for $ty`.
+#[cfg(feature = "rmcp-0")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_0 {
     ($ty:ty) => {
         #[automatically_derived]
-        impl ::core::convert::From<$ty>
-            for $crate::__private::integrations::rmcp::model::ErrorData
-        {
+        impl ::core::convert::From<$ty> for $crate::__private::integrations::rmcp_0::model::ErrorData {
             fn from(err: $ty) -> Self {
-                $crate::__private::integrations::emitted_error_data(&err)
+                $crate::__private::integrations::glue_rmcp_0::support::emitted_error_data(&err)
             }
         }
 
         #[automatically_derived]
-        impl $crate::__private::integrations::rmcp::handler::server::tool::IntoCallToolResult
+        impl $crate::__private::integrations::rmcp_0::model::IntoContents for $ty {
+            fn into_contents(
+                self,
+            ) -> ::std::vec::Vec<$crate::__private::integrations::rmcp_0::model::Content> {
+                $crate::__private::integrations::glue_rmcp_0::contents_support::emitted_contents(&self)
+            }
+        }
+    };
+}
+
+/// Without `rmcp-0`: nothing.
+#[cfg(not(feature = "rmcp-0"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_0 {
+    ($ty:ty) => {};
+}
+
+/// The impls of a line whose `IntoCallToolResult` returns `Result<$response, ErrorData>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_line {
+    ($ty:ty, $krate:ident, $glue:ident, $response:ident) => {
+        #[automatically_derived]
+        impl ::core::convert::From<$ty> for $crate::__private::integrations::$krate::model::ErrorData {
+            fn from(err: $ty) -> Self {
+                $crate::__private::integrations::$glue::support::emitted_error_data(&err)
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::integrations::$krate::handler::server::tool::IntoCallToolResult
             for $ty
         {
             fn into_call_tool_result(
                 self,
             ) -> ::core::result::Result<
-                $crate::__private::integrations::rmcp::model::CallToolResponse,
-                $crate::__private::integrations::rmcp::model::ErrorData,
+                $crate::__private::integrations::$krate::model::$response,
+                $crate::__private::integrations::$krate::model::ErrorData,
             > {
-                $crate::__private::integrations::emitted_tool_response(&self)
+                ::core::result::Result::map(
+                    $crate::__private::integrations::$glue::support::emitted_tool_outcome(&self),
+                    ::core::convert::Into::into,
+                )
             }
         }
     };
 }
 
-/// Without the `rmcp` feature: nothing.
-#[cfg(not(feature = "rmcp"))]
+/// With `rmcp-1`: `From<$ty> for ErrorData` and `IntoCallToolResult for $ty`.
+#[cfg(feature = "rmcp-1")]
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __impl_integration_rmcp {
+macro_rules! __impl_integration_rmcp_1 {
+    ($ty:ty) => {
+        $crate::__impl_integration_rmcp_line!($ty, rmcp_1, glue_rmcp_1, CallToolResult);
+    };
+}
+
+/// Without `rmcp-1`: nothing.
+#[cfg(not(feature = "rmcp-1"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_1 {
+    ($ty:ty) => {};
+}
+
+/// With `rmcp-2`: `From<$ty> for ErrorData` and `IntoCallToolResult for $ty`.
+#[cfg(feature = "rmcp-2")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_2 {
+    ($ty:ty) => {
+        $crate::__impl_integration_rmcp_line!($ty, rmcp_2, glue_rmcp_2, CallToolResult);
+    };
+}
+
+/// Without `rmcp-2`: nothing.
+#[cfg(not(feature = "rmcp-2"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_2 {
+    ($ty:ty) => {};
+}
+
+/// With `rmcp-3` (or `rmcp`): `From<$ty> for ErrorData` and `IntoCallToolResult for $ty`.
+#[cfg(feature = "rmcp-3")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_3 {
+    ($ty:ty) => {
+        $crate::__impl_integration_rmcp_line!($ty, rmcp_3, glue_rmcp_3, CallToolResponse);
+    };
+}
+
+/// Without `rmcp-3`: nothing.
+#[cfg(not(feature = "rmcp-3"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_integration_rmcp_3 {
     ($ty:ty) => {};
 }
 

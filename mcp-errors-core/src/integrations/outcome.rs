@@ -1,0 +1,129 @@
+//! What a failed tool call sends, independent of any SDK version: the JSON every rmcp line's
+//! glue (`integrations::rmcp_0` .. `rmcp_3`) converts into its own types.
+//!
+//! The glue of a line only converts: [`jsonrpc_parts`] into `ErrorData::new(code, message,
+//! data)`, and the JSON of [`ToolCallOutcome::ToolError`] into that line's `CallToolResult` by
+//! `serde_json::from_value` (the wire shape is the same on every line, the builder APIs are
+//! not). Which channel a variant takes, the text and the `_meta` are decided here, once.
+//!
+//! None of these functions [`emit`](super::emit)s, except [`invalid_params_tool_error`] (whose
+//! error exists nowhere else) and [`record_foreign`]; the generated conversions emit the
+//! user's error themselves.
+
+use serde_json::{Map, Value};
+
+use crate::{McpError, McpErrorExt, VisitData};
+
+/// How a failed tool call leaves the server.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolCallOutcome {
+    /// An MCP tool error: the whole `CallToolResult` as JSON (`content`, `isError: true`,
+    /// `_meta`, and `structuredContent` where allowed).
+    ToolError(Value),
+    /// A JSON-RPC error (protocol-class failures).
+    JsonRpc {
+        /// JSON-RPC `error.code`.
+        code: i32,
+        /// JSON-RPC `error.message`.
+        message: String,
+        /// JSON-RPC `error.data`.
+        data: Option<Value>,
+    },
+}
+
+/// The channel and content of `err` returned from a tool.
+pub fn tool_call_outcome<E: ?Sized + VisitData>(err: &E) -> ToolCallOutcome {
+    ToolCallOutcome::ToolError(tool_error_json(err))
+}
+
+/// The JSON-RPC error of `err`: `(code, message, data)` of
+/// [`McpErrorExt::to_error_object`], or the catalog part of `data` when a field's
+/// `Serialize` or `Display` fails.
+pub fn jsonrpc_parts<E: ?Sized + VisitData>(err: &E) -> (i32, String, Option<Value>) {
+    match err.to_error_object().to_json_value() {
+        Ok(Value::Object(mut map)) => {
+            let message = match map.remove("message") {
+                Some(Value::String(message)) => message,
+                _ => super::display_lossy(err),
+            };
+            (err.code(), message, map.remove("data"))
+        }
+        _ => (
+            err.code(),
+            super::display_lossy(err),
+            Some(super::catalog_data(err)),
+        ),
+    }
+}
+
+/// The tool error (`CallToolResult` JSON) of a tool call whose `arguments` failed to
+/// deserialize: `CommonError::InvalidParams` (1000). `pointer` is the JSON Pointer of the
+/// offending argument (`""` when the whole object is wrong), `error` what serde expected.
+/// Counts the error (code 1000) like an emitted one.
+pub fn invalid_params_tool_error(error: &serde_json::Error, pointer: &str, arguments: &Value) -> Value {
+    let _ = arguments;
+    crate::metrics::global().record_parts(1000, "common", "E_INVALID_PARAMS");
+    let reason = error.to_string();
+    let details = if pointer.is_empty() {
+        reason
+    } else {
+        format!("{pointer}: {reason}")
+    };
+    serde_json::json!({
+        "content": [{ "type": "text", "text": format!("E_INVALID_PARAMS: Invalid parameters: {details}") }],
+        "isError": true,
+        "_meta": {
+            "errorType": crate::ErrorKind::Validation.error_type(),
+            "errorCode": "E_INVALID_PARAMS",
+            "retryable": false,
+            "code": 1000,
+            "domain": "common",
+            "pointer": pointer,
+            "details": details,
+        },
+    })
+}
+
+/// Counts a JSON-RPC error that the SDK produced itself (unknown tool, malformed request) in
+/// [`metrics::global()`](crate::metrics::global), by its code.
+pub fn record_foreign(code: i32, message: &str) {
+    let _ = message;
+    let symbol = match code {
+        -32700 => "PARSE_ERROR",
+        -32600 => "INVALID_REQUEST",
+        -32601 => "METHOD_NOT_FOUND",
+        -32602 => "INVALID_PARAMS",
+        -32603 => "INTERNAL_ERROR",
+        _ => "SDK_ERROR",
+    };
+    crate::metrics::global().record_parts(code, "protocol", symbol);
+}
+
+/// The tool error of `err` as `CallToolResult` JSON, from [`McpErrorExt::to_tool_result`],
+/// or from the catalog alone when the envelope fails.
+fn tool_error_json<E: ?Sized + VisitData>(err: &E) -> Value {
+    match err.to_tool_result().to_json_value() {
+        Ok(Value::Object(mut map)) if map.get("content").is_some_and(Value::is_array) => {
+            map.insert("isError".into(), Value::Bool(true));
+            Value::Object(map)
+        }
+        _ => serde_json::json!({
+            "content": [{
+                "type": "text",
+                "text": format!("{}: {}", err.symbol(), super::display_lossy(err)),
+            }],
+            "isError": true,
+            "_meta": catalog_meta(err),
+        }),
+    }
+}
+
+/// The `_meta` of a tool error alone, for when the whole envelope fails (a `Display` impl
+/// failed): the same [`ToolMeta`](crate::envelope::ToolMeta) the envelope writes, which reads
+/// only the catalog and [`McpError::retry_after`] and so always serializes.
+fn catalog_meta<E: ?Sized + McpError>(err: &E) -> Map<String, Value> {
+    match serde_json::to_value(crate::envelope::ToolMeta(err)) {
+        Ok(Value::Object(meta)) => meta,
+        _ => Map::new(),
+    }
+}

@@ -1,0 +1,36 @@
+//! [rmcp](https://docs.rs/rmcp) 1.x (feature `rmcp-1`).
+//!
+//! Every `#[derive(McpError)]` enum `E` gets:
+//!
+//! - `impl From<E> for rmcp::model::ErrorData`: the JSON-RPC error of SPEC §5, so a tool
+//!   returning `Result<T, ErrorData>` can use `?` on a `Result<_, E>`;
+//! - `impl rmcp::handler::server::tool::IntoCallToolResult for E`, so a `#[tool]` may return
+//!   `Result<T, E>`: rmcp's `Result` impl sends the tool error ([`tool_outcome`]), or the
+//!   JSON-RPC error of a protocol-class variant.
+//!
+//! Both conversions [`emit`](crate::integrations::emit) the error. [`Parameters`] replaces
+//! rmcp's extractor and [`finish_tool_call`] turns its failures into tool errors and counts
+//! rmcp's own; `sys/errorStats` is answered from `ServerHandler::on_custom_request` with
+//! [`on_custom_request`].
+
+use rmcp_1::handler::server::tool::IntoCallToolResult;
+
+crate::integrations::rmcp_lines::line_glue!(rmcp_1, CallToolResult);
+crate::integrations::rmcp_lines::error_stats_glue!(rmcp_1);
+
+macro_rules! boxed_dyn_tool_results {
+    ($($dyn:ty),*) => {$(
+        impl IntoCallToolResult for Box<$dyn> {
+            fn into_call_tool_result(self) -> Result<CallToolResult, ErrorData> {
+                crate::integrations::emit(&*self);
+                tool_outcome(&*self)
+            }
+        }
+    )*};
+}
+
+boxed_dyn_tool_results!(
+    dyn McpError + Send + Sync + 'static,
+    dyn McpError + Send + 'static,
+    dyn McpError + 'static
+);

@@ -1,0 +1,345 @@
+//! What every rmcp line shares: the [`Parameters`] extractor, the version check of the derive's
+//! hook, and the glue each line module expands (`line_glue!`), written once against a line's
+//! crate name.
+//!
+//! rmcp's lines are semver-incompatible crates: a feature per line (`rmcp-0` for 0.8 to 0.16,
+//! `rmcp-1`, `rmcp-2`, `rmcp-3`) depends on that line under its own name (`rmcp_0` ..
+//! `rmcp_3`), so all of them can be on at once. The glue converts the line-agnostic values of
+//! [`outcome`](super::outcome): a JSON-RPC error into `ErrorData::new`, a tool error's JSON into
+//! the line's `CallToolResult` by deserializing it (the wire shape is the same on every line;
+//! the builder APIs are not).
+
+use serde_json::Value;
+
+/// A drop-in for rmcp's `Parameters<T>` in a `#[tool]`'s signature, on every enabled rmcp line:
+/// the same tuple struct, the same input schema, but arguments that fail to deserialize become
+/// `CommonError::InvalidParams` (1000) whose `_meta` names the offending argument as a JSON
+/// Pointer (`/url`) and says what was expected, instead of rmcp's bare text.
+///
+/// The extractor can only fail with a JSON-RPC error; `finish_tool_call` of the line
+/// (`integrations::rmcp_N::finish_tool_call`) turns that failure into the tool error, so route
+/// `call_tool` through it (README, "rmcp's own failures"). Without it the client receives
+/// JSON-RPC -32602 whose `data.toolError` holds the tool error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Parameters<P>(pub P);
+
+impl<P: schemars::JsonSchema> schemars::JsonSchema for Parameters<P> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        P::schema_name()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        P::schema_id()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        P::json_schema(generator)
+    }
+
+    fn inline_schema() -> bool {
+        P::inline_schema()
+    }
+}
+
+/// The key of a `Parameters` failure's `data` that holds its tool error, for
+/// `finish_tool_call`.
+pub(crate) const TOOL_ERROR_KEY: &str = "toolError";
+
+/// Deserializes a tool's `arguments`; on failure the JSON-RPC `(code, message, data)` whose
+/// `data.toolError` is the `InvalidParams` tool error of
+/// [`invalid_params_tool_error`](super::outcome::invalid_params_tool_error).
+pub(crate) fn parse_arguments<P: serde::de::DeserializeOwned>(
+    arguments: Option<serde_json::Map<String, Value>>,
+) -> Result<P, (i32, String, Value)> {
+    let arguments = Value::Object(arguments.unwrap_or_default());
+    match serde_path_to_error::deserialize::<_, P>(&arguments) {
+        Ok(value) => Ok(value),
+        Err(error) => {
+            let pointer = json_pointer(error.path());
+            let tool_error =
+                super::outcome::invalid_params_tool_error(error.inner(), &pointer, &arguments);
+            Err((
+                -32602,
+                format!("Invalid parameters: {}", error.inner()),
+                serde_json::json!({ TOOL_ERROR_KEY: tool_error }),
+            ))
+        }
+    }
+}
+
+/// RFC 6901: `/a/0/b~1c` from serde's path `a[0].b/c`; the root is `""`.
+fn json_pointer(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut pointer = String::new();
+    for segment in path {
+        pointer.push('/');
+        match segment {
+            Segment::Seq { index } => pointer.push_str(&index.to_string()),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            }
+            Segment::Unknown => pointer.push('?'),
+        }
+    }
+    pointer
+}
+
+/// Whether a JSON-RPC error's `data` is one of this crate's (a derived enum's `From` already
+/// counted it): it names a `domain` and a `symbol`.
+pub(crate) fn is_ours(data: Option<&Value>) -> bool {
+    data.is_some_and(|d| d.get("domain").is_some() && d.get("symbol").is_some())
+}
+
+/// Implemented by the `ErrorData` of every rmcp line whose feature is on; the derive's hook
+/// asks it of the deriving crate's own `::rmcp`, so a feature that does not match that crate's
+/// rmcp is a compile error that says so.
+#[diagnostic::on_unimplemented(
+    message = "rmcp version mismatch: mcp-errors was built for other rmcp lines than this crate's `rmcp`",
+    label = "this crate's `rmcp` is not a line enabled in mcp-errors' features",
+    note = "enable the mcp-errors feature matching your `rmcp` dependency: `rmcp-0` (0.8 to 0.16), `rmcp-1`, `rmcp-2` or `rmcp-3` (`rmcp` = `rmcp-3`)",
+    note = "`cargo tree -i rmcp` lists the rmcp versions in the build; with `rmcp-0` and an older 0.x, run `cargo update -p rmcp@0.16.0 --precise <your 0.x version>`",
+    note = "a crate that derives without depending on rmcp itself: add `rmcp` (the same version) to its dependencies, or `extern crate <renamed> as rmcp;` for a renamed one"
+)]
+pub trait RmcpLine {}
+
+#[cfg(feature = "rmcp-0")]
+impl RmcpLine for rmcp_0::model::ErrorData {}
+#[cfg(feature = "rmcp-1")]
+impl RmcpLine for rmcp_1::model::ErrorData {}
+#[cfg(feature = "rmcp-2")]
+impl RmcpLine for rmcp_2::model::ErrorData {}
+#[cfg(feature = "rmcp-3")]
+impl RmcpLine for rmcp_3::model::ErrorData {}
+
+/// The check the derive's hook expands: compiles only when `T` is an enabled line's
+/// `ErrorData`.
+pub const fn check_rmcp_line<T: RmcpLine + ?Sized>() {}
+
+/// The glue of one rmcp line, against that line's crate name `$r`; `$response` is what its
+/// `IntoCallToolResult` and `call_tool` return (`CallToolResult`, or 3.x's
+/// `CallToolResponse`).
+macro_rules! line_glue {
+    ($r:ident, $response:ty) => {
+        use $r::handler::server::common::FromContextPart;
+        use $r::handler::server::tool::ToolCallContext;
+        use $r::model::{CallToolResult, ErrorCode, ErrorData};
+
+        use crate::integrations::outcome::{self, ToolCallOutcome};
+        use crate::integrations::rmcp_lines::{self, Parameters};
+        use crate::{McpError, VisitData};
+
+        /// The JSON-RPC error of `err` as this line's `ErrorData`: `code`, `message` and the
+        /// `data` of [`McpErrorExt::to_error_object`](crate::McpErrorExt::to_error_object).
+        ///
+        /// Does not [`emit`](crate::integrations::emit); the generated `From<E> for ErrorData`
+        /// does.
+        pub fn error_data<E: ?Sized + VisitData>(err: &E) -> ErrorData {
+            let (code, message, data) = outcome::jsonrpc_parts(err);
+            ErrorData::new(ErrorCode(code), message, data)
+        }
+
+        /// The MCP tool error of `err` as this line's `CallToolResult` (`isError: true`,
+        /// content, `_meta`), whatever channel its variant takes.
+        ///
+        /// Does not [`emit`](crate::integrations::emit).
+        pub fn tool_result<E: ?Sized + VisitData>(err: &E) -> CallToolResult {
+            match outcome::tool_call_outcome(err) {
+                ToolCallOutcome::ToolError(json) => call_tool_result(json),
+                ToolCallOutcome::JsonRpc { .. } => {
+                    // A protocol-class variant as a tool error: the envelope's own form.
+                    call_tool_result(
+                        crate::McpErrorExt::to_tool_result(err)
+                            .to_json_value()
+                            .unwrap_or_default(),
+                    )
+                }
+            }
+        }
+
+        /// What a tool returning `Err(err)` answers: `Ok` with the tool error, or `Err` with
+        /// the JSON-RPC error for a protocol-class variant.
+        ///
+        /// Does not [`emit`](crate::integrations::emit).
+        pub fn tool_outcome<E: ?Sized + VisitData>(err: &E) -> Result<CallToolResult, ErrorData> {
+            match outcome::tool_call_outcome(err) {
+                ToolCallOutcome::ToolError(json) => Ok(call_tool_result(json)),
+                ToolCallOutcome::JsonRpc {
+                    code,
+                    message,
+                    data,
+                } => Err(ErrorData::new(ErrorCode(code), message, data)),
+            }
+        }
+
+        /// The agreed tool-error JSON as this line's type; never fails (a value that does not
+        /// fit becomes an error result with its JSON as text).
+        fn call_tool_result(json: serde_json::Value) -> CallToolResult {
+            match serde_json::from_value::<CallToolResult>(json.clone()) {
+                Ok(mut result) => {
+                    result.is_error = Some(true);
+                    result
+                }
+                Err(_) => {
+                    let text = serde_json::json!({
+                        "content": [{ "type": "text", "text": json.to_string() }],
+                        "isError": true,
+                    });
+                    serde_json::from_value(text).unwrap_or_else(|_| CallToolResult::error(Vec::new()))
+                }
+            }
+        }
+
+        /// Wraps the result of rmcp's tool router in `call_tool`, for rmcp's own failures:
+        ///
+        /// - an argument that [`Parameters`](crate::integrations::Parameters) could not
+        ///   deserialize becomes its `CommonError::InvalidParams` tool error;
+        /// - any other JSON-RPC error that did not come from a derived enum (unknown tool,
+        ///   a disabled tool, rmcp's own `Parameters`) is counted by its code
+        ///   ([`outcome::record_foreign`](crate::integrations::outcome::record_foreign)) and
+        ///   returned unchanged.
+        pub fn finish_tool_call(result: Result<$response, ErrorData>) -> Result<$response, ErrorData> {
+            let error = match result {
+                Ok(response) => return Ok(response),
+                Err(error) => error,
+            };
+            if let Some(tool_error) = error
+                .data
+                .as_ref()
+                .and_then(|d| d.get(rmcp_lines::TOOL_ERROR_KEY))
+            {
+                return Ok(call_tool_result(tool_error.clone()).into());
+            }
+            if !rmcp_lines::is_ours(error.data.as_ref()) {
+                outcome::record_foreign(error.code.0, &error.message);
+            }
+            Err(error)
+        }
+
+        impl<S, P> FromContextPart<ToolCallContext<'_, S>> for Parameters<P>
+        where
+            P: serde::de::DeserializeOwned,
+        {
+            fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+                rmcp_lines::parse_arguments(context.arguments.take())
+                    .map(Parameters)
+                    .map_err(|(code, message, data)| ErrorData::new(ErrorCode(code), message, Some(data)))
+            }
+        }
+
+        /// A JSON-RPC error received by an rmcp client, as the crate's
+        /// [`ErrorObject`](crate::ErrorObject), ready for a `#[mcp(decode)]` enum's
+        /// `from_error_object`.
+        impl From<ErrorData> for crate::ErrorObject {
+            fn from(error: ErrorData) -> Self {
+                crate::ErrorObject {
+                    code: error.code.0,
+                    message: error.message.into_owned(),
+                    data: error.data,
+                }
+            }
+        }
+
+        impl From<&ErrorData> for crate::ErrorObject {
+            fn from(error: &ErrorData) -> Self {
+                crate::ErrorObject {
+                    code: error.code.0,
+                    message: error.message.clone().into_owned(),
+                    data: error.data.clone(),
+                }
+            }
+        }
+
+        // Trait objects: `Box<dyn McpError>` is a local type here (`Box` is fundamental).
+        impl From<Box<dyn McpError + Send + Sync + 'static>> for ErrorData {
+            fn from(err: Box<dyn McpError + Send + Sync + 'static>) -> Self {
+                crate::integrations::emit(&*err);
+                error_data(&*err)
+            }
+        }
+        impl From<Box<dyn McpError + Send + 'static>> for ErrorData {
+            fn from(err: Box<dyn McpError + Send + 'static>) -> Self {
+                crate::integrations::emit(&*err);
+                error_data(&*err)
+            }
+        }
+        impl From<Box<dyn McpError + 'static>> for ErrorData {
+            fn from(err: Box<dyn McpError + 'static>) -> Self {
+                crate::integrations::emit(&*err);
+                error_data(&*err)
+            }
+        }
+
+        /// Support for the generated impls. Not public API.
+        #[doc(hidden)]
+        pub mod support {
+            use super::{CallToolResult, ErrorData};
+            use crate::VisitData;
+
+            /// `From<E> for ErrorData`: emits, then converts.
+            pub fn emitted_error_data<E: VisitData>(err: &E) -> ErrorData {
+                crate::integrations::emit(err);
+                super::error_data(err)
+            }
+
+            /// A tool's `Err(E)`: emits, then chooses the channel.
+            pub fn emitted_tool_outcome<E: VisitData>(err: &E) -> Result<CallToolResult, ErrorData> {
+                crate::integrations::emit(err);
+                super::tool_outcome(err)
+            }
+        }
+    };
+}
+pub(crate) use line_glue;
+
+/// The answers to `sys/errorStats` of the lines that have `on_custom_request` (1.x and later).
+macro_rules! error_stats_glue {
+    ($r:ident) => {
+        use $r::model::{CustomRequest, CustomResult};
+
+        use crate::metrics::{ErrorStats, STATS_METHOD};
+
+        /// Answers the custom JSON-RPC methods of this crate from rmcp's
+        /// `ServerHandler::on_custom_request`, with the process-wide counters of
+        /// [`metrics::global()`](crate::metrics::global):
+        ///
+        /// - `sys/errorStats`: the [`StatsSnapshot`](crate::metrics::StatsSnapshot) when
+        ///   `MCP_ERROR_METRICS` is truthy, else `-32601` method not found (clients
+        ///   feature-detect the method, seed 000);
+        /// - any other method: `-32601`, as rmcp's default `on_custom_request` answers.
+        pub fn on_custom_request(request: &CustomRequest) -> Result<CustomResult, ErrorData> {
+            answer_error_stats(request, crate::metrics::global())
+                .unwrap_or_else(|| Err(method_not_found(&request.method)))
+        }
+
+        /// Answers `request` when it calls `sys/errorStats`, from `stats`; `None` for any
+        /// other method, so a server with custom methods of its own can try this first.
+        ///
+        /// When `stats` is disabled the answer is `-32601` method not found.
+        pub fn answer_error_stats(
+            request: &CustomRequest,
+            stats: &ErrorStats,
+        ) -> Option<Result<CustomResult, ErrorData>> {
+            if request.method != STATS_METHOD {
+                return None;
+            }
+            if !stats.is_enabled() {
+                return Some(Err(method_not_found(&request.method)));
+            }
+            Some(
+                serde_json::to_value(stats.snapshot())
+                    .map(CustomResult)
+                    .map_err(|e| ErrorData::internal_error(e.to_string(), None)),
+            )
+        }
+
+        fn method_not_found(method: &str) -> ErrorData {
+            ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                "Method not found",
+                Some(serde_json::json!({ "method": method })),
+            )
+        }
+    };
+}
+pub(crate) use error_stats_glue;
