@@ -14,6 +14,7 @@ pub use crate::integrations::support as integrations;
 /// The Markdown escaping of [`Registry::to_markdown`](crate::Registry::to_markdown), for the
 /// facade's test that ties the derive's copy (rustdoc catalog tables) to it.
 pub use crate::registry::{markdown_code, markdown_text};
+pub use crate::{__impl_integrations, __impl_integrations_unchecked};
 pub use crate::{
     CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink, McpError,
 };

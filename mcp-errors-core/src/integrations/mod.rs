@@ -117,13 +117,6 @@ fn display_lossy<E: McpError + ?Sized>(err: &E) -> String {
 pub mod support {
     #[cfg(feature = "jsonrpsee")]
     pub use super::jsonrpsee::support::*;
-    #[cfg(any(
-        feature = "rmcp-0",
-        feature = "rmcp-1",
-        feature = "rmcp-2",
-        feature = "rmcp-3"
-    ))]
-    pub use super::rmcp_lines::check_rmcp_line;
     #[cfg(feature = "rmcp-0")]
     pub use super::rmcp_0 as glue_rmcp_0;
     #[cfg(feature = "rmcp-1")]
@@ -132,6 +125,13 @@ pub mod support {
     pub use super::rmcp_2 as glue_rmcp_2;
     #[cfg(feature = "rmcp-3")]
     pub use super::rmcp_3 as glue_rmcp_3;
+    #[cfg(any(
+        feature = "rmcp-0",
+        feature = "rmcp-1",
+        feature = "rmcp-2",
+        feature = "rmcp-3"
+    ))]
+    pub use super::rmcp_lines::check_rmcp_line;
     #[cfg(feature = "jsonrpsee")]
     pub use ::jsonrpsee_types;
     #[cfg(feature = "rmcp-0")]
@@ -181,7 +181,8 @@ macro_rules! __impl_integrations_unchecked {
 #[macro_export]
 macro_rules! __impl_integration_rmcp_check {
     () => {
-        const _: () = $crate::__private::integrations::check_rmcp_line::<::rmcp::model::ErrorData>();
+        const _: () =
+            $crate::__private::integrations::check_rmcp_line::<::rmcp::model::ErrorData>();
     };
 }
 
@@ -205,7 +206,9 @@ macro_rules! __impl_integration_rmcp_check {
 macro_rules! __impl_integration_rmcp_0 {
     ($ty:ty) => {
         #[automatically_derived]
-        impl ::core::convert::From<$ty> for $crate::__private::integrations::rmcp_0::model::ErrorData {
+        impl ::core::convert::From<$ty>
+            for $crate::__private::integrations::rmcp_0::model::ErrorData
+        {
             fn from(err: $ty) -> Self {
                 $crate::__private::integrations::glue_rmcp_0::support::emitted_error_data(&err)
             }
@@ -216,7 +219,9 @@ macro_rules! __impl_integration_rmcp_0 {
             fn into_contents(
                 self,
             ) -> ::std::vec::Vec<$crate::__private::integrations::rmcp_0::model::Content> {
-                $crate::__private::integrations::glue_rmcp_0::contents_support::emitted_contents(&self)
+                $crate::__private::integrations::glue_rmcp_0::contents_support::emitted_contents(
+                    &self,
+                )
             }
         }
     };
@@ -236,7 +241,9 @@ macro_rules! __impl_integration_rmcp_0 {
 macro_rules! __impl_integration_rmcp_line {
     ($ty:ty, $krate:ident, $glue:ident, $response:ident) => {
         #[automatically_derived]
-        impl ::core::convert::From<$ty> for $crate::__private::integrations::$krate::model::ErrorData {
+        impl ::core::convert::From<$ty>
+            for $crate::__private::integrations::$krate::model::ErrorData
+        {
             fn from(err: $ty) -> Self {
                 $crate::__private::integrations::$glue::support::emitted_error_data(&err)
             }

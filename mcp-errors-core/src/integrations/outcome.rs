@@ -60,7 +60,11 @@ pub fn jsonrpc_parts<E: ?Sized + VisitData>(err: &E) -> (i32, String, Option<Val
 /// deserialize: `CommonError::InvalidParams` (1000). `pointer` is the JSON Pointer of the
 /// offending argument (`""` when the whole object is wrong), `error` what serde expected.
 /// Counts the error (code 1000) like an emitted one.
-pub fn invalid_params_tool_error(error: &serde_json::Error, pointer: &str, arguments: &Value) -> Value {
+pub fn invalid_params_tool_error(
+    error: &serde_json::Error,
+    pointer: &str,
+    arguments: &Value,
+) -> Value {
     let _ = arguments;
     crate::metrics::global().record_parts(1000, "common", "E_INVALID_PARAMS");
     let reason = error.to_string();

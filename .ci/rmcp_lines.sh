@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Every supported rmcp line, built and run: for the newest release of 0.8.x, 0.16.x, 1.x, 2.x
+# and 3.x, a throw-away crate depends on that rmcp and on mcp-errors with the matching feature
+# (rmcp-0 for 0.8 to 0.16, rmcp-1, rmcp-2, rmcp-3) and runs tests/rmcp_lines/conversions.rs:
+# an rmcp server of that line, driven over an in-memory pipe with raw JSON-RPC (tool errors
+# with _meta, JSON-RPC errors through `?`, the Parameters extractor, rmcp's own failures
+# counted, sys/errorStats on 1.x and later) and both conversions by value.
+#
+# Also checks that a version mismatch is a compile error that says so: with a fresh lock file,
+# a crate on rmcp 0.8 gets a second 0.x (0.16) for mcp-errors' rmcp-0; the build must fail
+# with "rmcp version mismatch", and pass once the lock file unifies the two (the `cargo
+# update --precise` step the README gives).
+#
+# Last line: "rmcp-lines: N passed, N failed" (test functions plus the mismatch check).
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work="$repo/target/rmcp-lines"
+export CARGO_TARGET_DIR="$work/target"
+export CARGO_TERM_COLOR=never
+mkdir -p "$work"
+
+passed=0
+failed=0
+
+# line name, rmcp requirement, mcp-errors feature, test feature
+lines=(
+  "0.8 0.8 rmcp-0 line-0"
+  "0.16 0.16 rmcp-0 line-0"
+  "1 1 rmcp-1 line-1"
+  "2 2 rmcp-2 line-2"
+  "3 3 rmcp-3 line-3"
+)
+
+make_crate() { # dir, rmcp requirement, mcp-errors feature, test feature
+  mkdir -p "$1/src"
+  : >"$1/src/lib.rs"
+  rm -f "$1/Cargo.lock"
+  cat >"$1/Cargo.toml" <<TOML
+[package]
+name = "rmcp-line"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[workspace]
+
+[features]
+default = ["$4"]
+line-0 = []
+line-1 = []
+line-2 = []
+line-3 = []
+
+[[test]]
+name = "conversions"
+path = "$repo/tests/rmcp_lines/conversions.rs"
+
+[dependencies]
+mcp-errors = { path = "$repo", features = ["$3"] }
+rmcp = { version = "$2", default-features = false, features = ["server", "macros"] }
+serde = { version = "1", features = ["derive"] }
+serde_json = "1"
+schemars = "1"
+tokio = { version = "1", features = ["rt", "macros", "io-util", "time"] }
+TOML
+}
+
+run_tests() { # dir, label
+  local log
+  log=$(mktemp)
+  if (cd "$1" && cargo test --quiet 2>&1) | tee "$log" | grep -E '^(test |error|failures|---- )' ; then :; fi
+  local p f
+  p=$(awk '/^test result:/ { s += $4 } END { print s + 0 }' "$log")
+  f=$(awk '/^test result:/ { s += $6 } END { print s + 0 }' "$log")
+  if ! grep -q '^test result:' "$log"; then
+    echo "rmcp $2: build failed" >&2
+    tail -n 40 "$log" >&2
+    f=$((f + 1))
+  fi
+  echo "rmcp $2 ($(cd "$1" && cargo tree --quiet --offline -i rmcp --depth 0 -e normal 2>/dev/null | head -n 1 || true)): $p passed, $f failed"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  rm -f "$log"
+}
+
+start=$SECONDS
+for spec in "${lines[@]}"; do
+  read -r name req feature testfeature <<<"$spec"
+  dir="$work/crates/$name"
+  make_crate "$dir" "$req" "$feature" "$testfeature"
+  if [[ $name == 0.8 ]]; then
+    # The mismatch: rmcp 0.8 for the crate, 0.16 (the newest 0.x) for mcp-errors.
+    (cd "$dir" && cargo generate-lockfile --quiet)
+    versions=$(cd "$dir" && grep -A1 '^name = "rmcp"$' Cargo.lock | grep -c '^version')
+    log=$(mktemp)
+    (cd "$dir" && cargo check --tests --quiet >"$log" 2>&1)
+    if [[ $versions -ge 2 ]] && grep -q 'rmcp version mismatch' "$log"; then
+      echo "rmcp 0.8 with a second 0.x for mcp-errors: compile error names the version mismatch: ok"
+      passed=$((passed + 1))
+    else
+      echo "rmcp 0.8 with a second 0.x: expected a compile error saying 'rmcp version mismatch' ($versions rmcp versions in the lock file)" >&2
+      tail -n 30 "$log" >&2
+      failed=$((failed + 1))
+    fi
+    rm -f "$log"
+    newest0=$(cd "$dir" && grep -A1 '^name = "rmcp"$' Cargo.lock | sed -n 's/^version = "\(0\.1[0-9]*\.[0-9]*\)"/\1/p' | head -n 1)
+    own=$(cd "$dir" && grep -A1 '^name = "rmcp"$' Cargo.lock | sed -n 's/^version = "\(0\.8\.[0-9]*\)"/\1/p' | head -n 1)
+    (cd "$dir" && cargo update --quiet -p "rmcp@$newest0" --precise "$own")
+  fi
+  run_tests "$dir" "$name"
+done
+echo "rmcp lines took $((SECONDS - start)) s"
+echo "rmcp-lines: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,283 @@
+//! One rmcp line, end to end in one process: an rmcp server built with that line's macros
+//! and mcp-errors' `rmcp-N` feature, driven with raw JSON-RPC lines over an in-memory pipe
+//! (what any client sees on the wire, independent of the line's client API).
+//!
+//! Built and run by `.ci/rmcp_lines.sh`, once per line, in a throw-away crate whose manifest
+//! names the line's rmcp and the feature `line-0` (0.x), `line-1`, `line-2` or `line-3`.
+
+use mcp_errors::metrics::{self, MetricsConfig};
+use mcp_errors::{McpError, Parameters};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{CallToolResult, ErrorData};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler, ServiceExt, tool, tool_router};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+#[cfg(feature = "line-0")]
+use mcp_errors::integrations::rmcp_0 as line;
+#[cfg(feature = "line-1")]
+use mcp_errors::integrations::rmcp_1 as line;
+#[cfg(feature = "line-2")]
+use mcp_errors::integrations::rmcp_2 as line;
+#[cfg(feature = "line-3")]
+use mcp_errors::integrations::rmcp_3 as line;
+
+#[cfg(not(feature = "line-3"))]
+use rmcp::model::CallToolRequestParam as CallParams;
+#[cfg(feature = "line-3")]
+use rmcp::model::CallToolRequestParams as CallParams;
+#[cfg(not(feature = "line-3"))]
+type Response = CallToolResult;
+#[cfg(feature = "line-3")]
+type Response = rmcp::model::CallToolResponse;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+enum PwError {
+    /// Navigation failed
+    #[mcp(code = 2100, retryable, kind = "network")]
+    Nav {
+        #[mcp(details)]
+        reason: String,
+    },
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+struct Args {
+    url: String,
+}
+
+fn open(url: &str) -> Result<String, PwError> {
+    Err(PwError::Nav {
+        reason: format!("cannot resolve {url}"),
+    })
+}
+
+#[derive(Clone)]
+struct Server {
+    tool_router: ToolRouter<Server>,
+}
+
+#[tool_router]
+impl Server {
+    fn new() -> Self {
+        Server {
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    /// `Result<T, E>`, the tool-error form (on 0.x through `tool_call_result`).
+    #[cfg(not(feature = "line-0"))]
+    #[tool(description = "Open a URL")]
+    async fn navigate(&self, Parameters(args): Parameters<Args>) -> Result<String, PwError> {
+        open(&args.url)
+    }
+
+    #[cfg(feature = "line-0")]
+    #[tool(description = "Open a URL")]
+    async fn navigate(
+        &self,
+        Parameters(args): Parameters<Args>,
+    ) -> Result<CallToolResult, ErrorData> {
+        line::tool_call_result(open(&args.url))
+    }
+
+    /// 0.x: rmcp's own `Result<T, E: IntoContents>`, contents only.
+    #[cfg(feature = "line-0")]
+    #[tool(description = "Open a URL, contents only")]
+    async fn navigate_contents(
+        &self,
+        Parameters(args): Parameters<Args>,
+    ) -> Result<String, PwError> {
+        open(&args.url)
+    }
+
+    /// `Result<T, ErrorData>` and `?`: the JSON-RPC error.
+    #[tool(description = "Open a URL, JSON-RPC errors")]
+    async fn navigate_rpc(&self, Parameters(args): Parameters<Args>) -> Result<String, ErrorData> {
+        Ok(open(&args.url)?)
+    }
+}
+
+impl ServerHandler for Server {
+    async fn call_tool(
+        &self,
+        request: CallParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<Response, ErrorData> {
+        let tcc = ToolCallContext::new(self, request, context);
+        line::finish_tool_call(self.tool_router.call(tcc).await)
+    }
+
+    #[cfg(not(feature = "line-0"))]
+    async fn on_custom_request(
+        &self,
+        request: rmcp::model::CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::CustomResult, ErrorData> {
+        line::on_custom_request(&request)
+    }
+}
+
+/// A JSON-RPC session with the server over an in-memory pipe.
+struct Session {
+    write: tokio::io::WriteHalf<tokio::io::DuplexStream>,
+    lines: tokio::io::Lines<BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>>,
+    next_id: u64,
+}
+
+impl Session {
+    async fn start() -> Session {
+        let (client, server) = tokio::io::duplex(1 << 16);
+        tokio::spawn(async move {
+            let running = Server::new().serve(server).await.expect("server starts");
+            let _ = running.waiting().await;
+        });
+        let (read, write) = tokio::io::split(client);
+        let mut session = Session {
+            write,
+            lines: BufReader::new(read).lines(),
+            next_id: 0,
+        };
+        let init = session
+            .request(
+                "initialize",
+                json!({
+                    "protocolVersion": "2025-03-26",
+                    "capabilities": {},
+                    "clientInfo": { "name": "rmcp-lines", "version": "0" },
+                }),
+            )
+            .await;
+        assert!(init.get("result").is_some(), "initialize: {init}");
+        session
+            .send(json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }))
+            .await;
+        session
+    }
+
+    async fn send(&mut self, message: Value) {
+        let mut line = message.to_string();
+        line.push('\n');
+        self.write.write_all(line.as_bytes()).await.expect("write");
+        self.write.flush().await.expect("flush");
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
+            .await;
+        loop {
+            let line = tokio::time::timeout(std::time::Duration::from_secs(20), self.lines.next_line())
+                .await
+                .expect("a reply within 20 s")
+                .expect("read")
+                .expect("the server closed the pipe");
+            let message: Value = serde_json::from_str(&line).expect("JSON-RPC line");
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    async fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        self.request("tools/call", json!({ "name": tool, "arguments": arguments }))
+            .await
+    }
+}
+
+fn stats() -> &'static metrics::ErrorStats {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = metrics::init_global(MetricsConfig::from_vars(Some("1"), None));
+    });
+    metrics::global()
+}
+
+#[tokio::test]
+async fn tool_error_with_meta() {
+    let before = stats().snapshot();
+    let mut s = Session::start().await;
+    let reply = s.call("navigate", json!({ "url": "https://example.invalid/" })).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], true, "{reply}");
+    assert_eq!(result["_meta"]["errorCode"], "E_PW_NAV", "{reply}");
+    assert_eq!(result["_meta"]["code"], 2100, "{reply}");
+    assert_eq!(result["_meta"]["retryable"], true, "{reply}");
+    let text = result["content"][0]["text"].as_str().expect("text content");
+    assert!(text.contains("E_PW_NAV"), "{text}");
+    assert!(stats().snapshot().by_code.get(&2100) > before.by_code.get(&2100));
+}
+
+#[tokio::test]
+async fn json_rpc_error_through_question_mark() {
+    let mut s = Session::start().await;
+    let reply = s.call("navigate_rpc", json!({ "url": "https://example.invalid/" })).await;
+    let error = &reply["error"];
+    assert_eq!(error["code"], 2100, "{reply}");
+    assert_eq!(error["message"], "Navigation failed", "{reply}");
+    assert_eq!(error["data"]["symbol"], "E_PW_NAV", "{reply}");
+    assert_eq!(error["data"]["domain"], "playwright", "{reply}");
+    assert!(reply.get("result").is_none(), "{reply}");
+}
+
+#[tokio::test]
+async fn wrong_argument_type_is_invalid_params_with_pointer() {
+    let mut s = Session::start().await;
+    let reply = s.call("navigate", json!({ "url": 42 })).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], true, "{reply}");
+    assert_eq!(result["_meta"]["errorCode"], "E_INVALID_PARAMS", "{reply}");
+    assert_eq!(result["_meta"]["code"], 1000, "{reply}");
+    assert!(result.to_string().contains("/url"), "{reply}");
+}
+
+#[tokio::test]
+async fn unknown_tool_is_counted_by_code() {
+    let before = stats().snapshot();
+    let mut s = Session::start().await;
+    let reply = s.call("no_such_tool", json!({})).await;
+    let code = reply["error"]["code"].as_i64().expect("a JSON-RPC error") as i32;
+    assert_eq!(code, -32602, "{reply}");
+    let after = stats().snapshot();
+    assert!(after.by_code.get(&code) > before.by_code.get(&code), "{after:?}");
+}
+
+#[cfg(not(feature = "line-0"))]
+#[tokio::test]
+async fn error_stats_method() {
+    let mut s = Session::start().await;
+    let _ = s.call("navigate", json!({ "url": "x" })).await;
+    let reply = s.request("sys/errorStats", json!({})).await;
+    let result = &reply["result"];
+    assert!(result["total"].as_u64().is_some_and(|n| n >= 1), "{reply}");
+    assert!(result["byCode"]["2100"].as_u64().is_some_and(|n| n >= 1), "{reply}");
+}
+
+#[cfg(feature = "line-0")]
+#[tokio::test]
+async fn contents_only_form_on_0x() {
+    let mut s = Session::start().await;
+    let reply = s.call("navigate_contents", json!({ "url": "x" })).await;
+    let result = &reply["result"];
+    assert_eq!(result["isError"], true, "{reply}");
+    let text = result["content"][0]["text"].as_str().expect("text content");
+    assert!(text.contains("E_PW_NAV"), "{text}");
+}
+
+#[test]
+fn conversions_by_value() {
+    let data = ErrorData::from(PwError::Nav { reason: "dns".into() });
+    assert_eq!((data.code.0, &*data.message), (2100, "Navigation failed"));
+    let data = data.data.expect("data");
+    assert_eq!((&data["symbol"], &data["details"]), (&json!("E_PW_NAV"), &json!("dns")));
+
+    let result = line::tool_outcome(&PwError::Nav { reason: "dns".into() }).expect("tool error");
+    let json = serde_json::to_value(&result).expect("serializes");
+    assert_eq!(json["isError"], true);
+    assert_eq!(json["_meta"]["errorCode"], "E_PW_NAV");
+    assert_eq!(json["_meta"]["domain"], "playwright");
+}
