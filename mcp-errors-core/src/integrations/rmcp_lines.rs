@@ -293,6 +293,7 @@ macro_rules! line_glue {
 pub(crate) use line_glue;
 
 /// The answers to `sys/errorStats` of the lines that have `on_custom_request` (1.x and later).
+#[cfg(any(feature = "rmcp-1", feature = "rmcp-2", feature = "rmcp-3"))]
 macro_rules! error_stats_glue {
     ($r:ident) => {
         use $r::model::{CustomRequest, CustomResult};
@@ -342,4 +343,5 @@ macro_rules! error_stats_glue {
         }
     };
 }
+#[cfg(any(feature = "rmcp-1", feature = "rmcp-2", feature = "rmcp-3"))]
 pub(crate) use error_stats_glue;
