@@ -31,7 +31,7 @@ lines=(
   "3 3 rmcp-3 line-3"
 )
 
-make_crate() { # dir, rmcp requirement, mcp-errors feature, test feature
+make_crate() { # dir, rmcp requirement, mcp-errors feature, test feature, rmcp features
   mkdir -p "$1/src"
   : >"$1/src/lib.rs"
   rm -f "$1/Cargo.lock"
@@ -57,7 +57,7 @@ path = "$repo/tests/rmcp_lines/conversions.rs"
 
 [dependencies]
 mcp-errors = { path = "$repo", features = ["$3"] }
-rmcp = { version = "$2", default-features = false, features = ["server", "macros"] }
+rmcp = { version = "$2", default-features = false, features = [$5] }
 serde = { version = "1", features = ["derive"] }
 serde_json = "1"
 schemars = "1"
@@ -68,7 +68,7 @@ TOML
 run_tests() { # dir, label
   local log
   log=$(mktemp)
-  if (cd "$1" && cargo test --quiet 2>&1) | tee "$log" | grep -E '^(test |error|failures|---- )' ; then :; fi
+  if (cd "$1" && MCP_ERROR_METRICS=1 cargo test --quiet 2>&1) | tee "$log" | grep -E '^(test |error|failures|---- )' ; then :; fi
   local p f
   p=$(awk '/^test result:/ { s += $4 } END { print s + 0 }' "$log")
   f=$(awk '/^test result:/ { s += $6 } END { print s + 0 }' "$log")
@@ -84,10 +84,26 @@ run_tests() { # dir, label
 }
 
 start=$SECONDS
+# The library with each line alone, lint-clean (the workspace's own tests use rmcp 3, so
+# `--features rmcp-1` on the whole workspace is a version mismatch by design; .ci/run lints
+# rmcp-3 alone and all lines together).
+for feature in rmcp-0 rmcp-1 rmcp-2; do
+  if CARGO_TARGET_DIR="$repo/target" cargo clippy --quiet -p mcp-errors-core --all-targets \
+    --features "$feature" --manifest-path "$repo/Cargo.toml" -- -D warnings; then
+    echo "clippy mcp-errors-core --features $feature: ok"
+    passed=$((passed + 1))
+  else
+    echo "clippy mcp-errors-core --features $feature: failed" >&2
+    failed=$((failed + 1))
+  fi
+done
 for spec in "${lines[@]}"; do
   read -r name req feature testfeature <<<"$spec"
   dir="$work/crates/$name"
-  make_crate "$dir" "$req" "$feature" "$testfeature"
+  rmcp_features='"server", "macros"'
+  # 0.x does not build without base64 (model/prompt.rs uses it unconditionally)
+  [[ $feature == rmcp-0 ]] && rmcp_features+=', "base64"'
+  make_crate "$dir" "$req" "$feature" "$testfeature" "$rmcp_features"
   if [[ $name == 0.8 ]]; then
     # The mismatch: rmcp 0.8 for the crate, 0.16 (the newest 0.x) for mcp-errors.
     (cd "$dir" && cargo generate-lockfile --quiet)
@@ -96,6 +112,7 @@ for spec in "${lines[@]}"; do
     (cd "$dir" && cargo check --tests --quiet >"$log" 2>&1)
     if [[ $versions -ge 2 ]] && grep -q 'rmcp version mismatch' "$log"; then
       echo "rmcp 0.8 with a second 0.x for mcp-errors: compile error names the version mismatch: ok"
+      grep -m 1 -A 12 'rmcp version mismatch' "$log"
       passed=$((passed + 1))
     else
       echo "rmcp 0.8 with a second 0.x: expected a compile error saying 'rmcp version mismatch' ($versions rmcp versions in the lock file)" >&2

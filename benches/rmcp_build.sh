@@ -14,8 +14,19 @@
 #
 # "rmcp - plain" is what the feature costs a crate that does not use rmcp yet;
 # "server+errs - server" is what mcp-errors adds to an rmcp server.
+#
+# Environment: RMCP_LINE=3 (default), 2, 1 or 0.16 builds the servers on that rmcp line with
+# the matching feature (rmcp-3, rmcp-2, rmcp-1, rmcp-0); VARIANTS="server server+errs" builds
+# only the listed variants.
 set -euo pipefail
 runs=${1:-1}
+line=${RMCP_LINE:-3}
+case $line in
+  3) rmcp_req='">=3, <4"'; feature=rmcp-3; rmcp_features='"server", "macros", "transport-io"' ;;
+  1 | 2) rmcp_req="\"$line\""; feature=rmcp-$line; rmcp_features='"server", "macros", "transport-io"' ;;
+  0.1[0-6] | 0.[89]) rmcp_req="\"$line\""; feature=rmcp-0; rmcp_features='"server", "macros", "transport-io", "base64"' ;;
+  *) echo "RMCP_LINE: 3, 2, 1 or 0.8 .. 0.16" >&2; exit 2 ;;
+esac
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/mcp-errors-rmcp-build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -65,10 +76,10 @@ async fn main() {
 }
 '
 
-rmcp_deps='rmcp = { version = ">=3, <4", default-features = false, features = ["server", "macros", "transport-io"] }
-tokio = { version = "1", features = ["macros", "rt", "io-std"] }
-schemars = "1"
-serde = { version = "1", features = ["derive"] }'
+rmcp_deps="rmcp = { version = $rmcp_req, default-features = false, features = [$rmcp_features] }
+tokio = { version = \"1\", features = [\"macros\", \"rt\", \"io-std\"] }
+schemars = \"1\"
+serde = { version = \"1\", features = [\"derive\"] }"
 
 make_crate() { # name, [dependencies] body, main.rs
   mkdir -p "$work/$1/src"
@@ -78,7 +89,7 @@ make_crate() { # name, [dependencies] body, main.rs
 }
 
 errs_dep="mcp-errors = { path = \"$repo\" }"
-errs_rmcp_dep="mcp-errors = { path = \"$repo\", features = [\"rmcp\"] }"
+errs_rmcp_dep="mcp-errors = { path = \"$repo\", features = [\"$feature\"] }"
 
 make_crate plain "$errs_dep
 serde_json = \"1\"" "$enum_src
@@ -108,14 +119,14 @@ make_crate server+errs "$errs_rmcp_dep
 $rmcp_deps" "$enum_src
 $server_errs"
 
-variants=(plain rmcp server server+errs)
+read -r -a variants <<<"${VARIANTS:-plain rmcp server server+errs}"
 for v in "${variants[@]}"; do
   (cd "$work/$v" && cargo fetch --quiet)
 done
 
 median() { sort -n | awk '{ a[NR] = $1 } END { m = int((NR + 1) / 2); if (NR % 2) print a[m]; else printf "%.1f\n", (a[m] + a[m + 1]) / 2 }'; }
 
-echo "clean debug build (cargo build), $(nproc) cores, $runs run(s) each, $(cargo --version)"
+echo "clean debug build (cargo build), rmcp $line, feature $feature, $(nproc) cores, $runs run(s) each, $(cargo --version)"
 echo "wall = elapsed seconds; cpu = user+sys seconds of cargo and rustc (less sensitive to other load)"
 printf '%-12s %8s %8s %8s\n' variant wall cpu crates
 TIMEFORMAT='%R %U %S'

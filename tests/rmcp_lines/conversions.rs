@@ -9,7 +9,9 @@ use mcp_errors::metrics::{self, MetricsConfig};
 use mcp_errors::{McpError, Parameters};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
-use rmcp::model::{CallToolResult, ErrorData};
+#[cfg(not(feature = "line-3"))]
+use rmcp::model::CallToolResult;
+use rmcp::model::ErrorData;
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, ServiceExt, tool, tool_router};
 use serde_json::{Value, json};
@@ -24,8 +26,10 @@ use mcp_errors::integrations::rmcp_2 as line;
 #[cfg(feature = "line-3")]
 use mcp_errors::integrations::rmcp_3 as line;
 
-#[cfg(not(feature = "line-3"))]
+#[cfg(feature = "line-0")]
 use rmcp::model::CallToolRequestParam as CallParams;
+#[cfg(any(feature = "line-1", feature = "line-2"))]
+use rmcp::model::CallToolRequestParams as CallParams;
 #[cfg(feature = "line-3")]
 use rmcp::model::CallToolRequestParams as CallParams;
 #[cfg(not(feature = "line-3"))]
@@ -55,6 +59,22 @@ fn open(url: &str) -> Result<String, PwError> {
     })
 }
 
+/// What `navigate` returns: `Result<T, E>` itself, or on 0.x the whole tool result that
+/// `tool_call_result` makes of it (rmcp 0.x's own `Result<T, E>` keeps the contents only).
+#[cfg(not(feature = "line-0"))]
+type Whole = Result<String, PwError>;
+#[cfg(feature = "line-0")]
+type Whole = Result<CallToolResult, ErrorData>;
+
+#[cfg(not(feature = "line-0"))]
+fn whole(result: Result<String, PwError>) -> Whole {
+    result
+}
+#[cfg(feature = "line-0")]
+fn whole(result: Result<String, PwError>) -> Whole {
+    line::tool_call_result(result)
+}
+
 #[derive(Clone)]
 struct Server {
     tool_router: ToolRouter<Server>,
@@ -69,28 +89,14 @@ impl Server {
     }
 
     /// `Result<T, E>`, the tool-error form (on 0.x through `tool_call_result`).
-    #[cfg(not(feature = "line-0"))]
     #[tool(description = "Open a URL")]
-    async fn navigate(&self, Parameters(args): Parameters<Args>) -> Result<String, PwError> {
-        open(&args.url)
+    async fn navigate(&self, Parameters(args): Parameters<Args>) -> Whole {
+        whole(open(&args.url))
     }
 
-    #[cfg(feature = "line-0")]
-    #[tool(description = "Open a URL")]
-    async fn navigate(
-        &self,
-        Parameters(args): Parameters<Args>,
-    ) -> Result<CallToolResult, ErrorData> {
-        line::tool_call_result(open(&args.url))
-    }
-
-    /// 0.x: rmcp's own `Result<T, E: IntoContents>`, contents only.
-    #[cfg(feature = "line-0")]
-    #[tool(description = "Open a URL, contents only")]
-    async fn navigate_contents(
-        &self,
-        Parameters(args): Parameters<Args>,
-    ) -> Result<String, PwError> {
+    /// `Result<T, E>` as the line takes it (on 0.x: rmcp's `E: IntoContents`, contents only).
+    #[tool(description = "Open a URL, plain Result<T, E>")]
+    async fn navigate_contents(&self, Parameters(args): Parameters<Args>) -> Result<String, PwError> {
         open(&args.url)
     }
 
@@ -214,6 +220,7 @@ async fn tool_error_with_meta() {
 
 #[tokio::test]
 async fn json_rpc_error_through_question_mark() {
+    let _ = stats();
     let mut s = Session::start().await;
     let reply = s.call("navigate_rpc", json!({ "url": "https://example.invalid/" })).await;
     let error = &reply["error"];
@@ -226,6 +233,7 @@ async fn json_rpc_error_through_question_mark() {
 
 #[tokio::test]
 async fn wrong_argument_type_is_invalid_params_with_pointer() {
+    let _ = stats();
     let mut s = Session::start().await;
     let reply = s.call("navigate", json!({ "url": 42 })).await;
     let result = &reply["result"];
@@ -249,6 +257,7 @@ async fn unknown_tool_is_counted_by_code() {
 #[cfg(not(feature = "line-0"))]
 #[tokio::test]
 async fn error_stats_method() {
+    let _ = stats();
     let mut s = Session::start().await;
     let _ = s.call("navigate", json!({ "url": "x" })).await;
     let reply = s.request("sys/errorStats", json!({})).await;
@@ -257,19 +266,23 @@ async fn error_stats_method() {
     assert!(result["byCode"]["2100"].as_u64().is_some_and(|n| n >= 1), "{reply}");
 }
 
-#[cfg(feature = "line-0")]
 #[tokio::test]
-async fn contents_only_form_on_0x() {
+async fn plain_result_of_the_line() {
+    let _ = stats();
     let mut s = Session::start().await;
     let reply = s.call("navigate_contents", json!({ "url": "x" })).await;
     let result = &reply["result"];
     assert_eq!(result["isError"], true, "{reply}");
     let text = result["content"][0]["text"].as_str().expect("text content");
     assert!(text.contains("E_PW_NAV"), "{text}");
+    // 0.x keeps the contents only; 1.x and later the whole tool error.
+    let meta = if cfg!(feature = "line-0") { json!(null) } else { json!("E_PW_NAV") };
+    assert_eq!(result["_meta"]["errorCode"], meta, "{reply}");
 }
 
 #[test]
 fn conversions_by_value() {
+    let _ = stats();
     let data = ErrorData::from(PwError::Nav { reason: "dns".into() });
     assert_eq!((data.code.0, &*data.message), (2100, "Navigation failed"));
     let data = data.data.expect("data");
