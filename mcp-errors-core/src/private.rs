@@ -1,6 +1,5 @@
 //! Support for generated code. Not public API: names here change without notice.
 
-pub use crate::{__impl_integrations, __impl_integrations_unchecked};
 pub use crate::decode;
 pub use crate::disjoint;
 pub use crate::entry::{entry, field, keyed_field, with_extras};

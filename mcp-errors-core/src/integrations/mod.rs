@@ -3,7 +3,7 @@
 //!
 //! | feature | what it adds |
 //! |---|---|
-//! | `rmcp` | for every derived enum `E`: `From<E> for rmcp::model::ErrorData` (the JSON-RPC error) and `rmcp::handler::server::tool::IntoCallToolResult for E` (the MCP tool error), so a `#[tool]` may return `Result<T, E>` or `Result<T, ErrorData>`; `integrations::rmcp::on_custom_request` answers `sys/errorStats` |
+//! | `rmcp-0` (0.8 to 0.16), `rmcp-1`, `rmcp-2`, `rmcp-3` (= `rmcp`) | for every derived enum `E`, against that line's rmcp ([`rmcp_0`] .. [`rmcp_3`]; several lines may be on at once): `From<E> for ErrorData` (the JSON-RPC error) and the tool-error conversion (`IntoCallToolResult for E` from 1.x, `IntoContents for E` on 0.x), so a `#[tool]` may return `Result<T, E>` or `Result<T, ErrorData>`; [`Parameters`] and `finish_tool_call` for rmcp's own failures; `on_custom_request` answers `sys/errorStats` (1.x and later) |
 //! | `jsonrpsee` | for every derived enum `E`: `From<E> for jsonrpsee_types::ErrorObjectOwned` |
 //! | `metrics` | [`emit_as`] increments the counter `mcp_errors_total` of the [`metrics`](https://docs.rs/metrics) facade, with OpenTelemetry's MCP attribute names ([`semconv`]) |
 //! | `tracing` | [`emit_as`] emits one [`tracing`](https://docs.rs/tracing) event per error, with the same names |

@@ -22,8 +22,7 @@ macro_rules! boxed_dyn_tool_results {
     ($($dyn:ty),*) => {$(
         impl IntoCallToolResult for Box<$dyn> {
             fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
-                crate::integrations::emit(&*self);
-                tool_outcome(&*self).map(Into::into)
+                emitted_outcome(&*self).map(Into::into)
             }
         }
     )*};

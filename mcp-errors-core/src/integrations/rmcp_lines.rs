@@ -172,6 +172,17 @@ macro_rules! line_glue {
             }
         }
 
+        /// [`tool_outcome`], emitted through the channel it takes.
+        fn emitted_outcome<E: ?Sized + VisitData>(err: &E) -> Result<CallToolResult, ErrorData> {
+            let outcome = tool_outcome(err);
+            let channel = match outcome {
+                Ok(_) => crate::integrations::Channel::ToolError,
+                Err(_) => crate::integrations::Channel::JsonRpcError,
+            };
+            crate::integrations::emit_as(err, channel);
+            outcome
+        }
+
         /// The agreed tool-error JSON as this line's type; never fails (a value that does not
         /// fit becomes an error result with its JSON as text).
         fn call_tool_result(json: serde_json::Value) -> CallToolResult {
@@ -282,10 +293,9 @@ macro_rules! line_glue {
                 super::error_data(err)
             }
 
-            /// A tool's `Err(E)`: emits, then chooses the channel.
+            /// A tool's `Err(E)`: chooses the channel, then emits through it.
             pub fn emitted_tool_outcome<E: VisitData>(err: &E) -> Result<CallToolResult, ErrorData> {
-                crate::integrations::emit(err);
-                super::tool_outcome(err)
+                super::emitted_outcome(err)
             }
         }
     };
@@ -298,7 +308,7 @@ macro_rules! error_stats_glue {
     ($r:ident) => {
         use $r::model::{CustomRequest, CustomResult};
 
-        use crate::metrics::{ErrorStats, STATS_METHOD};
+        use crate::metrics::{ErrorStats, METHOD_NOT_FOUND_MESSAGE, StatsAnswer, method_data};
 
         /// Answers the custom JSON-RPC methods of this crate from rmcp's
         /// `ServerHandler::on_custom_request`, with the process-wide counters of
@@ -321,24 +331,19 @@ macro_rules! error_stats_glue {
             request: &CustomRequest,
             stats: &ErrorStats,
         ) -> Option<Result<CustomResult, ErrorData>> {
-            if request.method != STATS_METHOD {
-                return None;
-            }
-            if !stats.is_enabled() {
-                return Some(Err(method_not_found(&request.method)));
-            }
-            Some(
-                serde_json::to_value(stats.snapshot())
+            Some(match stats.answer_method(&request.method)? {
+                StatsAnswer::Snapshot(snapshot) => serde_json::to_value(snapshot)
                     .map(CustomResult)
                     .map_err(|e| ErrorData::internal_error(e.to_string(), None)),
-            )
+                StatsAnswer::MethodNotFound => Err(method_not_found(&request.method)),
+            })
         }
 
         fn method_not_found(method: &str) -> ErrorData {
             ErrorData::new(
                 ErrorCode::METHOD_NOT_FOUND,
-                "Method not found",
-                Some(serde_json::json!({ "method": method })),
+                METHOD_NOT_FOUND_MESSAGE,
+                Some(method_data(method)),
             )
         }
     };
