@@ -99,7 +99,7 @@ pub(crate) fn is_ours(data: Option<&Value>) -> bool {
     label = "this crate's `rmcp` is not a line enabled in mcp-errors' features",
     note = "enable the mcp-errors feature matching your `rmcp` dependency: `rmcp-0` (0.8 to 0.16), `rmcp-1`, `rmcp-2` or `rmcp-3` (`rmcp` = `rmcp-3`)",
     note = "`cargo tree -i rmcp` lists the rmcp versions in the build; with `rmcp-0` and an older 0.x, run `cargo update -p rmcp@0.16.0 --precise <your 0.x version>`",
-    note = "a crate that derives without depending on rmcp itself: add `rmcp` (the same version) to its dependencies, or `extern crate <renamed> as rmcp;` for a renamed one"
+    note = "a crate that derives without depending on rmcp itself: add `rmcp` (the same version) to its dependencies, `extern crate <renamed> as rmcp;` for a renamed one, or `#[mcp(crate = \"mcp_errors::unchecked\")]` on the enum to skip this check"
 )]
 pub trait RmcpLine {}
 
