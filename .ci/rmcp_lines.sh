@@ -17,6 +17,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work="$repo/target/rmcp-lines"
 export CARGO_TARGET_DIR="$work/target"
 export CARGO_TERM_COLOR=never
+export CARGO_INCREMENTAL=0
 mkdir -p "$work"
 
 passed=0
