@@ -1,5 +1,5 @@
 //! The error enums of the envelope tests, derived with the real `#[derive(McpError)]`
-//! (`crate = "::mcp_errors_core"`: generated code names this crate instead of the facade).
+//! (`crate = "::mcp_errors_core::unchecked"`: generated code names this crate instead of the facade).
 //!
 //! One type is written by hand: [`Clash`], whose data fields use keys the envelopes write
 //! themselves (`domain`, `stack`). The derive rejects such keys at compile time, so only a
@@ -42,7 +42,7 @@ impl fmt::Display for FailingDisplay {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core", domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
 pub enum Pw {
     /// 2100, `details`.
     #[mcp(code = 2100, kind = "network", message = "Navigation failed")]
@@ -184,7 +184,7 @@ impl std::error::Error for Clash {}
 // Seed 004: a knowledge-base server whose codes travel as strings
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core", domain = "knowledge-base")]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "knowledge-base")]
 pub enum Kb {
     #[mcp(code = 1001, kind = "not_found", message = "Path not found: {path}")]
     PathNotFound { path: String },
@@ -252,7 +252,7 @@ pub enum Kb {
 // Seed 001: an order server returning `result.error`, and its protocol errors
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core", domain = "orders", range = 1000..=5999)]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "orders", range = 1000..=5999)]
 pub enum Orders {
     /// 4001 `ADAPTER_ERROR`; the field travels as `originalError`.
     #[mcp(
@@ -278,7 +278,7 @@ pub enum Orders {
 
 /// Seed 001's protocol validation failure: `-32602 Invalid params` with the offending field.
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core", domain = "jsonrpc", protocol)]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "jsonrpc", protocol)]
 pub enum Proto {
     #[mcp(code = -32602, message = "Invalid params")]
     InvalidParams { field: String },
@@ -288,7 +288,7 @@ pub enum Proto {
 // Seed 002: tool errors with errorType / errorCode / retryable
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core", domain = "commons", range = 3100..=3199)]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "commons", range = 3100..=3199)]
 pub enum Tools {
     #[mcp(
         code = 3100,
@@ -315,14 +315,14 @@ pub enum Tools {
 // A `transparent` variant: seed 000's common 1005 raised by the Python server
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core", domain = "common", range = 1000..=1099, symbol_prefix = "E_")]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "common", range = 1000..=1099, symbol_prefix = "E_")]
 pub enum Common {
     #[mcp(code = 1005, kind = "validation", message = "Input too large")]
     InputTooLarge { len: usize, max: usize },
 }
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core", domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
 pub enum Py {
     #[mcp(code = 2000, message = "Python execution failed")]
     ExecFail {
