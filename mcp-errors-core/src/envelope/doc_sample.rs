@@ -4,7 +4,7 @@
 
 #[derive(Debug, mcp_errors_derive::McpError)]
 #[mcp(
-    crate = "::mcp_errors_core",
+    crate = "::mcp_errors_core::unchecked",
     domain = "playwright",
     range = 2100..=2199,
     symbol_prefix = "E_PW_"
