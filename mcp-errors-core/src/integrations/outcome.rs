@@ -126,7 +126,7 @@ fn tool_error_json<E: ?Sized + VisitData>(err: &E) -> Value {
 /// failed): the same [`ToolMeta`](crate::envelope::ToolMeta) the envelope writes, which reads
 /// only the catalog and [`McpError::retry_after`] and so always serializes.
 fn catalog_meta<E: ?Sized + McpError>(err: &E) -> Map<String, Value> {
-    match serde_json::to_value(crate::envelope::ToolMeta(err)) {
+    match serde_json::to_value(crate::envelope::ToolMeta(err, None)) {
         Ok(Value::Object(meta)) => meta,
         _ => Map::new(),
     }
