@@ -38,8 +38,7 @@ mod error_response;
 mod ext;
 mod fields;
 mod request_id;
-mod text;
-pub(crate) use text::Message;
+pub(crate) mod text;
 mod tool_result;
 mod view;
 
@@ -53,7 +52,6 @@ pub use error_response::{
 };
 pub use ext::McpErrorExt;
 pub use request_id::RequestId;
-#[cfg(feature = "rmcp")]
 pub(crate) use tool_result::ToolMeta;
 pub use tool_result::{ToolResultShape, ToolResultView};
 pub use view::{EnvelopeView, Shape, TakesOptions, TakesPlainData};

@@ -108,7 +108,7 @@ fn catalog_data<E: McpError + ?Sized>(err: &E) -> serde_json::Value {
 fn display_lossy<E: McpError + ?Sized>(err: &E) -> String {
     use core::fmt::Write as _;
     let mut text = String::new();
-    let _ = write!(text, "{}", crate::envelope::Message(err));
+    let _ = write!(text, "{}", crate::envelope::text::Message(err));
     text
 }
 
