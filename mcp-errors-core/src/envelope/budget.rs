@@ -67,7 +67,7 @@ impl ReplyBudget {
     /// envelope's own members and the marks of cut strings) stays well under 64 KiB.
     pub const DEFAULT_BYTES: usize = 16 * 1024;
 
-    /// No limit on size (the nesting limit [`MAX_DEPTH`] still applies).
+    /// No limit on size (the nesting limit of 63 levels still applies).
     pub const UNLIMITED: ReplyBudget = ReplyBudget { bytes: usize::MAX };
 
     /// A budget of `bytes` escaped bytes of caller content.
