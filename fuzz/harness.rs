@@ -817,8 +817,13 @@ pub mod stats {
         Ok(match u.int_in_range(0..=7u8)? {
             0 => Value::Array(vec![request]).to_string(),
             1 => {
+                // A request cut short, at a character boundary (the line is a `&str`).
                 let mut s = request.to_string();
-                s.truncate(u.int_in_range(0..=s.len())?);
+                let mut cut = u.int_in_range(0..=s.len())?;
+                while !s.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                s.truncate(cut);
                 s
             }
             2 => format!("  {request}\r"),
