@@ -81,7 +81,7 @@ pub static ENTRY: ErrorEntry = ErrorEntry {
 /// A tool's arguments did not deserialize: seed 000's common `E_INVALID_PARAMS` (1000),
 /// domain `common`, not retryable.
 ///
-/// `data` holds `details` (`"/url: invalid type: integer `42`, expected a string"`),
+/// `data` holds `details` (``"/url: invalid type: integer `42`, expected a string"``),
 /// `pointer` (the offending argument as a JSON Pointer, RFC 6901: `"/url"`,
 /// `"/items/0/name"`; `""` for the arguments as a whole) and, when serde said,
 /// `expected` (`"a string"`).
@@ -101,19 +101,16 @@ impl ArgumentError {
     }
 
     fn from_message(message: &str, mut pointer: String) -> ArgumentError {
-        let expected = match field_named(message, "missing field `") {
-            Some(field) => {
+        let expected = if let Some(field) = field_named(message, "missing field `") {
+            push_token(&mut pointer, field);
+            Some("a value: the argument is required".to_owned())
+        } else {
+            if let Some(field) = field_named(message, "unknown field `") {
                 push_token(&mut pointer, field);
-                Some("a value: the argument is required".to_owned())
             }
-            None => {
-                if let Some(field) = field_named(message, "unknown field `") {
-                    push_token(&mut pointer, field);
-                }
-                message
-                    .split_once(", expected ")
-                    .map(|(_, expected)| expected.to_owned())
-            }
+            message
+                .split_once(", expected ")
+                .map(|(_, expected)| expected.to_owned())
         };
         let details = if pointer.is_empty() {
             message.to_owned()
@@ -215,7 +212,7 @@ fn locate<T: DeserializeOwned>(value: &Value, error: &serde_json::Error) -> Argu
     }
 }
 
-/// `missing field `url``: the name between the backticks after `prefix`.
+/// The name between the backticks after `prefix` (serde's ``missing field `url` ``).
 fn field_named<'m>(message: &'m str, prefix: &str) -> Option<&'m str> {
     let rest = message.strip_prefix(prefix)?;
     rest.split_once('`').map(|(name, _)| name)

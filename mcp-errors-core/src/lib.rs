@@ -29,6 +29,7 @@ pub mod arguments;
 pub mod jsonrpc;
 pub mod metrics;
 pub mod retry;
+pub mod unknown;
 
 #[doc(hidden)]
 #[path = "private.rs"]

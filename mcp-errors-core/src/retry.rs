@@ -90,7 +90,38 @@ pub fn is_terminal<E: McpError + ?Sized>(err: &E) -> bool {
 /// [`McpError`] or a boxed trait object.
 ///
 /// Implemented for every sized `McpError` and for `Box<dyn McpError>` (also `+ Send` and
-/// `+ Send + Sync`), which does not itself implement `McpError`.
+/// `+ Send + Sync`), which does not itself implement `McpError`; and for the errors of other
+/// libraries most code returns (`std::io::Error`, `Box<dyn Error>`, also `+ Send` and
+/// `+ Send + Sync`), which are seed 002's unknown errors
+/// ([`UnknownError`](crate::unknown::UnknownError)): retried, at most as often as the
+/// `internal` kind allows (3 by default). Wrap any other error type in
+/// [`Foreign`](crate::unknown::Foreign) for the same treatment.
+///
+/// ```
+/// use mcp_errors_core::retry::{RetryPolicy, retry_with_sleep};
+/// use mcp_errors_core::unknown::Foreign;
+///
+/// let mut calls = 0;
+/// let result: Result<(), std::io::Error> = retry_with_sleep(&RetryPolicy::new(), |_| {}, || {
+///     calls += 1;
+///     Err(std::io::Error::other("flaky"))
+/// });
+/// assert!(result.is_err());
+/// assert_eq!(calls, 4); // the first call and 3 retries
+///
+/// #[derive(Debug)]
+/// struct Vendor;
+/// impl std::fmt::Display for Vendor {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str("vendor") }
+/// }
+/// impl std::error::Error for Vendor {}
+/// let mut calls = 0;
+/// let _ = retry_with_sleep(&RetryPolicy::new(), |_| {}, || -> Result<(), _> {
+///     calls += 1;
+///     Err(Foreign(Vendor))
+/// });
+/// assert_eq!(calls, 4);
+/// ```
 ///
 /// ```
 /// # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
@@ -135,6 +166,25 @@ as_mcp_error_for_box!(
     dyn McpError + '_,
     dyn McpError + Send + '_,
     dyn McpError + Send + Sync + '_
+);
+
+// Errors from outside the taxonomy are seed 002's unknown errors: retried, at most as often
+// as the `internal` kind allows (3 by default).
+macro_rules! as_mcp_error_for_foreign {
+    ($($ty:ty),*) => {$(
+        impl AsMcpError for $ty {
+            fn as_mcp_error(&self) -> &(dyn McpError + '_) {
+                &crate::unknown::UnknownError
+            }
+        }
+    )*};
+}
+
+as_mcp_error_for_foreign!(
+    std::io::Error,
+    Box<dyn std::error::Error + '_>,
+    Box<dyn std::error::Error + Send + '_>,
+    Box<dyn std::error::Error + Send + Sync + '_>
 );
 
 const KINDS: usize = ErrorKind::ALL.len();

@@ -51,13 +51,13 @@ struct Flattened {
     extra: bool,
 }
 
-fn fail<T: serde::de::DeserializeOwned + std::fmt::Debug>(args: Value) -> ArgumentError {
-    arguments::parse::<T>(&args).unwrap_err()
+fn fail<T: serde::de::DeserializeOwned + std::fmt::Debug>(args: &Value) -> ArgumentError {
+    arguments::parse::<T>(args).unwrap_err()
 }
 
 #[test]
 fn a_wrong_type_names_the_argument_and_what_was_expected() {
-    let err = fail::<Navigate>(json!({"url": 42}));
+    let err = fail::<Navigate>(&json!({"url": 42}));
     assert_eq!(err.pointer(), "/url");
     assert_eq!(err.expected(), Some("a string"));
     assert_eq!(
@@ -80,14 +80,14 @@ fn a_wrong_type_names_the_argument_and_what_was_expected() {
 
 #[test]
 fn an_optional_argument_of_the_wrong_type() {
-    let err = fail::<Navigate>(json!({"url": "u", "wait": "soon"}));
+    let err = fail::<Navigate>(&json!({"url": "u", "wait": "soon"}));
     assert_eq!(err.pointer(), "/wait");
     assert_eq!(err.expected(), Some("u32"));
 }
 
 #[test]
 fn a_missing_argument_is_required() {
-    let err = fail::<Navigate>(json!({}));
+    let err = fail::<Navigate>(&json!({}));
     assert_eq!(err.pointer(), "/url");
     assert_eq!(err.expected(), Some("a value: the argument is required"));
     assert_eq!(err.details(), "/url: missing field `url`");
@@ -95,7 +95,7 @@ fn a_missing_argument_is_required() {
 
 #[test]
 fn an_unknown_argument_is_named() {
-    let err = fail::<Strict>(json!({"name": "n", "nmae": "x"}));
+    let err = fail::<Strict>(&json!({"name": "n", "nmae": "x"}));
     assert_eq!(err.pointer(), "/nmae");
     assert_eq!(err.expected(), Some("`name`"));
 }
@@ -104,15 +104,15 @@ fn an_unknown_argument_is_named() {
 fn nested_arrays_maps_and_enums() {
     let ok = json!({"items": [{"name": "a", "mode": "fast"}], "labels": {"x": 1}});
     let err = fail::<Batch>(
-        json!({"items": [{"name": "a", "mode": "fast"}, {"name": 7, "mode": "slow"}], "labels": {}}),
+        &json!({"items": [{"name": "a", "mode": "fast"}, {"name": 7, "mode": "slow"}], "labels": {}}),
     );
     assert_eq!(err.pointer(), "/items/1/name");
-    let err = fail::<Batch>(json!({"items": [{"name": "a", "mode": "warp"}], "labels": {}}));
+    let err = fail::<Batch>(&json!({"items": [{"name": "a", "mode": "warp"}], "labels": {}}));
     assert_eq!(err.pointer(), "/items/0/mode");
     assert_eq!(err.expected(), Some("`fast` or `slow`"));
-    let err = fail::<Batch>(json!({"items": [], "labels": {"a/b~c": 300}}));
+    let err = fail::<Batch>(&json!({"items": [], "labels": {"a/b~c": 300}}));
     assert_eq!(err.pointer(), "/labels/a~1b~0c");
-    let err = fail::<Batch>(json!({"items": [{"mode": "fast"}], "labels": {}}));
+    let err = fail::<Batch>(&json!({"items": [{"mode": "fast"}], "labels": {}}));
     assert_eq!(err.pointer(), "/items/0/name");
     assert_eq!(
         arguments::parse::<Batch>(&ok).unwrap(),
@@ -122,9 +122,9 @@ fn nested_arrays_maps_and_enums() {
 
 #[test]
 fn arguments_that_are_not_an_object() {
-    let err = fail::<Navigate>(json!([1, 2]));
+    let err = fail::<Navigate>(&json!([1, 2]));
     assert_eq!(err.pointer(), "/0");
-    let err = fail::<Navigate>(json!("url"));
+    let err = fail::<Navigate>(&json!("url"));
     assert_eq!(err.pointer(), "");
     assert_eq!(err.expected(), Some("struct Navigate"));
     assert_eq!(
@@ -135,9 +135,9 @@ fn arguments_that_are_not_an_object() {
 
 #[test]
 fn newtypes_and_flatten() {
-    assert_eq!(fail::<Wrapped>(json!({"url": false})).pointer(), "/url");
+    assert_eq!(fail::<Wrapped>(&json!({"url": false})).pointer(), "/url");
     // `flatten` buffers the map: the position inside it is lost, the error still names it.
-    let err = fail::<Flattened>(json!({"url": 1, "extra": true}));
+    let err = fail::<Flattened>(&json!({"url": 1, "extra": true}));
     assert_eq!(err.expected(), Some("a string"));
     let ok = json!({"url": "u", "extra": true});
     assert_eq!(
@@ -157,7 +157,7 @@ fn parse_object_reads_missing_arguments_as_empty() {
 
 #[test]
 fn through_a_trait_object() {
-    let err = fail::<Navigate>(json!({"url": null}));
+    let err = fail::<Navigate>(&json!({"url": null}));
     let boxed: Box<dyn McpError + Send + Sync> = Box::new(err.clone());
     assert_eq!(
         boxed.to_error_object().to_json_value().unwrap(),
