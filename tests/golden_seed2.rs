@@ -9,12 +9,16 @@ mod seed2;
 use std::time::Duration;
 
 use mcp_errors::retry::{self, RetryPolicy};
-use mcp_errors::{ErrorCatalog, ErrorKind, McpError, McpErrorExt};
+use mcp_errors::{ErrorCatalog, ErrorKind, McpError, McpErrorExt, ToolErrorFormat};
 use seed2::CommonsError;
 use serde_json::{Value, json};
 
+/// Seed 002's `toToolError` exactly: the format that keeps its shape byte for byte.
 fn tool_result(err: &CommonsError) -> Value {
-    err.to_tool_result().to_json_value().unwrap()
+    err.to_tool_result()
+        .format(ToolErrorFormat::SEED_002)
+        .to_json_value()
+        .unwrap()
 }
 
 /// `it('returns ValidationError for invalid input')`: `myTool({ port: -1 })`.

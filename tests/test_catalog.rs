@@ -91,6 +91,8 @@ fn full_rows() {
             doc: "Navigation failed",
             aliases: &[],
             help: None,
+            channel: mcp_errors::Channel::ToolError,
+            error_type: None,
             fields: &[FieldEntry {
                 name: "reason",
                 key: "details",
@@ -111,6 +113,8 @@ fn full_rows() {
             doc: "",
             aliases: &["E_PW_START", "PW_LAUNCH_FAILED"],
             help: Some("Install browsers with `npx playwright install`"),
+            channel: mcp_errors::Channel::ToolError,
+            error_type: None,
             fields: &[
                 FieldEntry {
                     name: "reason",

@@ -66,7 +66,7 @@ fn trait_objects_and_tool_results_use_the_wire_message() {
     let tool = serde_json::to_value(boxed.to_tool_result()).unwrap();
     assert_eq!(
         tool["content"][0]["text"],
-        json!("E_SQL_INVALID_INPUT: LIMIT -1")
+        json!("E_SQL_INVALID_INPUT: LIMIT -1\nRetryable: no")
     );
 }
 

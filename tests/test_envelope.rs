@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use mcp_errors::{
-    CommonError, McpError, McpErrorExt, ProtocolError, ReadySentinel, RequestId, Verbosity,
+    CommonError, McpError, McpErrorExt, ProtocolError, ReadySentinel, RequestId, ToolErrorFormat,
+    Verbosity,
 };
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -56,10 +57,20 @@ fn seed_000_and_spec_shapes() {
         json!({"jsonrpc":"2.0","id":1,"error":{"code":2100,"message":"Navigation failed",
             "data":{"domain":"playwright","symbol":"E_PW_NAV","details":"net::ERR_NAME_NOT_RESOLVED","retryable":true}}})
     );
+    // SPEC §5's tool error is seed 002's shape.
     assert_eq!(
-        value(err.to_tool_result()),
+        value(err.to_tool_result().format(ToolErrorFormat::SEED_002)),
         json!({"content":[{"type":"text","text":"E_PW_NAV: Navigation failed"}],"isError":true,
             "_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,"code":2100,"domain":"playwright"}})
+    );
+    // The default adds what a model needs to act: the details, and whether to retry.
+    assert_eq!(
+        value(err.to_tool_result()),
+        json!({"content":[{"type":"text","text":
+                "E_PW_NAV: Navigation failed\nDetails: net::ERR_NAME_NOT_RESOLVED\nRetryable: yes"}],
+            "isError":true,
+            "_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,"code":2100,
+                     "domain":"playwright","details":"net::ERR_NAME_NOT_RESOLVED"}})
     );
     assert_eq!(
         value(ReadySentinel::CURRENT),

@@ -106,10 +106,13 @@ fn a_tool_result_err_is_the_spec_tool_error() {
     assert_eq!(
         tool_json(&result),
         json!({
-            "content": [{"type": "text", "text": "E_PW_NAV: Navigation failed"}],
+            "content": [{"type": "text", "text":
+                "E_PW_NAV: Navigation failed\nDetails: net::ERR_NAME_NOT_RESOLVED\nRetryable: yes"}],
             "isError": true,
             "_meta": {"errorType": "NetworkError", "errorCode": "E_PW_NAV", "retryable": true,
-                      "code": 2100, "domain": "playwright"}})
+                      "code": 2100, "domain": "playwright",
+                      "details": "net::ERR_NAME_NOT_RESOLVED",
+                      "data": {"url": "https://example.invalid"}}})
     );
     assert_eq!(
         tool_json(&result),

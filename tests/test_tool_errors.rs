@@ -18,3 +18,73 @@ fn argument_errors_are_common_invalid_params() {
         (own.retryable, own.kind, own.variant, own.help)
     );
 }
+
+mod channels {
+    use mcp_errors::{Channel, CommonError, ErrorCatalog, McpError, McpErrorExt, ProtocolError};
+    use serde_json::json;
+
+    /// Seed 002's own `errorType`s: on the enum, on a variant, and the kind's otherwise.
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "commons", range = 3000..=3099, error_type = "CustomError")]
+    pub enum Commons {
+        /// Invalid port
+        #[mcp(code = 3000, kind = "validation")]
+        InvalidPort,
+        /// Not signed in
+        #[mcp(code = 3001, kind = "permission", error_type = "AuthenticationError")]
+        SignedOut,
+        /// The session expired
+        #[mcp(code = 3002, protocol)]
+        SessionExpired,
+    }
+
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "plain", range = 3100..=3199)]
+    pub enum Plain {
+        /// Timed out
+        #[mcp(code = 3100, kind = "timeout")]
+        Timeout,
+        #[mcp(transparent)]
+        Protocol(ProtocolError),
+    }
+
+    #[test]
+    fn protocol_enums_and_marked_variants_fail_as_json_rpc_errors() {
+        assert!(
+            ProtocolError::ENTRIES
+                .iter()
+                .all(|e| e.channel == Channel::JsonRpcError)
+        );
+        assert!(
+            CommonError::ENTRIES
+                .iter()
+                .all(|e| e.channel == Channel::ToolError)
+        );
+        assert_eq!(Commons::InvalidPort.channel(), Channel::ToolError);
+        assert_eq!(Commons::SessionExpired.channel(), Channel::JsonRpcError);
+        // A transparent variant takes its inner error's channel.
+        assert_eq!(Plain::Timeout.channel(), Channel::ToolError);
+        let inner = Plain::Protocol(ProtocolError::MethodNotFound { method: None });
+        assert_eq!(inner.channel(), Channel::JsonRpcError);
+    }
+
+    #[test]
+    fn variants_and_enums_name_their_error_type() {
+        assert_eq!(Commons::SignedOut.error_type(), "AuthenticationError");
+        assert_eq!(Commons::InvalidPort.error_type(), "CustomError");
+        assert_eq!(Plain::Timeout.error_type(), "TimeoutError");
+        let meta = |e: &dyn McpError| e.to_tool_result().to_json_value().unwrap()["_meta"].clone();
+        assert_eq!(
+            meta(&Commons::SignedOut)["errorType"],
+            "AuthenticationError"
+        );
+        assert_eq!(meta(&Commons::InvalidPort)["errorType"], "CustomError");
+        // Foreign errors are seed 002's `UnknownError`, retried, their text kept inside.
+        let foreign = mcp_errors::unknown::Foreign(std::io::Error::other("secret"));
+        assert_eq!(
+            meta(&foreign),
+            json!({"errorType": "UnknownError", "errorCode": "UNKNOWN_ERROR", "retryable": true,
+                   "code": -32603, "domain": "unknown"})
+        );
+    }
+}

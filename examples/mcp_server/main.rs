@@ -6,22 +6,25 @@
 //! MCP_ERROR_METRICS=1 target/debug/examples/mcp_server [ROOT]
 //! ```
 //!
-//! Tools:
+//! Every tool returns `Result<T, E>` with its own error enum, and each failure takes the
+//! channel MCP gives it (2025-11-25, SEP-1303): a failure of the tool's work or of its input is
+//! an **MCP tool error** (`isError: true`, a text the model can act on, `_meta` for programs);
+//! a failure of the protocol itself is a **JSON-RPC error**.
 //!
-//! - `navigate {url}` fails as a **JSON-RPC error**: the tool returns
-//!   `Result<String, ErrorData>` and `?` turns a [`PlaywrightError`] into rmcp's `ErrorData`
-//!   (`code` 2100, `data.symbol` `E_PW_NAV`, `data.domain` `playwright`, `data.retryable`,
-//!   `data.details`). The example ships no browser engine: every http(s) navigation fails the
-//!   way a headless browser reports an unresolvable host; any other URL is seed 000's common
-//!   `E_INVALID_PARAMS` (1000), counted under the `playwright` domain.
-//! - `read_file {path}` fails as an **MCP tool error** (`isError: true` with `_meta`): the
-//!   tool returns `Result<String, FilesystemError>`. It reads UTF-8 files under `ROOT` (the
-//!   first argument, else the working directory); `..` components, absolute paths and
-//!   symlinks leading outside it are `E_FS_PATH_ESCAPE` (2500), unreadable files
-//!   `E_FS_DENIED` (2501), missing ones `E_FS_NOT_FOUND` (2502), directories
-//!   `E_FS_NOT_A_FILE` (2503), large ones `E_FS_TOO_LARGE` (2504), binary ones
-//!   `E_FS_NOT_TEXT` (2505), paths with a NUL byte `E_FS_INVALID_PATH` (2507); only an I/O
-//!   failure that may pass (`E_FS_IO`, 2506) is retryable.
+//! - `navigate {url, confirm?}`: the example ships no browser engine, so every http(s)
+//!   navigation fails the way a headless browser reports an unresolvable host:
+//!   `E_PW_NAV` (2100), retryable; any other URL is seed 000's common `E_INVALID_PARAMS`
+//!   (1000), counted under the `playwright` domain. With `confirm: true` the tool first asks
+//!   the user through MCP elicitation; a client that did not declare the `elicitation`
+//!   capability gets the JSON-RPC error -32021 (missing required client capability, from the
+//!   `protocol` enum [`SessionError`]) with `data.requiredCapabilities`.
+//! - `read_file {path}` reads UTF-8 files under `ROOT` (the first argument, else the working
+//!   directory); `..` components, absolute paths and symlinks leading outside it are
+//!   `E_FS_PATH_ESCAPE` (2500), unreadable files `E_FS_DENIED` (2501), missing ones
+//!   `E_FS_NOT_FOUND` (2502), directories `E_FS_NOT_A_FILE` (2503), large ones
+//!   `E_FS_TOO_LARGE` (2504), binary ones `E_FS_NOT_TEXT` (2505), paths with a NUL byte
+//!   `E_FS_INVALID_PATH` (2507); only an I/O failure that may pass (`E_FS_IO`, 2506) is
+//!   retryable.
 //!
 //! `mcp_server --http 127.0.0.1:PORT [ROOT]` serves the same tools over Streamable HTTP at
 //! `http://127.0.0.1:PORT/mcp` instead of stdio, with the conformance suite's fixture tool
@@ -39,8 +42,8 @@ use std::path::{Component, Path, PathBuf};
 use mcp_errors::{CommonError, McpError};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CustomRequest, CustomResult, ErrorData};
-use rmcp::service::RequestContext;
-use rmcp::{RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::service::{ElicitationError, RequestContext};
+use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
 mod http;
 
@@ -49,7 +52,12 @@ mod http;
 #[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
 pub enum PlaywrightError {
     /// Navigation failed
-    #[mcp(code = 2100, retryable, kind = "network")]
+    #[mcp(
+        code = 2100,
+        retryable,
+        kind = "network",
+        help = "check the URL's host name; if it is right, retry later"
+    )]
     Nav {
         /// The page that could not be reached.
         url: String,
@@ -64,9 +72,43 @@ pub enum PlaywrightError {
         #[mcp(details)]
         reason: String,
     },
+    /// The user declined the navigation
+    #[mcp(code = 2102, kind = "business")]
+    Declined {
+        /// The page the user did not want opened.
+        url: String,
+    },
+    /// Could not ask the user
+    #[mcp(code = 2103, kind = "unavailable")]
+    Unconfirmed {
+        /// Why the question did not reach the user, or the answer did not come back.
+        #[mcp(details)]
+        reason: String,
+    },
     /// Seed 000's common codes (1000–1099), reported under the `playwright` domain.
     #[mcp(transparent)]
     Common(CommonError),
+    /// Failures of the session; JSON-RPC errors, whatever enum carries them.
+    #[mcp(transparent)]
+    Session(SessionError),
+}
+
+/// Failures of the MCP session rather than of a tool's work. A `protocol` enum: its variants
+/// go out as JSON-RPC errors, not as tool errors, also when a tool returns them.
+#[derive(Debug, McpError)]
+#[mcp(domain = "session", protocol)]
+pub enum SessionError {
+    /// Missing required client capability
+    #[mcp(
+        code = -32021,
+        symbol = "MISSING_CLIENT_CAPABILITY",
+        help = "declare the capability when initializing the session"
+    )]
+    MissingCapability {
+        /// The capabilities the call needs (MCP 2026-07-28's `data.requiredCapabilities`).
+        #[mcp(rename = "requiredCapabilities")]
+        required_capabilities: Vec<String>,
+    },
 }
 
 /// Seed 000's filesystem server: codes 2500–2599.
@@ -148,7 +190,7 @@ pub enum FilesystemError {
     },
 }
 
-mcp_errors::assert_disjoint!(CommonError, PlaywrightError, FilesystemError);
+mcp_errors::assert_disjoint!(CommonError, PlaywrightError, FilesystemError, SessionError);
 
 /// The largest file `read_file` returns.
 const MAX_FILE_BYTES: u64 = 1 << 20;
@@ -264,11 +306,48 @@ fn read_text(root: &Path, requested: &str) -> Result<String, FilesystemError> {
     String::from_utf8(bytes).map_err(|_| FilesystemError::NotText { path: owned() })
 }
 
+/// What the user answers when `navigate` asks first.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Confirmation {
+    /// Open the page.
+    open: bool,
+}
+
+rmcp::elicit_safe!(Confirmation);
+
+/// Asks the user, through the client, whether to open `url`. A client that did not declare
+/// the `elicitation` capability cannot be asked: a protocol failure, not the tool's.
+async fn confirm(peer: &Peer<RoleServer>, url: &str) -> Result<(), PlaywrightError> {
+    if peer.supported_elicitation_modes().is_empty() {
+        return Err(PlaywrightError::Session(SessionError::MissingCapability {
+            required_capabilities: vec!["elicitation".to_owned()],
+        }));
+    }
+    let declined = || PlaywrightError::Declined {
+        url: url.to_owned(),
+    };
+    match peer.elicit::<Confirmation>(format!("Open {url}?")).await {
+        Ok(Some(Confirmation { open: true })) => Ok(()),
+        Ok(_)
+        | Err(
+            ElicitationError::UserDeclined
+            | ElicitationError::UserCancelled
+            | ElicitationError::NoContent,
+        ) => Err(declined()),
+        Err(other) => Err(PlaywrightError::Unconfirmed {
+            reason: other.to_string(),
+        }),
+    }
+}
+
 /// Arguments of `navigate`.
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct NavigateArgs {
     /// The absolute URL to open.
     url: String,
+    /// Ask the user before opening the page (needs the client's `elicitation` capability).
+    #[serde(default)]
+    confirm: bool,
 }
 
 /// Arguments of `read_file`.
@@ -290,11 +369,14 @@ impl ExampleServer {
     #[tool(description = "Open a URL in the browser and return the page title")]
     async fn navigate(
         &self,
-        Parameters(NavigateArgs { url }): Parameters<NavigateArgs>,
-    ) -> Result<String, ErrorData> {
-        // `?` converts the PlaywrightError into a JSON-RPC error.
-        let title = goto(&url)?;
-        Ok(title)
+        peer: Peer<RoleServer>,
+        Parameters(NavigateArgs { url, confirm: ask }): Parameters<NavigateArgs>,
+    ) -> Result<String, PlaywrightError> {
+        // An `Err` becomes a tool error, or a JSON-RPC error for `SessionError`'s variants.
+        if ask {
+            confirm(&peer, &url).await?;
+        }
+        goto(&url)
     }
 
     /// Returns a UTF-8 file under the server's root directory.
@@ -303,7 +385,7 @@ impl ExampleServer {
         &self,
         Parameters(ReadFileArgs { path }): Parameters<ReadFileArgs>,
     ) -> Result<String, FilesystemError> {
-        // An `Err` becomes an MCP tool error: `isError: true` with `_meta`.
+        // An `Err` becomes an MCP tool error: `isError: true`, the text, `_meta`.
         read_text(&self.root, &path)
     }
 }

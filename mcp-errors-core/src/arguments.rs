@@ -75,6 +75,8 @@ pub static ENTRY: ErrorEntry = ErrorEntry {
     doc: "Invalid parameters\n\nA tool's arguments did not deserialize into its parameter type.",
     aliases: &[],
     help: Some("Fix the parameters and send the request again"),
+    channel: crate::Channel::ToolError,
+    error_type: None,
     fields: FIELDS,
 };
 

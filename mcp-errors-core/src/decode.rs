@@ -314,6 +314,8 @@ mod tests {
             doc: "",
             aliases,
             help: None,
+            channel: crate::Channel::ToolError,
+            error_type: None,
             fields: &[],
         }
     }

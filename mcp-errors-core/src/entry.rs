@@ -27,8 +27,40 @@ pub struct ErrorEntry {
     pub aliases: &'static [&'static str],
     /// A remediation suggestion for the caller.
     pub help: Option<&'static str>,
+    /// How a tool reports a failure of this variant: as an MCP tool error, or (a protocol
+    /// failure) as a JSON-RPC error.
+    pub channel: Channel,
+    /// Seed 002's `errorType` when the variant names its own (`#[mcp(error_type =
+    /// "AuthenticationError")]`); `None` for the one of its kind
+    /// ([`ErrorKind::error_type`]).
+    pub error_type: Option<&'static str>,
     /// The variant's fields, in declaration order.
     pub fields: &'static [FieldEntry],
+}
+
+/// How a tool reports a failure (MCP 2025-11-25, SEP-1303): a failure of the tool's work or of
+/// its input is a tool error the model reads; a failure of the protocol itself (unknown tool,
+/// malformed request, missing client capability) is a JSON-RPC error.
+///
+/// A variant of a `#[mcp(protocol)]` enum, or one marked `#[mcp(protocol)]`, is
+/// [`JsonRpcError`](Channel::JsonRpcError); every other variant is [`ToolError`](Channel::ToolError).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// A JSON-RPC error response (`{"error": {"code", "message", "data"}}`).
+    JsonRpcError,
+    /// A `tools/call` result with `isError: true`.
+    #[default]
+    ToolError,
+}
+
+impl Channel {
+    /// The spelling used in catalog JSON: `"tool_error"` or `"jsonrpc"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Channel::ToolError => "tool_error",
+            Channel::JsonRpcError => "jsonrpc",
+        }
+    }
 }
 
 /// One field of a variant, as the catalog describes it.
@@ -142,7 +174,26 @@ pub const fn entry(
         doc,
         aliases: &[],
         help: None,
+        channel: Channel::ToolError,
+        error_type: None,
         fields,
+    }
+}
+
+/// `entry` of a variant that fails as a JSON-RPC error: a `protocol` enum's, or one marked
+/// `#[mcp(protocol)]`.
+pub const fn json_rpc(entry: ErrorEntry) -> ErrorEntry {
+    ErrorEntry {
+        channel: Channel::JsonRpcError,
+        ..entry
+    }
+}
+
+/// `entry` with its own `errorType` (`#[mcp(error_type = "...")]`).
+pub const fn with_error_type(entry: ErrorEntry, error_type: &'static str) -> ErrorEntry {
+    ErrorEntry {
+        error_type: Some(error_type),
+        ..entry
     }
 }
 

@@ -63,6 +63,23 @@ pub trait McpError: std::error::Error {
         self.entry().help
     }
 
+    /// Seed 002's `errorType` (`_meta.errorType` of a tool error): the variant's own
+    /// (`#[mcp(error_type = "...")]`), else its enum's, else the one of its
+    /// [`kind`](McpError::kind) ([`ErrorKind::error_type`]).
+    fn error_type(&self) -> &'static str {
+        let entry = self.entry();
+        match entry.error_type {
+            Some(error_type) => error_type,
+            None => entry.kind.error_type(),
+        }
+    }
+
+    /// How a tool reports this error: as an MCP tool error, or as a JSON-RPC error (a
+    /// protocol failure). See [`Channel`](crate::Channel).
+    fn channel(&self) -> crate::Channel {
+        self.entry().channel
+    }
+
     /// Hands the fields that go into `data` to `sink`: the `details` field through
     /// [`FieldSink::details`], every other serialized field through [`FieldSink::field`].
     /// `skip`, `source` (unless also `details`) and `retryable` fields are not visited; a

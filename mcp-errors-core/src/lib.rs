@@ -48,10 +48,11 @@ pub mod unchecked {
     }
 }
 
-pub use entry::{ErrorEntry, FieldEntry, FieldRole};
+pub use entry::{Channel, ErrorEntry, FieldEntry, FieldRole};
 pub use envelope::{
     EnvelopeView, ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView,
-    McpErrorExt, ReplyBudget, RequestId, TRUNCATION_MARK, ToolResultView,
+    McpErrorExt, ReplyBudget, RequestId, TRUNCATION_MARK, ToolErrorFormat, ToolResultView,
+    structured_error_allowed,
 };
 /// The wire shapes of [`EnvelopeView`] and the traits that say which options each takes.
 /// Named through the view aliases ([`ErrorObjectView`], ...), not directly.

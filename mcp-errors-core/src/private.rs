@@ -2,7 +2,7 @@
 
 pub use crate::decode;
 pub use crate::disjoint;
-pub use crate::entry::{entry, field, keyed_field, with_extras};
+pub use crate::entry::{entry, field, json_rpc, keyed_field, with_error_type, with_extras};
 pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{
@@ -15,7 +15,8 @@ pub use crate::integrations::support as integrations;
 pub use crate::registry::{markdown_code, markdown_text};
 pub use crate::{__impl_integrations, __impl_integrations_unchecked};
 pub use crate::{
-    CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink, McpError,
+    Channel, CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink,
+    McpError,
 };
 pub use core::{option::Option, result::Result, time};
 pub use serde;

@@ -38,7 +38,7 @@
 //! # impl std::error::Error for Timeout {}
 //! # static ENTRY: ErrorEntry = ErrorEntry { code: 1001, symbol: "E_TIMEOUT", domain: "common",
 //! #     message: "Operation timed out", retryable: true, kind: ErrorKind::Timeout, variant: "Timeout",
-//! #     doc: "", aliases: &[], help: None, fields: &[] };
+//! #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 //! # impl McpError for Timeout {
 //! #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 //! #     fn domain(&self) -> &'static str { "common" } }
@@ -73,7 +73,7 @@ use crate::{ErrorKind, McpError};
 /// # impl std::error::Error for BadPort {}
 /// # static ENTRY: ErrorEntry = ErrorEntry { code: 1000, symbol: "E_INVALID_PARAMS", domain: "common",
 /// #     message: "Invalid port", retryable: false, kind: ErrorKind::Validation, variant: "BadPort",
-/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 /// # impl McpError for BadPort {
 /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 /// #     fn domain(&self) -> &'static str { "common" } }
@@ -131,7 +131,7 @@ pub fn is_terminal<E: McpError + ?Sized>(err: &E) -> bool {
 /// # impl std::error::Error for Nav {}
 /// # static ENTRY: ErrorEntry = ErrorEntry { code: 2100, symbol: "E_PW_NAV", domain: "playwright",
 /// #     message: "Navigation failed", retryable: true, kind: ErrorKind::Network, variant: "Nav",
-/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 /// # impl McpError for Nav {
 /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 /// #     fn domain(&self) -> &'static str { "playwright" } }
@@ -319,7 +319,7 @@ impl RetryPolicy {
     /// # impl std::error::Error for Busy {}
     /// # static ENTRY: ErrorEntry = ErrorEntry { code: 2701, symbol: "E_NOTION_RATE", domain: "notion",
     /// #     message: "Busy", retryable: true, kind: ErrorKind::RateLimit, variant: "Rate",
-    /// #     doc: "", aliases: &[], help: None, fields: &[] };
+    /// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
     /// # impl McpError for Busy {
     /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
     /// #     fn domain(&self) -> &'static str { "notion" }
@@ -450,7 +450,7 @@ impl RetryPolicy {
     /// # impl std::error::Error for Timeout {}
     /// # static ENTRY: ErrorEntry = ErrorEntry { code: 1001, symbol: "E_TIMEOUT", domain: "common",
     /// #     message: "Operation timed out", retryable: true, kind: ErrorKind::Timeout, variant: "Timeout",
-    /// #     doc: "", aliases: &[], help: None, fields: &[] };
+    /// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
     /// # impl McpError for Timeout {
     /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
     /// #     fn domain(&self) -> &'static str { "common" } }
@@ -485,7 +485,7 @@ impl RetryPolicy {
     /// # impl std::error::Error for Busy {}
     /// # static ENTRY: ErrorEntry = ErrorEntry { code: 2701, symbol: "E_NOTION_RATE", domain: "notion",
     /// #     message: "Busy", retryable: true, kind: ErrorKind::RateLimit, variant: "Rate",
-    /// #     doc: "", aliases: &[], help: None, fields: &[] };
+    /// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
     /// # impl McpError for Busy {
     /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
     /// #     fn domain(&self) -> &'static str { "notion" } }
@@ -642,7 +642,7 @@ impl core::iter::FusedIterator for Delays<'_> {}
 /// # impl std::error::Error for BadPort {}
 /// # static ENTRY: ErrorEntry = ErrorEntry { code: 1000, symbol: "E_INVALID_PARAMS", domain: "common",
 /// #     message: "Invalid port", retryable: false, kind: ErrorKind::Validation, variant: "BadPort",
-/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 /// # impl McpError for BadPort {
 /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 /// #     fn domain(&self) -> &'static str { "common" } }
@@ -676,7 +676,7 @@ where
 /// # impl std::error::Error for Nav {}
 /// # static ENTRY: ErrorEntry = ErrorEntry { code: 2100, symbol: "E_PW_NAV", domain: "playwright",
 /// #     message: "Navigation failed", retryable: true, kind: ErrorKind::Network, variant: "Nav",
-/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 /// # impl McpError for Nav {
 /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 /// #     fn domain(&self) -> &'static str { "playwright" } }

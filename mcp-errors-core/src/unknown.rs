@@ -23,6 +23,8 @@ pub static UNKNOWN_ENTRY: ErrorEntry = ErrorEntry {
     doc: "Unknown error\n\nA failure from outside the server's error taxonomy (seed 002).",
     aliases: &[],
     help: None,
+    channel: crate::Channel::ToolError,
+    error_type: Some("UnknownError"),
     fields: &[],
 };
 

@@ -5,7 +5,7 @@
 mod envelope_support;
 
 use envelope_support::{Kb, Pw};
-use mcp_errors_core::{McpError, McpErrorExt, RequestId, Verbosity};
+use mcp_errors_core::{McpError, McpErrorExt, RequestId, ToolErrorFormat, Verbosity};
 use serde::Serialize;
 
 /// Serializes `envelope` into `buf` (cleared first) and returns how many allocations that made.
@@ -104,9 +104,15 @@ fn sized_errors_serialize_without_allocating() {
             ),
         ),
         (
-            "tool result via dyn",
-            // A trait object visits no fields for a tool result, so it allocates nothing either.
-            allocations(&mut buf, &(&err as &dyn McpError).to_tool_result()),
+            "tool result via dyn, seed 002's format",
+            // In seed 002's format a tool result visits no fields, so a trait object allocates
+            // nothing either (the default format's details and `_meta.data` visit them).
+            allocations(
+                &mut buf,
+                &(&err as &dyn McpError)
+                    .to_tool_result()
+                    .format(ToolErrorFormat::SEED_002),
+            ),
         ),
     ];
     for (case, count) in cases {

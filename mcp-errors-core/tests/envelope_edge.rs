@@ -5,7 +5,7 @@ mod envelope_support;
 use std::time::Duration;
 
 use envelope_support::{Clash, FailingDisplay, Kb, Pw, Unserializable};
-use mcp_errors_core::{McpError, McpErrorExt, Verbosity};
+use mcp_errors_core::{McpError, McpErrorExt, ToolErrorFormat, Verbosity};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -41,8 +41,20 @@ fn awkward_text_round_trips_exactly() {
                     "details":AWKWARD,"note":format!("note: {AWKWARD}")}}})
     );
     assert_eq!(
-        value(err.to_tool_result())["content"][0]["text"],
+        value(err.to_tool_result().format(ToolErrorFormat::SEED_002))["content"][0]["text"],
         json!(format!("E_PW_WEIRD: {message}"))
+    );
+    let model = value(err.to_tool_result().format(ToolErrorFormat::MODEL));
+    assert_eq!(
+        model["content"][0]["text"],
+        json!(format!(
+            "E_PW_WEIRD: {message}\nDetails: {AWKWARD}\nHelp: use \"plain\" text\u{2026}\nRetryable: no"
+        ))
+    );
+    assert_eq!(model["_meta"]["details"], json!(AWKWARD));
+    assert_eq!(
+        model["_meta"]["data"],
+        json!({"note": format!("note: {AWKWARD}")})
     );
     assert_eq!(
         value(err.to_error_response().verbosity(Verbosity::Off))["details"],
@@ -72,10 +84,16 @@ fn a_field_that_fails_to_serialize_is_an_error() {
             "{failure}"
         );
     }
-    // The tool result carries no fields, so it still serializes.
+    // In seed 002's format the tool result carries no fields, so it still serializes; the
+    // default format's `_meta.data` fails like the others.
     assert_eq!(
-        value(err.to_tool_result())["content"][0]["text"],
+        value(err.to_tool_result().format(ToolErrorFormat::SEED_002))["content"][0]["text"],
         "E_PW_BROKEN: Broken"
+    );
+    let failure = err.to_tool_result().to_json_string().unwrap_err();
+    assert!(
+        failure.to_string().contains("refuses to serialize"),
+        "{failure}"
     );
 
     // Through a trait object the failure surfaces the same way.

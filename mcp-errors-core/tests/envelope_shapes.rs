@@ -7,7 +7,9 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use envelope_support::{Kb, Orders, Proto, Pw, Py, Tools};
-use mcp_errors_core::{McpError, McpErrorExt, ReadySentinel, RequestId, Verbosity};
+use mcp_errors_core::{
+    McpError, McpErrorExt, ReadySentinel, RequestId, ToolErrorFormat, Verbosity,
+};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -57,7 +59,7 @@ fn default_verbosity_follows_the_environment() {
 #[test]
 fn tool_result_matches_spec() {
     assert_eq!(
-        value(nav().to_tool_result()),
+        value(nav().to_tool_result().format(ToolErrorFormat::SEED_002)),
         json!({"content":[{"type":"text","text":"E_PW_NAV: Navigation failed"}],"isError":true,
             "_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,"code":2100,"domain":"playwright"}})
     );
@@ -76,7 +78,7 @@ fn tool_results_match_seed_002() {
         (Tools::GithubApi, "NetworkError", "GITHUB_API_ERROR", true),
     ];
     for (err, error_type, error_code, retryable) in cases {
-        let result = value(err.to_tool_result());
+        let result = value(err.to_tool_result().format(ToolErrorFormat::SEED_002));
         assert_eq!(
             result,
             json!({"content":[{"type":"text","text":format!("{error_code}: {err}")}],"isError":true,
@@ -85,7 +87,11 @@ fn tool_results_match_seed_002() {
         );
     }
     assert_eq!(
-        value(Tools::WorkflowTimeout { seconds: 600 }.to_tool_result())["content"][0]["text"],
+        value(
+            Tools::WorkflowTimeout { seconds: 600 }
+                .to_tool_result()
+                .format(ToolErrorFormat::SEED_002)
+        )["content"][0]["text"],
         "WORKFLOW_TIMEOUT: Workflow run did not complete within 600 seconds"
     );
 }
@@ -282,10 +288,19 @@ fn retry_after_and_fields_in_every_envelope() {
         json!({"code":2102,"message":"Too many launches","data":{"limit":3}})
     );
     assert_eq!(
-        value(err.to_tool_result()),
+        value(err.to_tool_result().format(ToolErrorFormat::SEED_002)),
         json!({"content":[{"type":"text","text":"E_PW_THROTTLED: Too many launches"}],"isError":true,
             "_meta":{"errorType":"RateLimitError","errorCode":"E_PW_THROTTLED","retryable":true,
                      "code":2102,"domain":"playwright","retryAfterMs":1500}})
+    );
+    // What a model reads by default: the help, and when to retry.
+    assert_eq!(
+        value(err.to_tool_result().format(ToolErrorFormat::MODEL)),
+        json!({"content":[{"type":"text","text":"E_PW_THROTTLED: Too many launches\n\
+            Help: wait, then launch fewer browsers\nRetryable: yes, after 1500 ms"}],"isError":true,
+            "_meta":{"errorType":"RateLimitError","errorCode":"E_PW_THROTTLED","retryable":true,
+                     "code":2102,"domain":"playwright","retryAfterMs":1500,
+                     "help":"wait, then launch fewer browsers","data":{"limit":3}}})
     );
     assert_eq!(
         value(err.to_error_response().verbosity(Verbosity::Off)),

@@ -16,6 +16,8 @@ const INVALID: ErrorEntry = ErrorEntry {
     doc: "Invalid parameters",
     aliases: &[],
     help: Some("check the tool's input schema"),
+    channel: mcp_errors_core::Channel::ToolError,
+    error_type: None,
     fields: &[],
 };
 const TIMEOUT: ErrorEntry = ErrorEntry {
@@ -29,6 +31,8 @@ const TIMEOUT: ErrorEntry = ErrorEntry {
     doc: "",
     aliases: &["E_TIMED_OUT"],
     help: None,
+    channel: mcp_errors_core::Channel::ToolError,
+    error_type: None,
     fields: &[FieldEntry {
         name: "secs",
         key: "secs",
@@ -46,6 +50,8 @@ const NAV: ErrorEntry = ErrorEntry {
     doc: "Navigation failed\nsecond line",
     aliases: &[],
     help: Some("check the URL\nand the network"),
+    channel: mcp_errors_core::Channel::ToolError,
+    error_type: None,
     fields: &[FieldEntry {
         name: "reason",
         key: "details",

@@ -150,6 +150,7 @@ pub struct EnumAttrs {
     pub krate: Option<Attr<syn::Path>>,
     pub kind: Option<Attr<Kind>>,
     pub retryable: Option<Attr<bool>>,
+    pub error_type: Option<Attr<LitStr>>,
     pub decode: Option<Attr<()>>,
     /// The message of every variant that has none of its own (thiserror's enum-level
     /// `#[error("...")]`).
@@ -185,6 +186,8 @@ pub struct VariantAttrs {
     pub kind: Option<Attr<Kind>>,
     pub aliases: Vec<Attr<LitStr>>,
     pub help: Option<Attr<LitStr>>,
+    pub protocol: Option<Attr<()>>,
+    pub error_type: Option<Attr<LitStr>>,
     pub transparent: Option<Attr<()>>,
     pub catch_all: Option<Attr<()>>,
     pub shared_code: Option<Attr<()>>,
@@ -293,6 +296,7 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
             symbol::CRATE => set(cx, &mut out.krate, key.path()),
             symbol::KIND => set(cx, &mut out.kind, key.kind()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
+            symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
             symbol::DECODE => set(cx, &mut out.decode, key.flag()),
             symbol::MESSAGE => set(cx, &mut out.message, key.message()),
             symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
@@ -359,6 +363,8 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::KIND => set(cx, &mut out.kind, key.kind()),
             symbol::ALIAS => out.aliases.extend(key.string()),
             symbol::HELP => set(cx, &mut out.help, key.string()),
+            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
+            symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
             symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
             symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),

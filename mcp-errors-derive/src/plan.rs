@@ -76,6 +76,7 @@ pub enum Shape {
 }
 
 /// A variant's own catalog row, every default resolved.
+#[allow(clippy::struct_excessive_bools)] // independent catalog facts, not one state
 pub struct Row {
     /// Index into `ENTRIES` (own variants only, declaration order).
     pub index: usize,
@@ -101,6 +102,12 @@ pub struct Row {
     pub catch_all: bool,
     /// `shared_code`: other variants (or types) use the same code on purpose.
     pub shared: bool,
+    /// Fails as a JSON-RPC error (a `protocol` enum's variant, or one marked `protocol`),
+    /// not as a tool error.
+    pub json_rpc: bool,
+    /// Seed 002's `errorType`: the variant's `error_type`, else the enum's; `None` for the
+    /// kind's own.
+    pub error_type: Option<String>,
 }
 
 /// A parsed message template.
@@ -187,7 +194,7 @@ impl<'a> Plan<'a> {
                     Shape::Transparent
                 } else {
                     next_row += 1;
-                    Shape::Own(Box::new(Row::new(variant, next_row - 1)))
+                    Shape::Own(Box::new(Row::new(input, variant, next_row - 1)))
                 };
                 let transparent = matches!(shape, Shape::Transparent);
                 VariantPlan {
@@ -314,7 +321,7 @@ impl<'a> VariantPlan<'a> {
 }
 
 impl Row {
-    fn new(variant: &ast::Variant<'_>, index: usize) -> Row {
+    fn new(input: &Input<'_>, variant: &ast::Variant<'_>, index: usize) -> Row {
         let message = variant
             .message
             .as_ref()
@@ -334,6 +341,13 @@ impl Row {
             retryable: variant.retryable,
             name: unraw(variant.ident),
             doc: variant.doc.joined(),
+            json_rpc: input.is_protocol() || variant.attrs.protocol.is_some(),
+            error_type: variant
+                .attrs
+                .error_type
+                .as_ref()
+                .or(input.attrs.error_type.as_ref())
+                .map(|e| e.value.value()),
             message: Message::new(message, variant.fmt.as_ref()),
             display: variant.display.as_ref().map(|d| Message::new(d, None)),
             catch_all: variant.attrs.catch_all.is_some(),

@@ -16,6 +16,9 @@ pub const PROTOCOL: &str = "protocol";
 pub const CRATE: &str = "crate";
 pub const DECODE: &str = "decode";
 
+// Enum and variant level: `protocol` (above) and
+pub const ERROR_TYPE: &str = "error_type";
+
 // Enum and variant level.
 pub const KIND: &str = "kind";
 pub const RETRYABLE: &str = "retryable";
@@ -50,6 +53,7 @@ pub const ENUM_KEYS: &[&str] = &[
     CRATE,
     KIND,
     RETRYABLE,
+    ERROR_TYPE,
     DECODE,
     MESSAGE,
     FMT,
@@ -66,6 +70,8 @@ pub const VARIANT_KEYS: &[&str] = &[
     KIND,
     ALIAS,
     HELP,
+    PROTOCOL,
+    ERROR_TYPE,
     TRANSPARENT,
     CATCH_ALL,
     SHARED_CODE,

@@ -40,6 +40,54 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     symbols_are_well_formed(cx, input);
     symbols_are_unique(cx, input);
     symbols_do_not_name_variants(cx, input);
+    error_types_are_well_formed(cx, input);
+}
+
+/// `error_type` is seed 002's `errorType`, a class name: `PascalCase` ending in `Error`
+/// (`AuthenticationError`, `CustomError`), as every `ErrorKind::error_type` is.
+fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
+    let given = input.attrs.error_type.iter().chain(
+        input
+            .variants
+            .iter()
+            .filter_map(|v| v.attrs.error_type.as_ref()),
+    );
+    for attr in given {
+        let value = attr.value.value();
+        let well_formed = value.len() > "Error".len()
+            && value.ends_with("Error")
+            && value.starts_with(|c: char| c.is_ascii_uppercase())
+            && value.chars().all(|c| c.is_ascii_alphabetic());
+        if !well_formed {
+            cx.error_spanned_by(
+                attr.whole,
+                format_args!(
+                    "`error_type` must be a PascalCase name of ASCII letters ending in `Error`, \
+                     like `AuthenticationError`; found {value:?}, try `error_type = \"{}\"`",
+                    error_type_suggestion(&value)
+                ),
+            );
+        }
+    }
+}
+
+/// `authentication` → `AuthenticationError`, `rate-limit error` → `RateLimitError`.
+fn error_type_suggestion(value: &str) -> String {
+    let mut out = String::new();
+    for word in value.split(|c: char| !c.is_ascii_alphabetic()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.extend(chars);
+        }
+    }
+    if out.is_empty() {
+        out.push_str("Custom");
+    }
+    if !out.ends_with("Error") {
+        out.push_str("Error");
+    }
+    out
 }
 
 /// Every row of the catalog carries the domain, and metrics group by it (seed 000's
@@ -109,11 +157,13 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         (symbol::SHARED_CODE, a.shared_code.as_ref().map(|x| x.whole)),
     ];
     let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(x.whole)));
-    let help = [
+    let more = [
         (symbol::HELP, a.help.as_ref().map(|x| x.whole)),
         (symbol::LEGACY, a.legacy.as_ref().map(|x| x.whole)),
+        (symbol::PROTOCOL, a.protocol.as_ref().map(|x| x.whole)),
+        (symbol::ERROR_TYPE, a.error_type.as_ref().map(|x| x.whole)),
     ];
-    for (key, tokens) in given.into_iter().chain(aliases).chain(help) {
+    for (key, tokens) in given.into_iter().chain(aliases).chain(more) {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
                 tokens,

@@ -58,7 +58,9 @@ async function call(client, tool, args) {
     return { result: await client.callTool({ name: tool, arguments: args }) };
   } catch (e) {
     if (!(e instanceof McpError)) throw e;
-    return { error: { code: e.code, message: e.message, data: e.data } };
+    const error = { code: e.code, message: e.message };
+    if (e.data !== undefined) error.data = e.data;
+    return { error };
   }
 }
 
@@ -113,17 +115,23 @@ try {
   console.log(`ok  sys/errorStats = ${JSON.stringify(cases.stats)}`);
 
   // Round trips of failing tool calls (each is counted too).
-  const toolErr = await measure(client, "read_file", { path: "../outside.txt" }, RTT_RUNS);
-  const rpcErr = await measure(client, "navigate", { url: "https://example.invalid/" }, RTT_RUNS);
+  const fsErr = await measure(client, "read_file", { path: "../outside.txt" }, RTT_RUNS);
+  const navErr = await measure(client, "navigate", { url: "https://example.invalid/" }, RTT_RUNS);
+  const rpcErr = await measure(client, "navigate", { url: "https://example.invalid/", confirm: true }, RTT_RUNS);
   const fmt = (m) => `median ${m.median.toFixed(3)} ms, p90 ${m.p90.toFixed(3)} ms, min ${m.min.toFixed(3)} ms, max ${m.max.toFixed(3)} ms`;
-  console.log(`rtt tool error (read_file, isError) over ${RTT_RUNS} calls: ${fmt(toolErr)}`);
-  console.log(`rtt JSON-RPC error (navigate, 2100) over ${RTT_RUNS} calls: ${fmt(rpcErr)}`);
+  console.log(`rtt tool error (read_file, 2500) over ${RTT_RUNS} calls: ${fmt(fsErr)}`);
+  console.log(`rtt tool error (navigate, 2100) over ${RTT_RUNS} calls: ${fmt(navErr)}`);
+  console.log(`rtt JSON-RPC error (navigate confirm, -32021) over ${RTT_RUNS} calls: ${fmt(rpcErr)}`);
 
   const after = await errorStats(client);
-  const extra = 2 * (RTT_RUNS + 5);
+  const extra = 3 * (RTT_RUNS + 5);
   assert.equal(after.total, cases.stats.total + extra, "every measured failure is counted");
   assert.equal(after.bySymbol.E_FS_PATH_ESCAPE, cases.stats.bySymbol.E_FS_PATH_ESCAPE + RTT_RUNS + 5);
   assert.equal(after.bySymbol.E_PW_NAV, cases.stats.bySymbol.E_PW_NAV + RTT_RUNS + 5);
+  assert.equal(
+    after.bySymbol.MISSING_CLIENT_CAPABILITY,
+    cases.stats.bySymbol.MISSING_CLIENT_CAPABILITY + RTT_RUNS + 5,
+  );
   console.log(`ok  sys/errorStats counted the ${extra} measured failures`);
   await client.close();
 

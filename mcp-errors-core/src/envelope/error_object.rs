@@ -5,10 +5,11 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::budget::{Capped, Meter};
 use super::fields::{
-    MapSink, Reserved, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
+    MapSink, Reserved, Stack, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
     visits_any_field,
 };
 use super::text::{Message, Text};
+use super::view::Context;
 use super::view::{Options, Shape, TakesOptions, TakesPlainData};
 use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
 #[cfg(doc)]
@@ -36,6 +37,8 @@ const RETRYABLE: &str = "retryable";
 const DETAILS: &str = "details";
 const RETRY_AFTER_MS: &str = "retryAfterMs";
 const STACK: &str = "stack";
+/// Written only when the envelope is given a context, so not reserved for fields.
+const CONTEXT: &str = "context";
 
 /// The shape of the JSON-RPC `error` member: `{"code","message","data"}`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -109,6 +112,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> 
         let meter = self.options.meter();
         let with_data = !plain
             || stack.is_some()
+            || self.context.is_some()
             || visits_any_field(error)
             || message_over_budget(&Message(error), &self.options.meter());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
@@ -126,7 +130,11 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> 
                 &Data {
                     error,
                     plain,
-                    stack: stack.as_deref(),
+                    stack: stack.as_deref().map(|frames| Stack {
+                        frames,
+                        as_string: self.options.stack_as_string,
+                    }),
+                    context: self.context,
                     meter: &meter,
                 },
             )?;
@@ -149,7 +157,8 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, JsonRpcErrorShape<
 struct Data<'a, E: ?Sized> {
     error: &'a E,
     plain: bool,
-    stack: Option<&'a [String]>,
+    stack: Option<Stack<'a>>,
+    context: Option<&'a Context>,
     meter: &'a Meter,
 }
 
@@ -163,11 +172,12 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
             retry_after_ms(error)
         };
         let details = has_details_field(error).then_some(DETAILS);
-        let stack = self.stack.map(|_| STACK);
+        let stack = self.stack.as_ref().map(|_| STACK);
+        let context = self.context.map(|_| CONTEXT);
         let reserved = if self.plain {
             Reserved {
                 fixed: &[TRUNCATED],
-                present: [details, stack, None, None],
+                present: [details, stack, context, None, None],
             }
         } else {
             map.serialize_entry(DOMAIN, error.domain())?;
@@ -175,7 +185,13 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
             map.serialize_entry(RETRYABLE, &error.retryable())?;
             Reserved {
                 fixed: &[DOMAIN, SYMBOL, RETRYABLE, TRUNCATED],
-                present: [details, stack, retry_after.map(|_| RETRY_AFTER_MS), None],
+                present: [
+                    details,
+                    stack,
+                    retry_after.map(|_| RETRY_AFTER_MS),
+                    context,
+                    None,
+                ],
             }
         };
         error.visit_data_any(&mut MapSink {
@@ -187,8 +203,11 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry(RETRY_AFTER_MS, &ms)?;
         }
-        if let Some(stack) = self.stack {
+        if let Some(stack) = &self.stack {
             map.serialize_entry(STACK, stack)?;
+        }
+        if let Some(context) = self.context {
+            map.serialize_entry(CONTEXT, context)?;
         }
         if self.meter.truncated() {
             map.serialize_entry(TRUNCATED, &true)?;

@@ -7,11 +7,11 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use super::budget::{Capped, Meter};
 use super::error_object::Code;
 use super::fields::{
-    MapSink, Reserved, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
+    MapSink, Reserved, Stack, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
     visits_any_field,
 };
 use super::text::{Message, Text};
-use super::view::{Shape, TakesOptions};
+use super::view::{Context, Shape, TakesOptions};
 use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
 #[cfg(doc)]
 use crate::McpErrorExt;
@@ -79,6 +79,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
         let with_details = error.help().is_some()
             || error.retry_after().is_some()
             || stack.is_some()
+            || self.context.is_some()
             || visits_any_field(error)
             || message_over_budget(&Message(error), &self.options.meter());
         let mut map = serializer.serialize_map(Some(3 + usize::from(with_details)))?;
@@ -96,7 +97,11 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
                 "details",
                 &ResponseDetails {
                     error,
-                    stack: stack.as_deref(),
+                    stack: stack.as_deref().map(|frames| Stack {
+                        frames,
+                        as_string: self.options.stack_as_string,
+                    }),
+                    context: self.context,
                     meter: &meter,
                 },
             )?;
@@ -127,7 +132,8 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, JsonRpcResultShape
 /// The `details` member of seed 001's `ErrorResponse`.
 struct ResponseDetails<'a, E: ?Sized> {
     error: &'a E,
-    stack: Option<&'a [String]>,
+    stack: Option<Stack<'a>>,
+    context: Option<&'a Context>,
     meter: &'a Meter,
 }
 
@@ -144,7 +150,8 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
                 has_details_field(error).then_some("reason"),
                 help.map(|_| "suggestion"),
                 retry_after.map(|_| "retryAfterMs"),
-                self.stack.map(|_| "stack"),
+                self.stack.as_ref().map(|_| "stack"),
+                self.context.map(|_| "context"),
             ],
         };
         error.visit_data_any(&mut MapSink {
@@ -159,8 +166,11 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry("retryAfterMs", &ms)?;
         }
-        if let Some(stack) = self.stack {
+        if let Some(stack) = &self.stack {
             map.serialize_entry("stack", stack)?;
+        }
+        if let Some(context) = self.context {
+            map.serialize_entry("context", context)?;
         }
         if self.meter.truncated() {
             map.serialize_entry(TRUNCATED, &true)?;

@@ -89,37 +89,47 @@ pub trait McpErrorExt: VisitData {
         EnvelopeView::new(self, JsonRpcErrorShape { id: id.into() })
     }
 
-    /// An MCP `CallToolResult` reporting the error to the model (seed 002's `toToolError`):
+    /// An MCP `CallToolResult` reporting the error to the model (seed 002's `toToolError`,
+    /// with what a model needs to act on it):
     ///
     /// ```text
-    /// {"content":[{"type":"text","text":"E_PW_NAV: Navigation failed"}],"isError":true,
+    /// {"content":[{"type":"text","text":"E_PW_NAV: Navigation failed\nDetails: net::ERR_NAME_NOT_RESOLVED\nHelp: check the URL\nRetryable: yes"}],
+    ///  "isError":true,
     ///  "_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,
-    ///           "code":2100,"domain":"playwright"}}
+    ///           "code":2100,"domain":"playwright","details":"net::ERR_NAME_NOT_RESOLVED",
+    ///           "help":"check the URL","data":{"url":"https://a.invalid"}}}
     /// ```
     ///
-    /// The text is `"{symbol}: {message}"`; `_meta.errorType` is
-    /// [`ErrorKind::error_type`](crate::ErrorKind::error_type) of [`McpError::kind`];
-    /// `_meta.retryAfterMs` is added when the delay is known. There is deliberately no
-    /// `structuredContent`: clients validate it against the tool's output schema even when
-    /// `isError` is true. No stack is ever added here, whatever the [`Verbosity`].
+    /// The text starts `"{symbol}: {message}"`; the lines after it and the `_meta` keys after
+    /// seed 002's (`errorType`, [`McpError::error_type`]; `errorCode`; `retryable`; `code`;
+    /// `domain`; `retryAfterMs` when the delay is known) follow the
+    /// [`ToolErrorFormat`](crate::ToolErrorFormat): the process-wide one
+    /// ([`ToolErrorFormat::global`](crate::ToolErrorFormat::global)), or the view's own
+    /// ([`ToolResultView::format`]; [`ToolErrorFormat::SEED_002`](crate::ToolErrorFormat::SEED_002)
+    /// is seed 002's shape exactly). `structuredContent` only on request
+    /// ([`ToolResultView::structured_content`]): clients validate it against the tool's output
+    /// schema even when `isError` is true. No stack is ever added here, whatever the
+    /// [`Verbosity`].
     ///
     /// ```
     /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
     /// # use sample::PlaywrightError;
-    /// use mcp_errors_core::McpErrorExt;
+    /// use mcp_errors_core::{McpErrorExt, ToolErrorFormat};
     ///
     /// let err = PlaywrightError::Nav { reason: "timeout".into(), url: "https://a.invalid".into() };
     /// assert_eq!(
-    ///     err.to_tool_result().to_json_value().unwrap(),
+    ///     err.to_tool_result().format(ToolErrorFormat::MODEL).to_json_value().unwrap(),
     ///     serde_json::json!({
-    ///         "content": [{"type": "text", "text": "E_PW_NAV: Navigation failed"}],
+    ///         "content": [{"type": "text", "text":
+    ///             "E_PW_NAV: Navigation failed\nDetails: timeout\nHelp: check the URL\nRetryable: yes"}],
     ///         "isError": true,
     ///         "_meta": {"errorType": "NetworkError", "errorCode": "E_PW_NAV", "retryable": true,
-    ///                   "code": 2100, "domain": "playwright"}}),
+    ///                   "code": 2100, "domain": "playwright", "details": "timeout",
+    ///                   "help": "check the URL", "data": {"url": "https://a.invalid"}}}),
     /// );
     /// ```
     fn to_tool_result(&self) -> ToolResultView<'_, Self> {
-        EnvelopeView::new(self, ToolResultShape)
+        EnvelopeView::new(self, ToolResultShape::default())
     }
 
     /// Seed 001's `ErrorResponse`, the `error` a tool returns inside a successful `result`:

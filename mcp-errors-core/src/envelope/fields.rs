@@ -81,8 +81,9 @@ pub(super) fn retry_after_ms<E: ?Sized + McpError>(error: &E) -> Option<u64> {
 pub(super) struct Reserved {
     /// Keys always written.
     pub(super) fixed: &'static [&'static str],
-    /// Keys written in this instance (`retryAfterMs` when known, `stack` when captured, ...).
-    pub(super) present: [Option<&'static str>; 4],
+    /// Keys written in this instance (`retryAfterMs` when known, `stack` when captured,
+    /// `context` when given, ...).
+    pub(super) present: [Option<&'static str>; 5],
 }
 
 impl Reserved {
@@ -125,5 +126,37 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
                 meter,
             }),
         )
+    }
+}
+
+/// A captured stack as an envelope writes it: an array of frames, or (seed 003,
+/// [`stack_as_string`](super::EnvelopeView::stack_as_string)) one string of lines.
+pub(super) struct Stack<'a> {
+    pub(super) frames: &'a [String],
+    pub(super) as_string: bool,
+}
+
+impl Serialize for Stack<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.as_string {
+            serializer.collect_str(&Lines(self.frames))
+        } else {
+            self.frames.serialize(serializer)
+        }
+    }
+}
+
+/// Frames joined by `\n`, written without building the string first.
+struct Lines<'a>(&'a [String]);
+
+impl fmt::Display for Lines<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, frame) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            f.write_str(frame)?;
+        }
+        Ok(())
     }
 }

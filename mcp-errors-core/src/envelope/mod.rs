@@ -27,6 +27,8 @@
 //! - `error_object.rs`, `error_response.rs`, `tool_result.rs`: one file per wire shape
 //!   (its view aliases and its `Serialize`).
 //! - `fields.rs`: how a value's data fields reach an envelope's map (reserved keys, details).
+//! - `tool_format.rs`: [`ToolErrorFormat`], the text a model reads and the `_meta` keys
+//!   beyond seed 002's.
 //! - `text.rs`: `Display` values written as JSON strings.
 //! - `budget.rs`: [`ReplyBudget`], what caller-supplied content one envelope may carry, and
 //!   the metered serializer that cuts the rest.
@@ -39,6 +41,7 @@ mod ext;
 mod fields;
 mod request_id;
 pub(crate) mod text;
+mod tool_format;
 mod tool_result;
 mod view;
 
@@ -52,6 +55,7 @@ pub use error_response::{
 };
 pub use ext::McpErrorExt;
 pub use request_id::RequestId;
+pub use tool_format::{ToolErrorFormat, structured_error_allowed};
 pub(crate) use tool_result::ToolMeta;
 pub use tool_result::{ToolResultShape, ToolResultView};
 pub use view::{EnvelopeView, Shape, TakesOptions, TakesPlainData};

@@ -64,17 +64,6 @@ impl<T: fmt::Display> fmt::Display for Guarded<'_, T> {
     }
 }
 
-/// `"{symbol}: {message}"`, the text of a tool error.
-pub(super) struct SymbolAndMessage<'a, E: ?Sized>(pub(super) &'a E);
-
-impl<E: ?Sized + McpError> fmt::Display for SymbolAndMessage<'_, E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.symbol())?;
-        f.write_str(": ")?;
-        self.0.fmt_message(f)
-    }
-}
-
 /// The wire message of an error ([`McpError::fmt_message`]), as a `Display`: what every
 /// envelope's `message` is (the same as the error's `Display` unless a variant gives its logs
 /// another text).

@@ -1,21 +1,28 @@
 //! The MCP tool error: a `CallToolResult` with `isError: true` ([`ToolResultView`]), its
-//! text `content` and its `_meta` ([`ToolMeta`], also what the rmcp integration sends).
+//! text `content` (what the model reads) and its `_meta` (what programs read), in a
+//! [`ToolErrorFormat`].
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::EnvelopeView;
 use super::budget::{Capped, Meter};
+use super::error_object::ErrorObjectShape;
 use super::fields::{TRUNCATED, retry_after_ms};
-use super::text::{SymbolAndMessage, Text};
-use super::view::Shape;
+use super::text::Text;
+use super::tool_format::{DetailsText, ToolErrorFormat, ToolText, has_data_fields, has_details};
+use super::view::{Context, Shape};
 #[cfg(doc)]
 use crate::McpErrorExt;
-use crate::{McpError, VisitData};
+use crate::{FieldSink, VisitData};
 
-/// The shape of an MCP `CallToolResult` with `isError: true`. It takes no options: the
-/// code is always a number and no stack is ever added.
+/// The shape of an MCP `CallToolResult` with `isError: true`: its [`ToolErrorFormat`] (the
+/// process-wide one unless set) and whether it carries `structuredContent`. The code is
+/// always a number and no stack is ever added.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ToolResultShape;
+pub struct ToolResultShape {
+    format: Option<ToolErrorFormat>,
+    structured: bool,
+}
 
 impl Shape for ToolResultShape {
     const NAME: &'static str = "ToolResultView";
@@ -31,37 +38,114 @@ impl Shape for ToolResultShape {
 /// let err = PlaywrightError::Throttled { retry_after_secs: 2 };
 /// let result = err.to_tool_result().to_json_value().unwrap();
 /// assert_eq!(result["isError"], true);
-/// assert_eq!(result["content"][0]["text"], "E_PW_THROTTLED: Too many launches");
+/// assert_eq!(
+///     result["content"][0]["text"],
+///     "E_PW_THROTTLED: Too many launches\nRetryable: yes, after 2 s"
+/// );
 /// assert_eq!(result["_meta"]["errorType"], "RateLimitError");
 /// assert_eq!(result["_meta"]["retryAfterMs"], 2000);
 /// ```
 pub type ToolResultView<'a, E> = EnvelopeView<'a, E, ToolResultShape>;
 
+impl<E: ?Sized> ToolResultView<'_, E> {
+    /// Writes the tool error in `format` rather than the process-wide
+    /// [`ToolErrorFormat::global`]. [`ToolErrorFormat::SEED_002`] is seed 002's
+    /// `toToolError` exactly:
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::{McpErrorExt, ToolErrorFormat};
+    ///
+    /// let err = PlaywrightError::Nav { reason: "timeout".into(), url: "https://a.invalid".into() };
+    /// assert_eq!(
+    ///     err.to_tool_result().format(ToolErrorFormat::SEED_002).to_json_value().unwrap(),
+    ///     serde_json::json!({
+    ///         "content": [{"type": "text", "text": "E_PW_NAV: Navigation failed"}],
+    ///         "isError": true,
+    ///         "_meta": {"errorType": "NetworkError", "errorCode": "E_PW_NAV", "retryable": true,
+    ///                   "code": 2100, "domain": "playwright"}}),
+    /// );
+    /// ```
+    #[must_use]
+    pub fn format(mut self, format: ToolErrorFormat) -> Self {
+        self.shape.format = Some(format);
+        self
+    }
+
+    /// Adds `structuredContent`: `{"error": {"code","message","data"}}`, the JSON-RPC error
+    /// object of the error. Clients validate `structuredContent` against the tool's
+    /// `outputSchema` even when `isError` is true, so set it only for a tool whose output
+    /// schema allows that object ([`structured_error_allowed`](crate::structured_error_allowed)
+    /// tells); a tool without an output schema has no use for it.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    ///
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 2 };
+    /// let result = err.to_tool_result().structured_content().to_json_value().unwrap();
+    /// assert_eq!(result["structuredContent"]["error"]["code"], 2102);
+    /// assert_eq!(result["structuredContent"]["error"]["data"]["symbol"], "E_PW_THROTTLED");
+    /// ```
+    #[must_use]
+    pub fn structured_content(mut self) -> Self {
+        self.shape.structured = true;
+        self
+    }
+}
+
 impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ToolResultShape> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let format = self.shape.format.unwrap_or_else(ToolErrorFormat::global);
+        let structured = self.shape.structured;
         let meter = self.options.meter();
-        let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry("content", &ToolContent(self.error, &meter))?;
+        let mut map = serializer.serialize_map(Some(3 + usize::from(structured)))?;
+        map.serialize_entry(
+            "content",
+            &ToolContent(
+                ToolText {
+                    error: self.error,
+                    format,
+                },
+                &meter,
+            ),
+        )?;
+        if structured {
+            map.serialize_entry(
+                "structuredContent",
+                &Structured(self.reshaped(ErrorObjectShape)),
+            )?;
+        }
         map.serialize_entry("isError", &true)?;
-        map.serialize_entry("_meta", &ToolMeta(self.error, Some(&meter)))?;
+        map.serialize_entry(
+            "_meta",
+            &ToolMeta {
+                error: self.error,
+                format,
+                context: self.context,
+                meter: Some(&meter),
+            },
+        )?;
         map.end()
     }
 }
 
 /// `content` of a tool error: one text block.
-struct ToolContent<'a, E: ?Sized>(&'a E, &'a Meter);
+struct ToolContent<'a, E: ?Sized>(ToolText<'a, E>, &'a Meter);
 
-impl<E: ?Sized + McpError> Serialize for ToolContent<'_, E> {
+impl<E: ?Sized + VisitData> Serialize for ToolContent<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct TextBlock<'a, E: ?Sized>(&'a E, &'a Meter);
-        impl<E: ?Sized + McpError> Serialize for TextBlock<'_, E> {
+        struct TextBlock<'v, 'a, E: ?Sized>(&'v ToolText<'a, E>, &'v Meter);
+        impl<E: ?Sized + VisitData> Serialize for TextBlock<'_, '_, E> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let mut map = serializer.serialize_map(Some(2))?;
                 map.serialize_entry("type", "text")?;
                 map.serialize_entry(
                     "text",
                     &Text(Capped {
-                        value: &SymbolAndMessage(self.0),
+                        value: self.0,
                         meter: self.1,
                     }),
                 )?;
@@ -70,23 +154,38 @@ impl<E: ?Sized + McpError> Serialize for ToolContent<'_, E> {
         }
 
         let mut seq = serializer.serialize_seq(Some(1))?;
-        seq.serialize_element(&TextBlock(self.0, self.1))?;
+        seq.serialize_element(&TextBlock(&self.0, self.1))?;
         seq.end()
     }
 }
 
-/// `_meta` of a tool error.
-pub(crate) struct ToolMeta<'a, E: ?Sized>(pub(crate) &'a E, pub(crate) Option<&'a Meter>);
+/// `structuredContent`: `{"error": <the error object>}`.
+struct Structured<'a, E: ?Sized>(EnvelopeView<'a, E, ErrorObjectShape>);
 
-impl<E: ?Sized + McpError> Serialize for ToolMeta<'_, E> {
+impl<E: ?Sized + VisitData> Serialize for Structured<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let error = self.0;
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry("error", &self.0)?;
+        map.end()
+    }
+}
+
+/// `_meta` of a tool error: seed 002's keys, then what the format adds.
+pub(crate) struct ToolMeta<'a, E: ?Sized> {
+    pub(crate) error: &'a E,
+    pub(crate) format: ToolErrorFormat,
+    pub(crate) context: Option<&'a Context>,
+    /// The envelope's reply budget, when `_meta` belongs to one (it then adds `truncated`).
+    pub(crate) meter: Option<&'a Meter>,
+}
+
+impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let error = self.error;
+        let format = self.format;
         let retry_after = retry_after_ms(error);
-        let truncated = self.1.is_some_and(Meter::truncated);
-        let mut map = serializer.serialize_map(Some(
-            5 + usize::from(retry_after.is_some()) + usize::from(truncated),
-        ))?;
-        map.serialize_entry("errorType", error.kind().error_type())?;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("errorType", error.error_type())?;
         map.serialize_entry("errorCode", error.symbol())?;
         map.serialize_entry("retryable", &error.retryable())?;
         map.serialize_entry("code", &error.code())?;
@@ -94,9 +193,57 @@ impl<E: ?Sized + McpError> Serialize for ToolMeta<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry("retryAfterMs", &ms)?;
         }
-        if truncated {
+        if format.meta_details() && has_details(error) {
+            let details = DetailsText(error);
+            match self.meter {
+                Some(meter) => map.serialize_entry(
+                    "details",
+                    &Text(Capped {
+                        value: &details,
+                        meter,
+                    }),
+                )?,
+                None => map.serialize_entry("details", &Text(details))?,
+            }
+        }
+        if let Some(help) = error.help().filter(|_| format.meta_help()) {
+            map.serialize_entry("help", help)?;
+        }
+        if format.meta_data() && has_data_fields(error) {
+            map.serialize_entry("data", &DataFields(error))?;
+        }
+        if let Some(context) = self.context {
+            map.serialize_entry("context", context)?;
+        }
+        if self.meter.is_some_and(Meter::truncated) {
             map.serialize_entry(TRUNCATED, &true)?;
         }
+        map.end()
+    }
+}
+
+/// `_meta.data`: the variant's serialized fields, without the details text.
+struct DataFields<'a, E: ?Sized>(&'a E);
+
+impl<E: ?Sized + VisitData> Serialize for DataFields<'_, E> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Sink<'m, M>(&'m mut M);
+        impl<M: SerializeMap> FieldSink for Sink<'_, M> {
+            type Error = M::Error;
+            fn field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), M::Error> {
+                self.0.serialize_entry(key, value)
+            }
+            fn details(&mut self, _: &dyn core::fmt::Display) -> Result<(), M::Error> {
+                Ok(())
+            }
+        }
+
+        let mut map = serializer.serialize_map(None)?;
+        self.0.visit_data_any(&mut Sink(&mut map))?;
         map.end()
     }
 }

@@ -25,6 +25,8 @@ pub(crate) struct Options {
     /// [`EnvelopeView::verbosity`]; `None` follows `MCP_ERRORS_VERBOSE`.
     pub(crate) verbosity: Option<Verbosity>,
     pub(crate) budget: Option<ReplyBudget>,
+    /// [`EnvelopeView::stack_as_string`].
+    pub(crate) stack_as_string: bool,
 }
 
 impl Options {
@@ -53,7 +55,12 @@ pub struct EnvelopeView<'a, E: ?Sized, S> {
     pub(super) error: &'a E,
     pub(super) options: Options,
     pub(super) shape: S,
+    /// [`EnvelopeView::with_context`].
+    pub(super) context: Option<&'a Context>,
 }
+
+/// Request-scoped data for [`EnvelopeView::with_context`]: a JSON object.
+pub(crate) type Context = serde_json::Map<String, serde_json::Value>;
 
 impl<'a, E: ?Sized, S> EnvelopeView<'a, E, S> {
     /// `error` in the shape `shape`, with default options.
@@ -62,6 +69,7 @@ impl<'a, E: ?Sized, S> EnvelopeView<'a, E, S> {
             error,
             options: Options::default(),
             shape,
+            context: None,
         }
     }
 
@@ -72,7 +80,37 @@ impl<'a, E: ?Sized, S> EnvelopeView<'a, E, S> {
             error: self.error,
             options: self.options,
             shape,
+            context: self.context,
         }
+    }
+
+    /// Adds request-scoped data (a request id, the tool's name, a tenant) to this envelope,
+    /// without a field on the error: `data.context` of a JSON-RPC error (seed 001's
+    /// `details.context`), `_meta.context` of a tool error. A data field of the variant that
+    /// is itself called `context` gives way to it.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::McpErrorExt;
+    /// use serde_json::json;
+    ///
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// let context = json!({"requestId": "req-7", "tool": "navigate"});
+    /// let context = context.as_object().unwrap();
+    /// let wire = err.to_error_object().with_context(context).to_json_value().unwrap();
+    /// assert_eq!(wire["data"]["context"], json!({"requestId": "req-7", "tool": "navigate"}));
+    /// let wire = err.to_jsonrpc(7).with_context(context).to_json_value().unwrap();
+    /// assert_eq!(wire["error"]["data"]["context"]["requestId"], "req-7");
+    /// let tool = err.to_tool_result().with_context(context).to_json_value().unwrap();
+    /// assert_eq!(tool["_meta"]["context"]["tool"], "navigate");
+    /// let response = err.to_error_response().with_context(context).to_json_value().unwrap();
+    /// assert_eq!(response["details"]["context"]["requestId"], "req-7");
+    /// ```
+    #[must_use]
+    pub fn with_context(mut self, context: &'a serde_json::Map<String, serde_json::Value>) -> Self {
+        self.context = Some(context);
+        self
     }
 }
 
@@ -143,6 +181,28 @@ impl<E: ?Sized, S: TakesOptions> EnvelopeView<'_, E, S> {
     #[must_use]
     pub fn verbosity(mut self, verbosity: Verbosity) -> Self {
         self.options.verbosity = Some(verbosity);
+        self
+    }
+
+    /// Writes the stack, when there is one, as one string of lines joined by `\n` instead of
+    /// an array of frames: seed 003 types `data.stack` as a string.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::{McpErrorExt, Verbosity};
+    ///
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 1 };
+    /// let wire = err.to_error_object().verbosity(Verbosity::Full).stack_as_string()
+    ///     .to_json_value().unwrap();
+    /// assert!(wire["data"]["stack"].is_string());
+    /// let quiet = err.to_error_object().verbosity(Verbosity::Off).stack_as_string()
+    ///     .to_json_value().unwrap();
+    /// assert!(quiet["data"].get("stack").is_none());
+    /// ```
+    #[must_use]
+    pub fn stack_as_string(mut self) -> Self {
+        self.options.stack_as_string = true;
         self
     }
 }

@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::{McpError, McpErrorExt, VisitData};
+use crate::{McpErrorExt, VisitData};
 
 /// How a failed tool call leaves the server.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,9 +31,23 @@ pub enum ToolCallOutcome {
     },
 }
 
-/// The channel and content of `err` returned from a tool.
+/// The channel and content of `err` returned from a tool, on the variant's
+/// [`Channel`](crate::Channel): a tool error (the text and `_meta` of the process's
+/// [`ToolErrorFormat`](crate::ToolErrorFormat)) unless the variant is protocol-class
+/// (`#[mcp(protocol)]` on it or its enum), which goes out as the JSON-RPC error of
+/// [`jsonrpc_parts`].
 pub fn tool_call_outcome<E: ?Sized + VisitData>(err: &E) -> ToolCallOutcome {
-    ToolCallOutcome::ToolError(tool_error_json(err))
+    match err.channel() {
+        crate::Channel::ToolError => ToolCallOutcome::ToolError(tool_error_json(err)),
+        crate::Channel::JsonRpcError => {
+            let (code, message, data) = jsonrpc_parts(err);
+            ToolCallOutcome::JsonRpc {
+                code,
+                message,
+                data,
+            }
+        }
+    }
 }
 
 /// The JSON-RPC error of `err`: `(code, message, data)` of
@@ -57,35 +71,21 @@ pub fn jsonrpc_parts<E: ?Sized + VisitData>(err: &E) -> (i32, String, Option<Val
 }
 
 /// The tool error (`CallToolResult` JSON) of a tool call whose `arguments` failed to
-/// deserialize: `CommonError::InvalidParams` (1000). `pointer` is the JSON Pointer of the
-/// offending argument (`""` when the whole object is wrong), `error` what serde expected.
-/// Counts the error (code 1000) like an emitted one.
+/// deserialize: the [`ArgumentError`](crate::arguments::ArgumentError) of
+/// `CommonError::InvalidParams` (1000), whose `data` (`_meta.data` and the text, per the
+/// process's [`ToolErrorFormat`](crate::ToolErrorFormat)) holds `details`, `pointer` (the
+/// offending argument as a JSON Pointer, `""` when the whole object is wrong; a missing or
+/// unknown field is appended to it) and `expected` (what serde expected).
+/// Emitted (counted, traced) as a tool error, like the user's own errors.
 pub fn invalid_params_tool_error(
     error: &serde_json::Error,
     pointer: &str,
     arguments: &Value,
 ) -> Value {
     let _ = arguments;
-    crate::metrics::global().record_parts(1000, "common", "E_INVALID_PARAMS");
-    let reason = error.to_string();
-    let details = if pointer.is_empty() {
-        reason
-    } else {
-        format!("{pointer}: {reason}")
-    };
-    serde_json::json!({
-        "content": [{ "type": "text", "text": format!("E_INVALID_PARAMS: Invalid parameters: {details}") }],
-        "isError": true,
-        "_meta": {
-            "errorType": crate::ErrorKind::Validation.error_type(),
-            "errorCode": "E_INVALID_PARAMS",
-            "retryable": false,
-            "code": 1000,
-            "domain": "common",
-            "pointer": pointer,
-            "details": details,
-        },
-    })
+    let err = crate::arguments::ArgumentError::new(error, pointer);
+    super::emit_as(&err, crate::Channel::ToolError);
+    tool_error_json(&err)
 }
 
 /// Counts a JSON-RPC error that the SDK produced itself (unknown tool, malformed request) in
@@ -123,10 +123,17 @@ fn tool_error_json<E: ?Sized + VisitData>(err: &E) -> Value {
 }
 
 /// The `_meta` of a tool error alone, for when the whole envelope fails (a `Display` impl
-/// failed): the same [`ToolMeta`](crate::envelope::ToolMeta) the envelope writes, which reads
-/// only the catalog and [`McpError::retry_after`] and so always serializes.
-fn catalog_meta<E: ?Sized + McpError>(err: &E) -> Map<String, Value> {
-    match serde_json::to_value(crate::envelope::ToolMeta(err, None)) {
+/// failed): the [`ToolMeta`](crate::envelope::ToolMeta) the envelope writes, in seed 002's
+/// format, which reads only the catalog and [`McpError::retry_after`](crate::McpError::retry_after) and so always
+/// serializes.
+fn catalog_meta<E: ?Sized + VisitData>(err: &E) -> Map<String, Value> {
+    let meta = crate::envelope::ToolMeta {
+        error: err,
+        format: crate::ToolErrorFormat::SEED_002,
+        context: None,
+        meter: None,
+    };
+    match serde_json::to_value(meta) {
         Ok(Value::Object(meta)) => meta,
         _ => Map::new(),
     }

@@ -41,7 +41,8 @@ pub const RETRYABLE: &str = "mcp_errors.retryable";
 /// `mcp_errors.kind`: the category (`network`).
 pub const KIND: &str = "mcp_errors.kind";
 
-/// How an error leaves the server: MCP's two channels.
+/// How an error leaves the server, MCP's two channels (the catalog's [`Channel`](crate::Channel)),
+/// in OpenTelemetry's terms:
 ///
 /// ```
 /// use mcp_errors_core::integrations::Channel;
@@ -51,13 +52,7 @@ pub const KIND: &str = "mcp_errors.kind";
 /// assert_eq!(Channel::ToolError.error_type(2500), "tool_error");
 /// assert_eq!(Channel::ToolError.status_code(2500), None);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Channel {
-    /// A JSON-RPC error response (`{"error": {"code", "message", "data"}}`).
-    JsonRpcError,
-    /// A `tools/call` result with `isError: true`.
-    ToolError,
-}
+pub use crate::Channel;
 
 impl Channel {
     /// `error.type` for an error with `code` sent this way: the code as a string, or

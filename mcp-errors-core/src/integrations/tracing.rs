@@ -24,7 +24,7 @@
 //! # impl std::error::Error for Nav {}
 //! # static ENTRY: ErrorEntry = ErrorEntry { code: 2100, symbol: "E_PW_NAV", domain: "playwright",
 //! #     message: "Navigation failed", retryable: true, kind: ErrorKind::Network, variant: "Nav",
-//! #     doc: "", aliases: &[], help: None, fields: &[] };
+//! #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 //! # impl McpError for Nav {
 //! #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 //! #     fn domain(&self) -> &'static str { "playwright" } }

@@ -79,7 +79,7 @@ pub fn init_global(config: MetricsConfig) -> Result<&'static ErrorStats, &'stati
 /// # impl std::error::Error for Timeout {}
 /// # static ENTRY: ErrorEntry = ErrorEntry { code: 1001, symbol: "E_TIMEOUT", domain: "common",
 /// #     message: "Operation timed out", retryable: true, kind: ErrorKind::Timeout, variant: "Timeout",
-/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 /// # impl McpError for Timeout {
 /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 /// #     fn domain(&self) -> &'static str { "common" } }

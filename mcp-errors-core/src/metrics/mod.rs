@@ -13,7 +13,7 @@
 //! # impl std::error::Error for TooLarge {}
 //! # static ENTRY: ErrorEntry = ErrorEntry { code: 1005, symbol: "E_INPUT_TOO_LARGE", domain: "common",
 //! #     message: "Input too large", retryable: false, kind: ErrorKind::Validation, variant: "InputTooLarge",
-//! #     doc: "", aliases: &[], help: None, fields: &[] };
+//! #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 //! # impl McpError for TooLarge {
 //! #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 //! #     fn domain(&self) -> &'static str { "python" } }

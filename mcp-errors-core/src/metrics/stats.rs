@@ -25,7 +25,7 @@ use crate::McpError;
 /// # impl std::error::Error for NotFound {}
 /// # static ENTRY: ErrorEntry = ErrorEntry { code: 2300, symbol: "E_MB_FILE_NOT_FOUND", domain: "memory-bank",
 /// #     message: "File not found", retryable: false, kind: ErrorKind::NotFound, variant: "FileNotFound",
-/// #     doc: "", aliases: &[], help: None, fields: &[] };
+/// #     doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] };
 /// # impl McpError for NotFound {
 /// #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 /// #     fn domain(&self) -> &'static str { "memory-bank" } }

@@ -18,7 +18,7 @@ impl Registry {
     /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
     /// # const fn row(code: i32, symbol: &'static str) -> ErrorEntry {
     /// #     ErrorEntry { code, symbol, domain: "d", message: "m", retryable: false, kind: ErrorKind::Internal,
-    /// #         variant: "V", doc: "", aliases: &[], help: None, fields: &[] } }
+    /// #         variant: "V", doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] } }
     /// # struct PlaywrightError; struct PythonError;
     /// # impl ErrorCatalog for PlaywrightError { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
     /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAV"), row(2101, "E_PW_LAUNCH")]; }

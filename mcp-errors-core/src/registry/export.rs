@@ -20,7 +20,7 @@ impl Registry {
     /// #   const RANGE: Option<CodeRange> = Some(CodeRange::new(2700, 2799));
     /// #   const ENTRIES: &'static [ErrorEntry] = &[ErrorEntry { code: 2701, symbol: "E_NOTION_RATE", domain: "notion",
     /// #     message: "Rate limited | retry later", retryable: true, kind: ErrorKind::RateLimit, variant: "Rate",
-    /// #     doc: "", aliases: &[], help: Some("wait for `retryAfterMs`"), fields: &[] }]; }
+    /// #     doc: "", aliases: &[], help: Some("wait for `retryAfterMs`"), channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] }]; }
     /// use mcp_errors_core::Registry;
     ///
     /// let md = Registry::new().with::<NotionError>().to_markdown();

@@ -15,7 +15,7 @@ impl Registry {
     /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
     /// # const fn row(code: i32, symbol: &'static str) -> ErrorEntry {
     /// #     ErrorEntry { code, symbol, domain: "playwright", message: "m", retryable: false, kind: ErrorKind::Internal,
-    /// #         variant: "V", doc: "", aliases: &[], help: None, fields: &[] } }
+    /// #         variant: "V", doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] } }
     /// # struct PlaywrightError;
     /// # impl ErrorCatalog for PlaywrightError { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
     /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2101, "E_PW_LAUNCH"), row(2100, "E_PW_NAV")]; }
@@ -81,7 +81,7 @@ impl Registry {
     /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
     /// # const fn row(code: i32, symbol: &'static str) -> ErrorEntry {
     /// #     ErrorEntry { code, symbol, domain: "playwright", message: "m", retryable: false, kind: ErrorKind::Internal,
-    /// #         variant: "V", doc: "", aliases: &[], help: None, fields: &[] } }
+    /// #         variant: "V", doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] } }
     /// # struct V1; struct V2;
     /// # impl ErrorCatalog for V1 { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
     /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAV"), row(2101, "E_PW_LAUNCH")]; }

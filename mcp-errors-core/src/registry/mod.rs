@@ -25,7 +25,7 @@ pub use lock::{LockChange, LockEntry, LockFile, StabilityError, StabilityReport}
 /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
 /// # const fn row(code: i32, symbol: &'static str, domain: &'static str, message: &'static str) -> ErrorEntry {
 /// #     ErrorEntry { code, symbol, domain, message, retryable: false, kind: ErrorKind::Internal,
-/// #         variant: "V", doc: "", aliases: &[], help: None, fields: &[] } }
+/// #         variant: "V", doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] } }
 /// # struct CommonError; struct PythonError;
 /// # impl ErrorCatalog for CommonError { const NAME: &'static str = "CommonError"; const DOMAIN: &'static str = "common";
 /// #   const RANGE: Option<CodeRange> = Some(CodeRange::new(1000, 1099));

@@ -147,6 +147,8 @@ impl ErrorCatalog for Clash {
         doc: "",
         aliases: &[],
         help: None,
+        channel: mcp_errors_core::Channel::ToolError,
+        error_type: None,
         fields: CLASH_FIELDS,
     }];
 }

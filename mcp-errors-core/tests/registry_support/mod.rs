@@ -35,6 +35,8 @@ pub const fn row(
         doc: "",
         aliases: &[],
         help: None,
+        channel: mcp_errors_core::Channel::ToolError,
+        error_type: None,
         fields: &[],
     }
 }

@@ -69,12 +69,18 @@ fn entries(out: &mut String, plan: &Plan<'_>) {
     let _ = write!(
         out,
         "{{ #[allow(unused_imports)] use {p}::{{entry, with_extras, field, keyed_field, \
-         ErrorKind::*, FieldRole::*}}; const D: &str = "
+         json_rpc, with_error_type, ErrorKind::*, FieldRole::*}}; const D: &str = "
     );
     push_str_lit(out, &plan.domain);
     out.push_str("; &[");
     for (variant, row) in plan.own() {
         let extras = !row.aliases.is_empty() || row.help.is_some();
+        if row.json_rpc {
+            out.push_str("json_rpc(");
+        }
+        if row.error_type.is_some() {
+            out.push_str("with_error_type(");
+        }
         if extras {
             out.push_str("with_extras(");
         }
@@ -107,6 +113,14 @@ fn entries(out: &mut String, plan: &Plan<'_>) {
                 }
                 None => out.push_str("::core::option::Option::None"),
             }
+            out.push(')');
+        }
+        if let Some(error_type) = &row.error_type {
+            out.push_str(", ");
+            push_str_lit(out, error_type);
+            out.push(')');
+        }
+        if row.json_rpc {
             out.push(')');
         }
         out.push(',');

@@ -1,0 +1,324 @@
+//! [`ToolErrorFormat`]: what a tool error tells the model in its text, and the programs
+//! around it in `_meta`, beyond seed 002's `toToolError`.
+
+use core::fmt;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+use serde::Serialize;
+
+use crate::{FieldSink, VisitData};
+
+/// What an MCP tool error carries besides seed 002's shape (`"SYMBOL: message"` and the
+/// `_meta` keys `errorType`, `errorCode`, `retryable`, `code`, `domain`, `retryAfterMs`).
+///
+/// The text (`content[0].text`) is what the model reads, and often all it reads: many hosts
+/// do not show it `_meta`. The default, [`ToolErrorFormat::MODEL`], writes one line per part
+/// the error has, in this order:
+///
+/// ```text
+/// E_FS_PATH_ESCAPE: Path escapes the server's root
+/// Details: ...                          (the #[mcp(details)] field)
+/// Help: use a relative path without `..` inside the server's root directory
+/// Retryable: no                         ("yes", or "yes, after 2 s" when the delay is known)
+/// ```
+///
+/// and adds to `_meta` the keys `details`, `help` and `data` (the variant's serialized
+/// fields). [`ToolErrorFormat::SEED_002`] is seed 002's shape exactly. Each part can be
+/// switched on its own; a server chooses once with [`ToolErrorFormat::set_global`], which
+/// the conversions of the rmcp integration read, or per envelope with
+/// [`ToolResultView::format`](crate::ToolResultView::format).
+///
+/// ```
+/// use mcp_errors_core::ToolErrorFormat;
+///
+/// let terse = ToolErrorFormat::MODEL.with_text_details(false).with_meta_data(false);
+/// assert!(terse.text_help() && !terse.text_details() && !terse.meta_data());
+/// assert_eq!(ToolErrorFormat::default(), ToolErrorFormat::MODEL);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ToolErrorFormat {
+    bits: u8,
+}
+
+const TEXT_DETAILS: u8 = 1;
+const TEXT_HELP: u8 = 1 << 1;
+const TEXT_RETRY: u8 = 1 << 2;
+const META_DETAILS: u8 = 1 << 3;
+const META_HELP: u8 = 1 << 4;
+const META_DATA: u8 = 1 << 5;
+const ALL: u8 = TEXT_DETAILS | TEXT_HELP | TEXT_RETRY | META_DETAILS | META_HELP | META_DATA;
+
+/// The process-wide format; `u8::MAX` is "not set", read as [`ToolErrorFormat::MODEL`].
+static GLOBAL: AtomicU8 = AtomicU8::new(u8::MAX);
+
+macro_rules! parts {
+    ($($(#[$doc:meta])* $get:ident, $set:ident, $bit:ident;)*) => {$(
+        $(#[$doc])*
+        #[must_use]
+        pub const fn $get(self) -> bool {
+            self.bits & $bit != 0
+        }
+
+        #[doc = concat!("This format with [`", stringify!($get), "`](Self::", stringify!($get), ") on or off.")]
+        #[must_use]
+        pub const fn $set(self, on: bool) -> Self {
+            ToolErrorFormat {
+                bits: if on { self.bits | $bit } else { self.bits & !$bit },
+            }
+        }
+    )*};
+}
+
+impl ToolErrorFormat {
+    /// Everything the model and the programs around it can use: the default.
+    pub const MODEL: ToolErrorFormat = ToolErrorFormat { bits: ALL };
+
+    /// Seed 002's `toToolError` exactly: the text `"SYMBOL: message"`, `_meta` with
+    /// `errorType`, `errorCode`, `retryable`, `code`, `domain` (and `retryAfterMs` when
+    /// known).
+    pub const SEED_002: ToolErrorFormat = ToolErrorFormat { bits: 0 };
+
+    parts! {
+        /// A `Details:` line with the `#[mcp(details)]` field's text, when it has one.
+        text_details, with_text_details, TEXT_DETAILS;
+        /// A `Help:` line with [`McpError::help`], when there is one.
+        text_help, with_text_help, TEXT_HELP;
+        /// A `Retryable:` line: `yes`, `yes, after 2 s` or `no`.
+        text_retry, with_text_retry, TEXT_RETRY;
+        /// `_meta.details`: the `#[mcp(details)]` field's text, when it has one.
+        meta_details, with_meta_details, META_DETAILS;
+        /// `_meta.help`: [`McpError::help`], when there is one.
+        meta_help, with_meta_help, META_HELP;
+        /// `_meta.data`: the variant's serialized fields (and the request's context), when
+        /// there are any.
+        meta_data, with_meta_data, META_DATA;
+    }
+
+    /// The format of this process's tool errors: the last [`set_global`](Self::set_global),
+    /// else [`MODEL`](Self::MODEL).
+    pub fn global() -> ToolErrorFormat {
+        match GLOBAL.load(Ordering::Relaxed) {
+            u8::MAX => ToolErrorFormat::MODEL,
+            bits => ToolErrorFormat { bits },
+        }
+    }
+
+    /// Makes `self` the format of this process's tool errors: what
+    /// [`McpErrorExt::to_tool_result`](crate::McpErrorExt::to_tool_result) and the rmcp
+    /// integration's conversions write from now on. Call it once, before serving.
+    pub fn set_global(self) {
+        GLOBAL.store(self.bits, Ordering::Relaxed);
+    }
+}
+
+impl Default for ToolErrorFormat {
+    fn default() -> Self {
+        ToolErrorFormat::MODEL
+    }
+}
+
+impl fmt::Debug for ToolErrorFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolErrorFormat")
+            .field("text_details", &self.text_details())
+            .field("text_help", &self.text_help())
+            .field("text_retry", &self.text_retry())
+            .field("meta_details", &self.meta_details())
+            .field("meta_help", &self.meta_help())
+            .field("meta_data", &self.meta_data())
+            .finish()
+    }
+}
+
+/// The text of a tool error in `format`.
+pub(super) struct ToolText<'a, E: ?Sized> {
+    pub(super) error: &'a E,
+    pub(super) format: ToolErrorFormat,
+}
+
+impl<E: ?Sized + VisitData> fmt::Display for ToolText<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let error = self.error;
+        f.write_str(error.symbol())?;
+        f.write_str(": ")?;
+        error.fmt_message(f)?;
+        if self.format.text_details() {
+            write_details(error, f, "\nDetails: ")?;
+        }
+        if let Some(help) = error.help().filter(|_| self.format.text_help()) {
+            f.write_str("\nHelp: ")?;
+            f.write_str(help)?;
+        }
+        if self.format.text_retry() {
+            f.write_str("\nRetryable: ")?;
+            match (error.retryable(), error.retry_after()) {
+                (false, _) => f.write_str("no")?,
+                (true, None) => f.write_str("yes")?,
+                (true, Some(delay)) => {
+                    let ms = crate::field_types::whole_ms(delay);
+                    if ms.is_multiple_of(1000) {
+                        write!(f, "yes, after {} s", ms / 1000)?;
+                    } else {
+                        write!(f, "yes, after {ms} ms")?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes `prefix` and the `#[mcp(details)]` text of `error` into `f`, when it has one.
+fn write_details<E: ?Sized + VisitData>(
+    error: &E,
+    f: &mut fmt::Formatter<'_>,
+    prefix: &str,
+) -> fmt::Result {
+    struct Sink<'a, 'b> {
+        f: &'a mut fmt::Formatter<'b>,
+        prefix: &'a str,
+        failed: bool,
+    }
+    impl FieldSink for Sink<'_, '_> {
+        type Error = serde_json::Error;
+        fn field<T: ?Sized + Serialize>(
+            &mut self,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Self::Error> {
+            Ok(())
+        }
+        fn details(&mut self, details: &dyn fmt::Display) -> Result<(), Self::Error> {
+            let written = self
+                .f
+                .write_str(self.prefix)
+                .and_then(|()| fmt::Display::fmt(details, self.f));
+            if written.is_err() {
+                self.failed = true;
+                return Err(serde::ser::Error::custom("formatter error"));
+            }
+            Ok(())
+        }
+    }
+    let mut sink = Sink {
+        f,
+        prefix,
+        failed: false,
+    };
+    match error.visit_data_any(&mut sink) {
+        // A field that fails to serialize is not this text's business.
+        Err(_) if sink.failed => Err(fmt::Error),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `error` hands a details text to its envelopes.
+pub(super) fn has_details<E: ?Sized + VisitData>(error: &E) -> bool {
+    struct Probe(bool);
+    impl FieldSink for Probe {
+        type Error = serde_json::Error;
+        fn field<T: ?Sized + Serialize>(
+            &mut self,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Self::Error> {
+            Ok(())
+        }
+        fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
+            self.0 = true;
+            Ok(())
+        }
+    }
+    let mut probe = Probe(false);
+    let _ = error.visit_data_any(&mut probe);
+    probe.0
+}
+
+/// Whether `error` hands at least one serialized field (not the details text) to its
+/// envelopes. On a failing field: yes, so the real pass reports it.
+pub(super) fn has_data_fields<E: ?Sized + VisitData>(error: &E) -> bool {
+    struct Probe(bool);
+    impl FieldSink for Probe {
+        type Error = serde_json::Error;
+        fn field<T: ?Sized + Serialize>(
+            &mut self,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Self::Error> {
+            self.0 = true;
+            Ok(())
+        }
+        fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
+            Ok(())
+        }
+    }
+    let mut probe = Probe(false);
+    error.visit_data_any(&mut probe).is_err() || probe.0
+}
+
+/// `_meta.details`: the details text alone.
+pub(super) struct DetailsText<'a, E: ?Sized>(pub(super) &'a E);
+
+impl<E: ?Sized + VisitData> fmt::Display for DetailsText<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_details(self.0, f, "")
+    }
+}
+
+/// Whether a tool whose `outputSchema` is `schema` accepts a tool error's
+/// `structuredContent` (`{"error": {"code","message","data"}}`, see
+/// [`ToolResultView::structured_content`](crate::ToolResultView::structured_content)):
+/// clients validate `structuredContent` against it even when `isError` is true.
+///
+/// A deliberately small check of the schema's top level: an object schema whose
+/// `properties` declare `error`, whose `required` names nothing else, and (without
+/// `properties.error`) whose `additionalProperties` is not `false`. `false` for anything it
+/// cannot vouch for (`$ref`, `oneOf`, a non-object type, no schema).
+///
+/// ```
+/// use mcp_errors_core::structured_error_allowed;
+/// use serde_json::json;
+///
+/// let with_error = json!({"type": "object", "properties": {"title": {"type": "string"},
+///     "error": {"type": "object"}}});
+/// assert!(structured_error_allowed(&with_error));
+/// let title_required = json!({"type": "object", "properties": {"title": {"type": "string"}},
+///     "required": ["title"]});
+/// assert!(!structured_error_allowed(&title_required));
+/// assert!(!structured_error_allowed(&json!({"$ref": "#/$defs/Page"})));
+/// ```
+pub fn structured_error_allowed(schema: &serde_json::Value) -> bool {
+    let Some(schema) = schema.as_object() else {
+        return false;
+    };
+    if ["$ref", "oneOf", "anyOf", "allOf", "not", "if"]
+        .iter()
+        .any(|k| schema.contains_key(*k))
+    {
+        return false;
+    }
+    if schema.get("type").is_some_and(|t| t != "object") {
+        return false;
+    }
+    let required_ok = match schema.get("required") {
+        None => true,
+        Some(serde_json::Value::Array(names)) => names.iter().all(|n| n == "error"),
+        Some(_) => false,
+    };
+    let declared = schema
+        .get("properties")
+        .and_then(serde_json::Value::as_object)
+        .and_then(|p| p.get("error"));
+    let open = schema.get("additionalProperties") != Some(&serde_json::Value::Bool(false));
+    required_ok
+        && match declared {
+            // Its own schema for `error` may still refuse the object: only `true`, `{}` or an
+            // object type is vouched for.
+            Some(serde_json::Value::Bool(b)) => *b,
+            Some(serde_json::Value::Object(error)) => {
+                error.is_empty() || error.get("type").is_some_and(|t| t == "object")
+            }
+            Some(_) => false,
+            None => open,
+        }
+}
