@@ -78,8 +78,9 @@ fn five_megabytes_of_arguments_make_a_reply_under_64_kib() {
         assert!(text.len() < 20 * 1024, "{form}: {} bytes", text.len());
         let wire: Value = serde_json::from_str(&text).unwrap();
         if form == "to_tool_result" {
-            // A tool error carries only the message, which is short here: nothing to cut.
-            assert_eq!(wire["_meta"].get("truncated"), None);
+            // The tool error's text and `_meta` carry the details and the fields (the default
+            // `ToolErrorFormat`): cut within the budget and marked.
+            assert_eq!(wire["_meta"]["truncated"], true, "{form}");
             continue;
         }
         let flag = match form {

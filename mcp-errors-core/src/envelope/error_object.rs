@@ -3,7 +3,7 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::budget::{Capped, Meter};
+use super::budget::{Capped, Meter, Metered};
 use super::fields::{
     MapSink, Reserved, Stack, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
     visits_any_field,
@@ -207,7 +207,13 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
             map.serialize_entry(STACK, stack)?;
         }
         if let Some(context) = self.context {
-            map.serialize_entry(CONTEXT, context)?;
+            map.serialize_entry(
+                CONTEXT,
+                &Metered {
+                    value: context,
+                    meter: self.meter,
+                },
+            )?;
         }
         if self.meter.truncated() {
             map.serialize_entry(TRUNCATED, &true)?;

@@ -4,7 +4,7 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::budget::{Capped, Meter};
+use super::budget::{Capped, Meter, Metered};
 use super::error_object::Code;
 use super::fields::{
     MapSink, Reserved, Stack, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
@@ -170,7 +170,13 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
             map.serialize_entry("stack", stack)?;
         }
         if let Some(context) = self.context {
-            map.serialize_entry("context", context)?;
+            map.serialize_entry(
+                "context",
+                &Metered {
+                    value: context,
+                    meter: self.meter,
+                },
+            )?;
         }
         if self.meter.truncated() {
             map.serialize_entry(TRUNCATED, &true)?;

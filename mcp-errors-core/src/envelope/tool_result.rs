@@ -5,7 +5,7 @@
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::EnvelopeView;
-use super::budget::{Capped, Meter};
+use super::budget::{Capped, Meter, Metered};
 use super::error_object::ErrorObjectShape;
 use super::fields::{TRUNCATED, retry_after_ms};
 use super::text::Text;
@@ -210,10 +210,19 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
             map.serialize_entry("help", help)?;
         }
         if format.meta_data() && has_data_fields(error) {
-            map.serialize_entry("data", &DataFields(error))?;
+            map.serialize_entry("data", &DataFields(error, self.meter))?;
         }
         if let Some(context) = self.context {
-            map.serialize_entry("context", context)?;
+            match self.meter {
+                Some(meter) => map.serialize_entry(
+                    "context",
+                    &Metered {
+                        value: context,
+                        meter,
+                    },
+                )?,
+                None => map.serialize_entry("context", context)?,
+            }
         }
         if self.meter.is_some_and(Meter::truncated) {
             map.serialize_entry(TRUNCATED, &true)?;
@@ -222,12 +231,13 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
     }
 }
 
-/// `_meta.data`: the variant's serialized fields, without the details text.
-struct DataFields<'a, E: ?Sized>(&'a E);
+/// `_meta.data`: the variant's serialized fields, without the details text, each within the
+/// envelope's budget when there is one.
+struct DataFields<'a, E: ?Sized>(&'a E, Option<&'a Meter>);
 
 impl<E: ?Sized + VisitData> Serialize for DataFields<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Sink<'m, M>(&'m mut M);
+        struct Sink<'m, M>(&'m mut M, Option<&'m Meter>);
         impl<M: SerializeMap> FieldSink for Sink<'_, M> {
             type Error = M::Error;
             fn field<T: ?Sized + Serialize>(
@@ -235,7 +245,10 @@ impl<E: ?Sized + VisitData> Serialize for DataFields<'_, E> {
                 key: &'static str,
                 value: &T,
             ) -> Result<(), M::Error> {
-                self.0.serialize_entry(key, value)
+                match self.1 {
+                    Some(meter) => self.0.serialize_entry(key, &Metered { value, meter }),
+                    None => self.0.serialize_entry(key, value),
+                }
             }
             fn details(&mut self, _: &dyn core::fmt::Display) -> Result<(), M::Error> {
                 Ok(())
@@ -243,7 +256,7 @@ impl<E: ?Sized + VisitData> Serialize for DataFields<'_, E> {
         }
 
         let mut map = serializer.serialize_map(None)?;
-        self.0.visit_data_any(&mut Sink(&mut map))?;
+        self.0.visit_data_any(&mut Sink(&mut map, self.1))?;
         map.end()
     }
 }
