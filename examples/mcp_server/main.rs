@@ -17,7 +17,10 @@
 //!   (1000), counted under the `playwright` domain. With `confirm: true` the tool first asks
 //!   the user through MCP elicitation; a client that did not declare the `elicitation`
 //!   capability gets the JSON-RPC error -32021 (missing required client capability, from the
-//!   `protocol` enum [`SessionError`]) with `data.requiredCapabilities`.
+//!   `protocol` enum [`SessionError`]) with `data.requiredCapabilities`. An argument of the
+//!   wrong type (`{"url": 42}`) never reaches the tool: `mcp_errors::Parameters` and
+//!   `finish_tool_call` answer the tool error `E_INVALID_PARAMS` (1000, domain `common`) with
+//!   `_meta.data.pointer` `/url` and `expected` `a string`.
 //! - `read_file {path}` reads UTF-8 files under `ROOT` (the first argument, else the working
 //!   directory); `..` components, absolute paths and symlinks leading outside it are
 //!   `E_FS_PATH_ESCAPE` (2500), unreadable files `E_FS_DENIED` (2501), missing ones
@@ -39,9 +42,13 @@ mod stdio;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use mcp_errors::{CommonError, McpError};
-use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CustomRequest, CustomResult, ErrorData};
+// mcp_errors' Parameters, not rmcp's: an argument that does not deserialize is the tool error
+// E_INVALID_PARAMS naming it (`/url`), through `finish_tool_call` in `call_tool` below.
+use mcp_errors::{CommonError, McpError, Parameters};
+use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorData,
+};
 use rmcp::service::{ElicitationError, RequestContext};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
@@ -392,6 +399,17 @@ impl ExampleServer {
 
 #[tool_handler(name = "mcp-errors-example", version = "0.1.0")]
 impl ServerHandler for ExampleServer {
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        // rmcp's own failures in the taxonomy: a bad argument becomes E_INVALID_PARAMS (1000)
+        // with its JSON Pointer; an unknown tool stays -32602 and is counted.
+        let tcc = ToolCallContext::new(self, request, context);
+        mcp_errors::integrations::rmcp::finish_tool_call(Self::tool_router().call(tcc).await)
+    }
+
     async fn on_custom_request(
         &self,
         request: CustomRequest,
