@@ -240,7 +240,9 @@ async fn wrong_argument_type_is_invalid_params_with_pointer() {
     assert_eq!(result["isError"], true, "{reply}");
     assert_eq!(result["_meta"]["errorCode"], "E_INVALID_PARAMS", "{reply}");
     assert_eq!(result["_meta"]["code"], 1000, "{reply}");
-    assert!(result.to_string().contains("/url"), "{reply}");
+    assert_eq!(result["_meta"]["domain"], "common", "{reply}");
+    assert_eq!(result["_meta"]["data"]["pointer"], "/url", "{reply}");
+    assert_eq!(result["_meta"]["data"]["expected"], "a string", "{reply}");
 }
 
 #[tokio::test]
