@@ -81,13 +81,13 @@ impl ToolErrorFormat {
     parts! {
         /// A `Details:` line with the `#[mcp(details)]` field's text, when it has one.
         text_details, with_text_details, TEXT_DETAILS;
-        /// A `Help:` line with [`McpError::help`], when there is one.
+        /// A `Help:` line with [`McpError::help`](crate::McpError::help), when there is one.
         text_help, with_text_help, TEXT_HELP;
         /// A `Retryable:` line: `yes`, `yes, after 2 s` or `no`.
         text_retry, with_text_retry, TEXT_RETRY;
         /// `_meta.details`: the `#[mcp(details)]` field's text, when it has one.
         meta_details, with_meta_details, META_DETAILS;
-        /// `_meta.help`: [`McpError::help`], when there is one.
+        /// `_meta.help`: [`McpError::help`](crate::McpError::help), when there is one.
         meta_help, with_meta_help, META_HELP;
         /// `_meta.data`: the variant's serialized fields (and the request's context), when
         /// there are any.

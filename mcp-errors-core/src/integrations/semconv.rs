@@ -41,7 +41,7 @@ pub const RETRYABLE: &str = "mcp_errors.retryable";
 /// `mcp_errors.kind`: the category (`network`).
 pub const KIND: &str = "mcp_errors.kind";
 
-/// How an error leaves the server, MCP's two channels (the catalog's [`Channel`](crate::Channel)),
+/// How an error leaves the server, MCP's two channels (the catalog's [`Channel`]),
 /// in OpenTelemetry's terms:
 ///
 /// ```
