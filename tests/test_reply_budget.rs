@@ -53,6 +53,13 @@ fn forms(err: &BudgetError) -> Vec<(&'static str, String)> {
             err.to_tool_result().to_json_string().unwrap(),
         ),
         (
+            "structured_content",
+            err.to_tool_result()
+                .structured_content()
+                .to_json_string()
+                .unwrap(),
+        ),
+        (
             "to_error_response",
             err.to_error_response()
                 .verbosity(Verbosity::Off)
@@ -77,10 +84,17 @@ fn five_megabytes_of_arguments_make_a_reply_under_64_kib() {
     for (form, text) in forms(&err) {
         assert!(text.len() < 20 * 1024, "{form}: {} bytes", text.len());
         let wire: Value = serde_json::from_str(&text).unwrap();
-        if form == "to_tool_result" {
+        if form == "to_tool_result" || form == "structured_content" {
             // The tool error's text and `_meta` carry the details and the fields (the default
-            // `ToolErrorFormat`): cut within the budget and marked.
+            // `ToolErrorFormat`): cut within the budget and marked. `structuredContent` is
+            // written under the same budget, not one of its own.
             assert_eq!(wire["_meta"]["truncated"], true, "{form}");
+            if form == "structured_content" {
+                assert_eq!(
+                    wire["structuredContent"]["error"]["data"]["truncated"], true,
+                    "{form}"
+                );
+            }
             continue;
         }
         let flag = match form {

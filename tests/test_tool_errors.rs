@@ -1,10 +1,11 @@
 //! What a failed tool call sends: the argument errors of `mcp_errors::arguments` as the
 //! common `E_INVALID_PARAMS`.
 
-use mcp_errors::{CommonError, ErrorCatalog, arguments};
-
+#[cfg(feature = "arguments")]
 #[test]
 fn argument_errors_are_common_invalid_params() {
+    use mcp_errors::{CommonError, ErrorCatalog, arguments};
+
     // `arguments::ENTRY` is core's copy of CommonError's row (core cannot name the facade's
     // enum): everything but the fields and the doc must agree.
     let common = CommonError::entry_by_code(arguments::INVALID_PARAMS).unwrap();

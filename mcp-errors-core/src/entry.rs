@@ -38,6 +38,17 @@ pub struct ErrorEntry {
     pub fields: &'static [FieldEntry],
 }
 
+impl ErrorEntry {
+    /// Seed 002's `errorType` of this row: its own ([`error_type`](ErrorEntry::error_type)),
+    /// else the one of its [`kind`](ErrorEntry::kind).
+    pub const fn resolved_error_type(&self) -> &'static str {
+        match self.error_type {
+            Some(error_type) => error_type,
+            None => self.kind.error_type(),
+        }
+    }
+}
+
 /// How a tool reports a failure (MCP 2025-11-25, SEP-1303): a failure of the tool's work or of
 /// its input is a tool error the model reads; a failure of the protocol itself (unknown tool,
 /// malformed request, missing client capability) is a JSON-RPC error.
@@ -129,7 +140,7 @@ impl serde::Serialize for FieldEntry {
 impl serde::Serialize for ErrorEntry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("ErrorEntry", 11)?;
+        let mut s = serializer.serialize_struct("ErrorEntry", 13)?;
         s.serialize_field("code", &self.code)?;
         s.serialize_field("symbol", self.symbol)?;
         s.serialize_field("domain", self.domain)?;
@@ -140,6 +151,8 @@ impl serde::Serialize for ErrorEntry {
         s.serialize_field("doc", self.doc)?;
         s.serialize_field("aliases", self.aliases)?;
         s.serialize_field("help", &self.help)?;
+        s.serialize_field("channel", self.channel.as_str())?;
+        s.serialize_field("errorType", self.resolved_error_type())?;
         s.serialize_field("fields", self.fields)?;
         s.end()
     }

@@ -67,11 +67,7 @@ pub trait McpError: std::error::Error {
     /// (`#[mcp(error_type = "...")]`), else its enum's, else the one of its
     /// [`kind`](McpError::kind) ([`ErrorKind::error_type`]).
     fn error_type(&self) -> &'static str {
-        let entry = self.entry();
-        match entry.error_type {
-            Some(error_type) => error_type,
-            None => entry.kind.error_type(),
-        }
+        self.entry().resolved_error_type()
     }
 
     /// How a tool reports this error: as an MCP tool error, or as a JSON-RPC error (a

@@ -25,6 +25,7 @@ mod ready;
 mod registry;
 mod verbose;
 
+#[cfg(feature = "arguments")]
 pub mod arguments;
 pub mod jsonrpc;
 pub mod metrics;

@@ -108,8 +108,9 @@ impl Default for ReplyBudget {
     }
 }
 
-/// The budget of one envelope being written.
-#[derive(Debug)]
+/// The budget of one envelope being written. A clone is a trial run: it spends from a copy of
+/// what is left.
+#[derive(Clone, Debug)]
 pub(crate) struct Meter {
     left: Cell<usize>,
     truncated: Cell<bool>,

@@ -106,22 +106,41 @@ pub type JsonRpcErrorView<'a, E> = EnvelopeView<'a, E, JsonRpcErrorShape<'a>>;
 
 impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let error = self.error;
-        let plain = self.options.plain_data;
-        let stack = self.options.stack();
-        let meter = self.options.meter();
+        MeteredErrorObject {
+            view: self,
+            meter: &self.options.meter(),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// An error object written under a given [`Meter`]: its own, or (as a tool error's
+/// `structuredContent`) the one of the envelope it is part of, so the whole reply keeps one
+/// budget.
+pub(super) struct MeteredErrorObject<'v, 'a, E: ?Sized> {
+    pub(super) view: &'v EnvelopeView<'a, E, ErrorObjectShape>,
+    pub(super) meter: &'v Meter,
+}
+
+impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let view = self.view;
+        let meter = self.meter;
+        let error = view.error;
+        let plain = view.options.plain_data;
+        let stack = view.options.stack();
         let with_data = !plain
             || stack.is_some()
-            || self.context.is_some()
+            || view.context.is_some()
             || visits_any_field(error)
-            || message_over_budget(&Message(error), &self.options.meter());
+            || message_over_budget(&Message(error), &meter.clone());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
-        map.serialize_entry("code", &Code::new(error.code(), self.options))?;
+        map.serialize_entry("code", &Code::new(error.code(), view.options))?;
         map.serialize_entry(
             "message",
             &Text(Capped {
                 value: &Message(error),
-                meter: &meter,
+                meter,
             }),
         )?;
         if with_data {
@@ -132,10 +151,10 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> 
                     plain,
                     stack: stack.as_deref().map(|frames| Stack {
                         frames,
-                        as_string: self.options.stack_as_string,
+                        as_string: view.options.stack_as_string,
                     }),
-                    context: self.context,
-                    meter: &meter,
+                    context: view.context,
+                    meter,
                 },
             )?;
         }

@@ -6,7 +6,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::EnvelopeView;
 use super::budget::{Capped, Meter, Metered};
-use super::error_object::ErrorObjectShape;
+use super::error_object::{ErrorObjectShape, MeteredErrorObject};
 use super::fields::{TRUNCATED, retry_after_ms};
 use super::text::Text;
 use super::tool_format::{DetailsText, ToolErrorFormat, ToolText, has_data_fields, has_details};
@@ -115,7 +115,10 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ToolResultShape> {
         if structured {
             map.serialize_entry(
                 "structuredContent",
-                &Structured(self.reshaped(ErrorObjectShape)),
+                &Structured(MeteredErrorObject {
+                    view: &self.reshaped(ErrorObjectShape),
+                    meter: &meter,
+                }),
             )?;
         }
         map.serialize_entry("isError", &true)?;
@@ -159,10 +162,10 @@ impl<E: ?Sized + VisitData> Serialize for ToolContent<'_, E> {
     }
 }
 
-/// `structuredContent`: `{"error": <the error object>}`.
-struct Structured<'a, E: ?Sized>(EnvelopeView<'a, E, ErrorObjectShape>);
+/// `structuredContent`: `{"error": <the error object>}`, under the tool error's budget.
+struct Structured<'v, 'a, E: ?Sized>(MeteredErrorObject<'v, 'a, E>);
 
-impl<E: ?Sized + VisitData> Serialize for Structured<'_, E> {
+impl<E: ?Sized + VisitData> Serialize for Structured<'_, '_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(1))?;
         map.serialize_entry("error", &self.0)?;

@@ -71,21 +71,15 @@ pub fn jsonrpc_parts<E: ?Sized + VisitData>(err: &E) -> (i32, String, Option<Val
 }
 
 /// The tool error (`CallToolResult` JSON) of a tool call whose `arguments` failed to
-/// deserialize: the [`ArgumentError`](crate::arguments::ArgumentError) of
-/// `CommonError::InvalidParams` (1000), whose `data` (`_meta.data` and the text, per the
-/// process's [`ToolErrorFormat`](crate::ToolErrorFormat)) holds `details`, `pointer` (the
-/// offending argument as a JSON Pointer, `""` when the whole object is wrong; a missing or
-/// unknown field is appended to it) and `expected` (what serde expected).
-/// Emitted (counted, traced) as a tool error, like the user's own errors.
-pub fn invalid_params_tool_error(
-    error: &serde_json::Error,
-    pointer: &str,
-    arguments: &Value,
-) -> Value {
-    let _ = arguments;
-    let err = crate::arguments::ArgumentError::new(error, pointer);
-    super::emit_as(&err, crate::Channel::ToolError);
-    tool_error_json(&err)
+/// deserialize ([`arguments::parse`](crate::arguments::parse)): `CommonError::InvalidParams`
+/// (1000), whose `data` (`_meta.data` and the text, per the process's
+/// [`ToolErrorFormat`](crate::ToolErrorFormat)) holds `details`, `pointer` (the offending
+/// argument as a JSON Pointer) and `expected`. Emitted (counted, traced) as a tool error, like
+/// the user's own errors.
+#[cfg(feature = "arguments")]
+pub fn invalid_params_tool_error(err: &crate::arguments::ArgumentError) -> Value {
+    super::emit_as(err, crate::Channel::ToolError);
+    tool_error_json(err)
 }
 
 /// Counts a JSON-RPC error that the SDK produced itself (unknown tool, malformed request) in

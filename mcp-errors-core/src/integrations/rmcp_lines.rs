@@ -46,43 +46,22 @@ impl<P: schemars::JsonSchema> schemars::JsonSchema for Parameters<P> {
 /// `finish_tool_call`.
 pub(crate) const TOOL_ERROR_KEY: &str = "toolError";
 
-/// Deserializes a tool's `arguments`; on failure the JSON-RPC `(code, message, data)` whose
-/// `data.toolError` is the `InvalidParams` tool error of
+/// Deserializes a tool's `arguments` ([`arguments::parse_object`](crate::arguments::parse_object));
+/// on failure the JSON-RPC `(code, message, data)` whose `data.toolError` is the
+/// `InvalidParams` tool error of
 /// [`invalid_params_tool_error`](super::outcome::invalid_params_tool_error).
 pub(crate) fn parse_arguments<P: serde::de::DeserializeOwned>(
     arguments: Option<serde_json::Map<String, Value>>,
 ) -> Result<P, (i32, String, Value)> {
-    let arguments = Value::Object(arguments.unwrap_or_default());
-    match serde_path_to_error::deserialize::<_, P>(&arguments) {
-        Ok(value) => Ok(value),
-        Err(error) => {
-            let pointer = json_pointer(error.path());
-            let tool_error =
-                super::outcome::invalid_params_tool_error(error.inner(), &pointer, &arguments);
-            Err((
-                -32602,
-                format!("Invalid parameters: {}", error.inner()),
-                serde_json::json!({ TOOL_ERROR_KEY: tool_error }),
-            ))
-        }
-    }
-}
-
-/// RFC 6901: `/a/0/b~1c` from serde's path `a[0].b/c`; the root is `""`.
-fn json_pointer(path: &serde_path_to_error::Path) -> String {
-    use serde_path_to_error::Segment;
-    let mut pointer = String::new();
-    for segment in path {
-        pointer.push('/');
-        match segment {
-            Segment::Seq { index } => pointer.push_str(&index.to_string()),
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
-            }
-            Segment::Unknown => pointer.push('?'),
-        }
-    }
-    pointer
+    crate::arguments::parse_object(arguments).map_err(|error| {
+        let message = format!("Invalid parameters: {}", error.details());
+        let tool_error = super::outcome::invalid_params_tool_error(&error);
+        (
+            -32602,
+            message,
+            serde_json::json!({ TOOL_ERROR_KEY: tool_error }),
+        )
+    })
 }
 
 /// Whether a JSON-RPC error's `data` is one of this crate's (a derived enum's `From` already

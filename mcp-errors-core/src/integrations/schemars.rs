@@ -425,7 +425,8 @@ impl JsonSchema for ErrorEntry {
             "description": "One row of an error catalog.",
             "type": "object",
             "required": ["code", "symbol", "domain", "message", "retryable", "kind",
-                         "variant", "doc", "aliases", "help", "fields"],
+                         "variant", "doc", "aliases", "help", "channel", "errorType",
+                         "fields"],
             "properties": {
                 "code": {"type": "integer", "minimum": i32::MIN, "maximum": i32::MAX},
                 "symbol": symbol(),
@@ -437,6 +438,14 @@ impl JsonSchema for ErrorEntry {
                 "doc": {"type": "string"},
                 "aliases": {"type": "array", "items": symbol()},
                 "help": {"type": ["string", "null"]},
+                "channel": {
+                    "description": "How a tool reports it: an MCP tool error or a JSON-RPC error.",
+                    "enum": ["tool_error", "jsonrpc"]
+                },
+                "errorType": {
+                    "description": "Seed 002's errorType: the variant's own, else its kind's.",
+                    "type": "string"
+                },
                 "fields": {"type": "array", "items": field}
             },
             "additionalProperties": false
