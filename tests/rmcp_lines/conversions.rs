@@ -46,6 +46,9 @@ enum PwError {
         #[mcp(details)]
         reason: String,
     },
+    /// The browser session expired
+    #[mcp(code = 2101, protocol)]
+    SessionExpired { session: u32 },
 }
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -98,6 +101,13 @@ impl Server {
     #[tool(description = "Open a URL, plain Result<T, E>")]
     async fn navigate_contents(&self, Parameters(args): Parameters<Args>) -> Result<String, PwError> {
         open(&args.url)
+    }
+
+    /// `Result<T, E>` with a protocol-class variant: a JSON-RPC error, not a tool error.
+    #[tool(description = "Open a URL in an expired session")]
+    async fn navigate_expired(&self, Parameters(args): Parameters<Args>) -> Whole {
+        let _ = args.url;
+        whole(Err(PwError::SessionExpired { session: 7 }))
     }
 
     /// `Result<T, ErrorData>` and `?`: the JSON-RPC error.
@@ -232,6 +242,22 @@ async fn json_rpc_error_through_question_mark() {
 }
 
 #[tokio::test]
+async fn protocol_class_variant_is_a_json_rpc_error() {
+    let before = stats().snapshot();
+    let mut s = Session::start().await;
+    let reply = s.call("navigate_expired", json!({ "url": "https://example.invalid/" })).await;
+    assert!(reply.get("result").is_none(), "{reply}");
+    assert_eq!(
+        reply["error"],
+        json!({ "code": 2101, "message": "The browser session expired", "data": {
+            "domain": "playwright", "symbol": "E_PW_SESSION_EXPIRED", "retryable": false,
+            "session": 7 } }),
+        "{reply}"
+    );
+    assert!(stats().snapshot().by_code.get(&2101) > before.by_code.get(&2101));
+}
+
+#[tokio::test]
 async fn wrong_argument_type_is_invalid_params_with_pointer() {
     let _ = stats();
     let mut s = Session::start().await;
@@ -295,4 +321,7 @@ fn conversions_by_value() {
     assert_eq!(json["isError"], true);
     assert_eq!(json["_meta"]["errorCode"], "E_PW_NAV");
     assert_eq!(json["_meta"]["domain"], "playwright");
+
+    let data = line::tool_outcome(&PwError::SessionExpired { session: 1 }).expect_err("JSON-RPC");
+    assert_eq!((data.code.0, &*data.message), (2101, "The browser session expired"));
 }
