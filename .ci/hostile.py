@@ -4,7 +4,8 @@
 Starts the server, initializes a session, then sends each hostile case as one raw line and
 checks, for every case:
 
-- the server answered as expected (a JSON-RPC error with the expected code and id), or stayed
+- the server answered as expected (a JSON-RPC error with the expected code and id, or a tool
+  error with the expected `_meta.errorCode`), or stayed
   silent where that is the documented behaviour (notifications, blank lines);
 - every reply line is bounded (under 64 KiB) and is a single JSON-RPC 2.0 message;
 - no reply leaks internals: panics, stack traces, source paths, Rust paths or type names,
@@ -99,9 +100,9 @@ CASES = [
     ("tools/call with params [1]", request(6, "tools/call", [1]), ("error", None, 6)),
     ("tools/call without params", request(61, "tools/call"), ("error", None, 61)),
     # Input validation failures are tool errors (MCP 2025-11-25, SEP-1303) or -32602.
-    ("wrong argument type", call(7, "navigate", {"url": 5}), ("any", 7)),
+    ("wrong argument type", call(7, "navigate", {"url": 5}), ("tool", "E_INVALID_PARAMS", 7)),
     ("arguments an array", call(8, "navigate", ["https://a.invalid"]), ("error", -32602, 8)),
-    ("missing argument", call(9, "read_file", {}), ("any", 9)),
+    ("missing argument", call(9, "read_file", {}), ("tool", "E_INVALID_PARAMS", 9)),
     ("unknown tool", call(10, "no_such_tool", {}), ("error", None, 10)),
     ("unknown tool, 5 MB name", call(11, "t" * FIVE_MB, {}), ("error", None, 11)),
     ("unknown method", request(12, "no/such/method"), ("error", -32601, 12)),
@@ -118,7 +119,7 @@ CASES = [
     (
         "navigate, 5 MB URL",
         call(17, "navigate", {"url": "https://" + "a" * FIVE_MB}),
-        ("any", 17),
+        ("tool", "E_PW_NAV", 17),
     ),
     (
         # 2 MB of control characters: escaped as \u00XX, a 12 MB line (under 16 MiB).
@@ -127,11 +128,15 @@ CASES = [
         ("any", 18),
     ),
     ("read_file, 5 MB path", call(19, "read_file", {"path": "p" * FIVE_MB}), ("any", 19)),
-    ("read_file, path escape", call(20, "read_file", {"path": "../../etc/passwd"}), ("any", 20)),
+    (
+        "read_file, path escape",
+        call(20, "read_file", {"path": "../../etc/passwd"}),
+        ("tool", "E_FS_PATH_ESCAPE", 20),
+    ),
     (
         "read_file, NUL in path",
         call(21, "read_file", {"path": "a\u0000b"}),
-        ("any", 21),
+        ("tool", "E_FS_INVALID_PATH", 21),
     ),
     ("sys/errorStats", request(22, "sys/errorStats"), ("reply", 22)),
     # JSON-RPC 2.0's own example: an invalid request without a readable id gets -32600, id null.
@@ -250,6 +255,13 @@ def run_case(server, name, line, expectation, probe_id):
                 problems.append(f"expected code {code}, got {short(replies[-1][0])}")
         elif kind == "reply" and "result" not in message:
             problems.append(f"expected a result, got {short(replies[-1][0])}")
+        elif kind == "tool":
+            result = message.get("result")
+            meta = result.get("_meta") if isinstance(result, dict) else None
+            if not isinstance(meta, dict) or result.get("isError") is not True:
+                problems.append(f"expected a tool error, got {short(replies[-1][0])}")
+            elif meta.get("errorCode") != expectation[1]:
+                problems.append(f"expected _meta.errorCode {expectation[1]}, got {short(replies[-1][0])}")
         if message.get("id") != want_id:
             got = message.get("id")
             got = got if not isinstance(got, str) or len(got) < 80 else got[:80] + "..."
