@@ -101,6 +101,12 @@ CASES = [
     ("tools/call without params", request(61, "tools/call"), ("error", None, 61)),
     # Input validation failures are tool errors (MCP 2025-11-25, SEP-1303) or -32602.
     ("wrong argument type", call(7, "navigate", {"url": 5}), ("tool", "E_INVALID_PARAMS", 7)),
+    (
+        # serde's text quotes the offending value: the reply must stay bounded all the same.
+        "wrong argument type, 5 MB string",
+        call(71, "navigate", {"url": "https://a.invalid/", "confirm": "c" * FIVE_MB}),
+        ("tool", "E_INVALID_PARAMS", 71),
+    ),
     ("arguments an array", call(8, "navigate", ["https://a.invalid"]), ("error", -32602, 8)),
     ("missing argument", call(9, "read_file", {}), ("tool", "E_INVALID_PARAMS", 9)),
     ("unknown tool", call(10, "no_such_tool", {}), ("error", None, 10)),

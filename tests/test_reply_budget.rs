@@ -89,6 +89,13 @@ fn five_megabytes_of_arguments_make_a_reply_under_64_kib() {
             // `ToolErrorFormat`): cut within the budget and marked. `structuredContent` is
             // written under the same budget, not one of its own.
             assert_eq!(wire["_meta"]["truncated"], true, "{form}");
+            // The details are cut; the retry line after them is the catalog's and stays.
+            let text = wire["content"][0]["text"].as_str().unwrap();
+            assert!(
+                text.ends_with(&format!("{TRUNCATION_MARK}\nRetryable: yes")),
+                "{form}: {}",
+                &text[text.len() - 60..]
+            );
             if form == "structured_content" {
                 assert_eq!(
                     wire["structuredContent"]["error"]["data"]["truncated"], true,

@@ -106,7 +106,8 @@ impl ArgumentError {
             Some("a value: the argument is required".to_owned())
         } else {
             message
-                .split_once(", expected ")
+                // The last one: the value serde quotes before it may hold the words too.
+                .rsplit_once(", expected ")
                 .map(|(_, expected)| expected.to_owned())
         };
         let details = if pointer.is_empty() {

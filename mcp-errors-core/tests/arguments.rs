@@ -86,6 +86,12 @@ fn an_optional_argument_of_the_wrong_type() {
 }
 
 #[test]
+fn the_value_cannot_forge_what_was_expected() {
+    let err = fail::<Navigate>(&json!({"url": "u", "wait": "x, expected nothing"}));
+    assert_eq!(err.expected(), Some("u32"));
+}
+
+#[test]
 fn a_missing_argument_is_required() {
     let err = fail::<Navigate>(&json!({}));
     assert_eq!(err.pointer(), "/url");

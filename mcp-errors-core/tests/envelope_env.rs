@@ -28,6 +28,8 @@ fn child_reports_default_envelopes() {
         "responseStack": response["details"].get("stack"),
         // An explicit setting still wins over the environment.
         "overridden": err.to_error_object().verbosity(Verbosity::Off).to_json_value().unwrap()["data"].get("stack"),
+        // A tool error never carries a stack, its structuredContent neither.
+        "toolResult": err.to_tool_result().structured_content().to_json_value().unwrap(),
     });
     println!("REPORT {report}");
 }
@@ -87,4 +89,10 @@ fn verbose_variable_drives_the_default() {
     assert!(report["objectStack"].is_array());
     assert!(report["responseStack"].is_array());
     assert_eq!(report["overridden"], Value::Null);
+    let tool = &report["toolResult"];
+    assert_eq!(
+        tool["structuredContent"]["error"]["data"]["symbol"],
+        "PATH_NOT_FOUND"
+    );
+    assert!(!tool.to_string().contains("stack"), "{tool}");
 }

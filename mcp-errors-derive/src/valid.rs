@@ -71,7 +71,8 @@ fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
     }
 }
 
-/// `authentication` → `AuthenticationError`, `rate-limit error` → `RateLimitError`.
+/// `authentication` → `AuthenticationError`, `rate-limit error` → `RateLimitError`, `error`
+/// → `CustomError`.
 fn error_type_suggestion(value: &str) -> String {
     let mut out = String::new();
     for word in value.split(|c: char| !c.is_ascii_alphabetic()) {
@@ -81,8 +82,8 @@ fn error_type_suggestion(value: &str) -> String {
             out.extend(chars);
         }
     }
-    if out.is_empty() {
-        out.push_str("Custom");
+    if out.is_empty() || out == "Error" {
+        return "CustomError".to_owned();
     }
     if !out.ends_with("Error") {
         out.push_str("Error");

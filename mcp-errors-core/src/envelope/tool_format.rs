@@ -89,8 +89,8 @@ impl ToolErrorFormat {
         meta_details, with_meta_details, META_DETAILS;
         /// `_meta.help`: [`McpError::help`](crate::McpError::help), when there is one.
         meta_help, with_meta_help, META_HELP;
-        /// `_meta.data`: the variant's serialized fields (and the request's context), when
-        /// there are any.
+        /// `_meta.data`: the variant's serialized fields, when there are any (a request's
+        /// context is written as `_meta.context` whatever this says).
         meta_data, with_meta_data, META_DATA;
     }
 
@@ -130,26 +130,62 @@ impl fmt::Debug for ToolErrorFormat {
     }
 }
 
-/// The text of a tool error in `format`.
+/// The text of a tool error in `format`, in two parts: [`head`](ToolText::head), what comes
+/// from the error's values (symbol, message, details), which the reply budget may cut, and
+/// [`tail`](ToolText::tail), the catalog's help and the retry line, bounded by the type and
+/// always written whole, so the model keeps what it needs to act.
 pub(super) struct ToolText<'a, E: ?Sized> {
     pub(super) error: &'a E,
     pub(super) format: ToolErrorFormat,
 }
 
-impl<E: ?Sized + VisitData> fmt::Display for ToolText<'_, E> {
+// Not derived: the derive would ask `E: Copy`.
+impl<E: ?Sized> Clone for ToolText<'_, E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<E: ?Sized> Copy for ToolText<'_, E> {}
+
+impl<'a, E: ?Sized> ToolText<'a, E> {
+    /// `SYMBOL: message` and the `Details:` line.
+    pub(super) fn head(self) -> TextHead<'a, E> {
+        TextHead(self)
+    }
+
+    /// The `Help:` and `Retryable:` lines.
+    pub(super) fn tail(self) -> TextTail<'a, E> {
+        TextTail(self)
+    }
+}
+
+/// See [`ToolText::head`].
+pub(super) struct TextHead<'a, E: ?Sized>(ToolText<'a, E>);
+
+/// See [`ToolText::tail`].
+pub(super) struct TextTail<'a, E: ?Sized>(ToolText<'a, E>);
+
+impl<E: ?Sized + VisitData> fmt::Display for TextHead<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let error = self.error;
+        let ToolText { error, format } = self.0;
         f.write_str(error.symbol())?;
         f.write_str(": ")?;
         error.fmt_message(f)?;
-        if self.format.text_details() {
+        if format.text_details() {
             write_details(error, f, "\nDetails: ")?;
         }
-        if let Some(help) = error.help().filter(|_| self.format.text_help()) {
+        Ok(())
+    }
+}
+
+impl<E: ?Sized + VisitData> fmt::Display for TextTail<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ToolText { error, format } = self.0;
+        if let Some(help) = error.help().filter(|_| format.text_help()) {
             f.write_str("\nHelp: ")?;
             f.write_str(help)?;
         }
-        if self.format.text_retry() {
+        if format.text_retry() {
             f.write_str("\nRetryable: ")?;
             match (error.retryable(), error.retry_after()) {
                 (false, _) => f.write_str("no")?,

@@ -2,6 +2,8 @@
 //! text `content` (what the model reads) and its `_meta` (what programs read), in a
 //! [`ToolErrorFormat`].
 
+use core::fmt;
+
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::EnvelopeView;
@@ -116,7 +118,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ToolResultShape> {
             map.serialize_entry(
                 "structuredContent",
                 &Structured(MeteredErrorObject {
-                    view: &self.reshaped(ErrorObjectShape),
+                    view: &structured_view(self),
                     meter: &meter,
                 }),
             )?;
@@ -140,26 +142,42 @@ struct ToolContent<'a, E: ?Sized>(ToolText<'a, E>, &'a Meter);
 
 impl<E: ?Sized + VisitData> Serialize for ToolContent<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct TextBlock<'v, 'a, E: ?Sized>(&'v ToolText<'a, E>, &'v Meter);
+        /// The text: its head within the budget, then its tail whole.
+        struct Budgeted<'v, 'a, E: ?Sized>(ToolText<'a, E>, &'v Meter);
+        impl<E: ?Sized + VisitData> fmt::Display for Budgeted<'_, '_, E> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let head = self.0.head();
+                let capped = Capped {
+                    value: &head,
+                    meter: self.1,
+                };
+                write!(f, "{capped}{}", self.0.tail())
+            }
+        }
+        struct TextBlock<'v, 'a, E: ?Sized>(ToolText<'a, E>, &'v Meter);
         impl<E: ?Sized + VisitData> Serialize for TextBlock<'_, '_, E> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let mut map = serializer.serialize_map(Some(2))?;
                 map.serialize_entry("type", "text")?;
-                map.serialize_entry(
-                    "text",
-                    &Text(Capped {
-                        value: self.0,
-                        meter: self.1,
-                    }),
-                )?;
+                map.serialize_entry("text", &Text(Budgeted(self.0, self.1)))?;
                 map.end()
             }
         }
 
         let mut seq = serializer.serialize_seq(Some(1))?;
-        seq.serialize_element(&TextBlock(&self.0, self.1))?;
+        seq.serialize_element(&TextBlock(self.0, self.1))?;
         seq.end()
     }
+}
+
+/// The error object of `structuredContent`: the tool error's options and context, never a
+/// stack (a tool error carries none, whatever `MCP_ERRORS_VERBOSE` says).
+fn structured_view<'a, E: ?Sized>(
+    view: &EnvelopeView<'a, E, ToolResultShape>,
+) -> EnvelopeView<'a, E, ErrorObjectShape> {
+    let mut object = view.reshaped(ErrorObjectShape);
+    object.options.verbosity = Some(crate::Verbosity::Off);
+    object
 }
 
 /// `structuredContent`: `{"error": <the error object>}`, under the tool error's budget.
@@ -253,7 +271,7 @@ impl<E: ?Sized + VisitData> Serialize for DataFields<'_, E> {
                     None => self.0.serialize_entry(key, value),
                 }
             }
-            fn details(&mut self, _: &dyn core::fmt::Display) -> Result<(), M::Error> {
+            fn details(&mut self, _: &dyn fmt::Display) -> Result<(), M::Error> {
                 Ok(())
             }
         }

@@ -99,7 +99,7 @@ pub fn record_foreign(code: i32, message: &str) {
 
 /// The tool error of `err` as `CallToolResult` JSON, from [`McpErrorExt::to_tool_result`],
 /// or from the catalog alone when the envelope fails.
-fn tool_error_json<E: ?Sized + VisitData>(err: &E) -> Value {
+pub(crate) fn tool_error_json<E: ?Sized + VisitData>(err: &E) -> Value {
     match err.to_tool_result().to_json_value() {
         Ok(Value::Object(mut map)) if map.get("content").is_some_and(Value::is_array) => {
             map.insert("isError".into(), Value::Bool(true));

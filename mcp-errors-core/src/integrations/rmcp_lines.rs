@@ -54,7 +54,9 @@ pub(crate) fn parse_arguments<P: serde::de::DeserializeOwned>(
     arguments: Option<serde_json::Map<String, Value>>,
 ) -> Result<P, (i32, String, Value)> {
     crate::arguments::parse_object(arguments).map_err(|error| {
-        let message = format!("Invalid parameters: {}", error.details());
+        // The message stays short: serde's text quotes the offending value, which may be
+        // megabytes; the tool error carries it under the reply budget.
+        let message = format!("Invalid parameters: {}", crate::arguments::ENTRY.symbol);
         let tool_error = super::outcome::invalid_params_tool_error(&error);
         (
             -32602,
@@ -127,11 +129,7 @@ macro_rules! line_glue {
                 ToolCallOutcome::ToolError(json) => call_tool_result(json),
                 ToolCallOutcome::JsonRpc { .. } => {
                     // A protocol-class variant as a tool error: the envelope's own form.
-                    call_tool_result(
-                        crate::McpErrorExt::to_tool_result(err)
-                            .to_json_value()
-                            .unwrap_or_default(),
-                    )
+                    call_tool_result(outcome::tool_error_json(err))
                 }
             }
         }

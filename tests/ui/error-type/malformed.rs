@@ -6,6 +6,9 @@ enum E {
     /// Not signed in
     #[mcp(code = 1, error_type = "authentication")]
     SignedOut,
+    /// Failed
+    #[mcp(code = 2, error_type = "error")]
+    Failed,
 }
 
 fn main() {}
