@@ -35,6 +35,9 @@ enum PlaywrightError {
     /// Bad data
     #[mcp(code = 2103)]
     Unserializable { value: Unserializable },
+    /// The browser session expired
+    #[mcp(code = 2101, protocol)]
+    SessionExpired,
 }
 
 /// A field whose `Serialize` always fails.
@@ -125,6 +128,24 @@ fn the_error_alone_is_a_tool_error_too() {
     let result = complete(nav().into_call_tool_result());
     assert_eq!(result.is_error, Some(true));
     assert_eq!(result.meta.unwrap().0["code"], 2100);
+}
+
+/// A protocol-class variant returned from a tool is a JSON-RPC error: the one the README's
+/// first rmcp example shows.
+#[test]
+fn a_protocol_class_variant_is_a_json_rpc_error() {
+    let error = Err::<String, _>(PlaywrightError::SessionExpired)
+        .into_call_tool_result()
+        .expect_err("a JSON-RPC error");
+    let readme = include_str!("../README.md");
+    let marker = "<!-- protocol-reply -->\n```json\n";
+    let start = readme
+        .find(marker)
+        .expect("README marks the protocol reply")
+        + marker.len();
+    let shown: Value =
+        serde_json::from_str(&readme[start..start + readme[start..].find("```").unwrap()]).unwrap();
+    assert_eq!(serde_json::to_value(&error).unwrap(), shown["error"]);
 }
 
 #[test]
