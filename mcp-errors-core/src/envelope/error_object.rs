@@ -215,7 +215,7 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         };
         error.visit_data_any(&mut MapSink {
             map: &mut map,
-            details_key: DETAILS,
+            details_key: Some(DETAILS),
             reserved,
             meter: self.meter,
         })?;

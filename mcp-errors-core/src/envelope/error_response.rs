@@ -156,7 +156,7 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         };
         error.visit_data_any(&mut MapSink {
             map: &mut map,
-            details_key: "reason",
+            details_key: Some("reason"),
             reserved,
             meter: self.meter,
         })?;

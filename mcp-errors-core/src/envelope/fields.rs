@@ -10,29 +10,52 @@ use super::text::Text;
 use crate::field_types::whole_ms;
 use crate::{FieldRole, FieldSink, McpError, VisitData};
 
-/// Whether the error hands at least one field or a details text to `data` (an `Option` field
-/// that is `None` is not handed over). A dry run of [`McpError::visit_data`] that serializes
-/// nothing: free for a sized error; through a trait object each field is converted once more.
-pub(super) fn visits_any_field<E: ?Sized + VisitData>(error: &E) -> bool {
-    struct Probe(bool);
-    impl FieldSink for Probe {
-        type Error = serde_json::Error;
-        fn field<T: ?Sized + Serialize>(
-            &mut self,
-            _: &'static str,
-            _: &T,
-        ) -> Result<(), Self::Error> {
-            self.0 = true;
-            Ok(())
-        }
-        fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
-            self.0 = true;
-            Ok(())
-        }
+/// What a dry run of [`McpError::visit_data`] saw: it serializes nothing, so it is free for a
+/// sized error (through a trait object each field is converted once more). An `Option` field
+/// that is `None` is not handed over.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Visited {
+    /// At least one serialized field.
+    pub(super) fields: bool,
+    /// A `#[mcp(details)]` text.
+    pub(super) details: bool,
+    /// A field failed: the member is written anyway, so the real pass reports the error.
+    pub(super) failed: bool,
+}
+
+impl Visited {
+    pub(super) fn of<E: ?Sized + VisitData>(error: &E) -> Visited {
+        let mut visited = Visited::default();
+        visited.failed = error.visit_data_any(&mut visited).is_err();
+        visited
     }
-    let mut probe = Probe(false);
-    // On failure, write the member anyway: the real pass then reports the error.
-    error.visit_data_any(&mut probe).is_err() || probe.0
+
+    /// Whether `data` gets a member from the error: a field, the details, or a failure.
+    pub(super) fn any(self) -> bool {
+        self.failed || self.fields || self.details
+    }
+
+    /// Whether `_meta.data` gets a member: a field, or a failure.
+    pub(super) fn data_fields(self) -> bool {
+        self.failed || self.fields
+    }
+}
+
+impl FieldSink for Visited {
+    type Error = serde_json::Error;
+    fn field<T: ?Sized + Serialize>(&mut self, _: &'static str, _: &T) -> Result<(), Self::Error> {
+        self.fields = true;
+        Ok(())
+    }
+    fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
+        self.details = true;
+        Ok(())
+    }
+}
+
+/// Whether the error hands at least one field or a details text to `data`.
+pub(super) fn visits_any_field<E: ?Sized + VisitData>(error: &E) -> bool {
+    Visited::of(error).any()
 }
 
 /// Whether the catalog row has a `#[mcp(details)]` field.
@@ -87,6 +110,12 @@ pub(super) struct Reserved {
 }
 
 impl Reserved {
+    /// No key reserved: a map of the fields alone.
+    pub(super) const NONE: Reserved = Reserved {
+        fixed: &[],
+        present: [None; 5],
+    };
+
     pub(super) fn contains(&self, key: &str) -> bool {
         self.fixed.contains(&key) || self.present.iter().flatten().any(|k| *k == key)
     }
@@ -95,8 +124,8 @@ impl Reserved {
 /// Drives a `SerializeMap` as the [`FieldSink`] of an error.
 pub(super) struct MapSink<'m, M> {
     pub(super) map: &'m mut M,
-    /// The key of the `#[mcp(details)]` text.
-    pub(super) details_key: &'static str,
+    /// The key of the `#[mcp(details)]` text; `None` leaves the text out.
+    pub(super) details_key: Option<&'static str>,
     pub(super) reserved: Reserved,
     /// The envelope's budget, which every value and the details text are written within.
     pub(super) meter: &'m Meter,
@@ -118,9 +147,12 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
     }
 
     fn details(&mut self, details: &dyn fmt::Display) -> Result<(), M::Error> {
+        let Some(key) = self.details_key else {
+            return Ok(());
+        };
         let meter = self.meter;
         self.map.serialize_entry(
-            self.details_key,
+            key,
             &Text(Capped {
                 value: details,
                 meter,

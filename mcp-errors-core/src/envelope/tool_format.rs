@@ -248,50 +248,6 @@ fn write_details<E: ?Sized + VisitData>(
     }
 }
 
-/// Whether `error` hands a details text to its envelopes.
-pub(super) fn has_details<E: ?Sized + VisitData>(error: &E) -> bool {
-    struct Probe(bool);
-    impl FieldSink for Probe {
-        type Error = serde_json::Error;
-        fn field<T: ?Sized + Serialize>(
-            &mut self,
-            _: &'static str,
-            _: &T,
-        ) -> Result<(), Self::Error> {
-            Ok(())
-        }
-        fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
-            self.0 = true;
-            Ok(())
-        }
-    }
-    let mut probe = Probe(false);
-    let _ = error.visit_data_any(&mut probe);
-    probe.0
-}
-
-/// Whether `error` hands at least one serialized field (not the details text) to its
-/// envelopes. On a failing field: yes, so the real pass reports it.
-pub(super) fn has_data_fields<E: ?Sized + VisitData>(error: &E) -> bool {
-    struct Probe(bool);
-    impl FieldSink for Probe {
-        type Error = serde_json::Error;
-        fn field<T: ?Sized + Serialize>(
-            &mut self,
-            _: &'static str,
-            _: &T,
-        ) -> Result<(), Self::Error> {
-            self.0 = true;
-            Ok(())
-        }
-        fn details(&mut self, _: &dyn fmt::Display) -> Result<(), Self::Error> {
-            Ok(())
-        }
-    }
-    let mut probe = Probe(false);
-    error.visit_data_any(&mut probe).is_err() || probe.0
-}
-
 /// `_meta.details`: the details text alone.
 pub(super) struct DetailsText<'a, E: ?Sized>(pub(super) &'a E);
 

@@ -9,13 +9,13 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use super::EnvelopeView;
 use super::budget::{Capped, Meter, Metered};
 use super::error_object::{ErrorObjectShape, MeteredErrorObject};
-use super::fields::{TRUNCATED, retry_after_ms};
+use super::fields::{MapSink, Reserved, TRUNCATED, Visited, retry_after_ms};
 use super::text::Text;
-use super::tool_format::{DetailsText, ToolErrorFormat, ToolText, has_data_fields, has_details};
+use super::tool_format::{DetailsText, ToolErrorFormat, ToolText};
 use super::view::{Context, Shape};
 #[cfg(doc)]
 use crate::McpErrorExt;
-use crate::{FieldSink, VisitData};
+use crate::VisitData;
 
 /// The shape of an MCP `CallToolResult` with `isError: true`: its [`ToolErrorFormat`] (the
 /// process-wide one unless set) and whether it carries `structuredContent`. The code is
@@ -130,7 +130,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ToolResultShape> {
                 error: self.error,
                 format,
                 context: self.context,
-                meter: Some(&meter),
+                meter: &meter,
             },
         )?;
         map.end()
@@ -196,8 +196,21 @@ pub(crate) struct ToolMeta<'a, E: ?Sized> {
     pub(crate) error: &'a E,
     pub(crate) format: ToolErrorFormat,
     pub(crate) context: Option<&'a Context>,
-    /// The envelope's reply budget, when `_meta` belongs to one (it then adds `truncated`).
-    pub(crate) meter: Option<&'a Meter>,
+    /// The envelope's reply budget (`_meta` adds `truncated` when it cut something).
+    pub(crate) meter: &'a Meter,
+}
+
+impl<E: ?Sized + VisitData> ToolMeta<'_, E> {
+    /// The `_meta` of `error` in seed 002's format alone: the catalog's keys and
+    /// [`McpError::retry_after`](crate::McpError::retry_after), which always serialize.
+    pub(crate) fn catalog_only(error: &E) -> serde_json::Result<serde_json::Value> {
+        serde_json::to_value(ToolMeta {
+            error,
+            format: ToolErrorFormat::SEED_002,
+            context: None,
+            meter: &Meter::new(crate::ReplyBudget::current()),
+        })
+    }
 }
 
 impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
@@ -205,6 +218,12 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         let error = self.error;
         let format = self.format;
         let retry_after = retry_after_ms(error);
+        // Only when asked: through a trait object the dry run converts every field.
+        let visited = if format.meta_details() || format.meta_data() {
+            Visited::of(error)
+        } else {
+            Visited::default()
+        };
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("errorType", error.error_type())?;
         map.serialize_entry("errorCode", error.symbol())?;
@@ -214,38 +233,32 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry("retryAfterMs", &ms)?;
         }
-        if format.meta_details() && has_details(error) {
+        if format.meta_details() && visited.details {
             let details = DetailsText(error);
-            match self.meter {
-                Some(meter) => map.serialize_entry(
-                    "details",
-                    &Text(Capped {
-                        value: &details,
-                        meter,
-                    }),
-                )?,
-                None => map.serialize_entry("details", &Text(details))?,
-            }
+            map.serialize_entry(
+                "details",
+                &Text(Capped {
+                    value: &details,
+                    meter: self.meter,
+                }),
+            )?;
         }
         if let Some(help) = error.help().filter(|_| format.meta_help()) {
             map.serialize_entry("help", help)?;
         }
-        if format.meta_data() && has_data_fields(error) {
+        if format.meta_data() && visited.data_fields() {
             map.serialize_entry("data", &DataFields(error, self.meter))?;
         }
         if let Some(context) = self.context {
-            match self.meter {
-                Some(meter) => map.serialize_entry(
-                    "context",
-                    &Metered {
-                        value: context,
-                        meter,
-                    },
-                )?,
-                None => map.serialize_entry("context", context)?,
-            }
+            map.serialize_entry(
+                "context",
+                &Metered {
+                    value: context,
+                    meter: self.meter,
+                },
+            )?;
         }
-        if self.meter.is_some_and(Meter::truncated) {
+        if self.meter.truncated() {
             map.serialize_entry(TRUNCATED, &true)?;
         }
         map.end()
@@ -253,31 +266,18 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
 }
 
 /// `_meta.data`: the variant's serialized fields, without the details text, each within the
-/// envelope's budget when there is one.
-struct DataFields<'a, E: ?Sized>(&'a E, Option<&'a Meter>);
+/// envelope's budget.
+struct DataFields<'a, E: ?Sized>(&'a E, &'a Meter);
 
 impl<E: ?Sized + VisitData> Serialize for DataFields<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Sink<'m, M>(&'m mut M, Option<&'m Meter>);
-        impl<M: SerializeMap> FieldSink for Sink<'_, M> {
-            type Error = M::Error;
-            fn field<T: ?Sized + Serialize>(
-                &mut self,
-                key: &'static str,
-                value: &T,
-            ) -> Result<(), M::Error> {
-                match self.1 {
-                    Some(meter) => self.0.serialize_entry(key, &Metered { value, meter }),
-                    None => self.0.serialize_entry(key, value),
-                }
-            }
-            fn details(&mut self, _: &dyn fmt::Display) -> Result<(), M::Error> {
-                Ok(())
-            }
-        }
-
         let mut map = serializer.serialize_map(None)?;
-        self.0.visit_data_any(&mut Sink(&mut map, self.1))?;
+        self.0.visit_data_any(&mut MapSink {
+            map: &mut map,
+            details_key: None,
+            reserved: Reserved::NONE,
+            meter: self.1,
+        })?;
         map.end()
     }
 }

@@ -223,8 +223,13 @@ impl<E: ?Sized, S: Shape> EnvelopeView<'_, E, S> {
     /// assert!(wire["data"]["details"].as_str().unwrap().ends_with("…[truncated]"));
     /// assert_eq!(wire["data"]["truncated"], true);
     ///
+    /// // A tool error's text: what comes from the values is cut; the help and retry lines,
+    /// // the catalog's, stay whole.
     /// let tool = err.to_tool_result().budget(ReplyBudget::bytes(10)).to_json_value().unwrap();
-    /// assert_eq!(tool["content"][0]["text"], "E_PW_NAV…[truncated]");
+    /// assert_eq!(
+    ///     tool["content"][0]["text"],
+    ///     "E_PW_NAV…[truncated]\nHelp: check the URL\nRetryable: yes"
+    /// );
     /// assert_eq!(tool["_meta"]["truncated"], true);
     /// ```
     #[must_use]

@@ -121,13 +121,7 @@ pub(crate) fn tool_error_json<E: ?Sized + VisitData>(err: &E) -> Value {
 /// format, which reads only the catalog and [`McpError::retry_after`](crate::McpError::retry_after) and so always
 /// serializes.
 fn catalog_meta<E: ?Sized + VisitData>(err: &E) -> Map<String, Value> {
-    let meta = crate::envelope::ToolMeta {
-        error: err,
-        format: crate::ToolErrorFormat::SEED_002,
-        context: None,
-        meter: None,
-    };
-    match serde_json::to_value(meta) {
+    match crate::envelope::ToolMeta::catalog_only(err) {
         Ok(Value::Object(meta)) => meta,
         _ => Map::new(),
     }
