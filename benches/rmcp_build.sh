@@ -55,8 +55,12 @@ struct Args {
     url: String,
 }
 
+// A router field: the #[tool_handler] of 0.x reads it (later lines build the router themselves).
 #[derive(Clone)]
-struct Server;
+#[allow(dead_code)]
+struct Server {
+    tool_router: rmcp::handler::server::router::tool::ToolRouter<Server>,
+}
 
 #[tool_router]
 impl Server {
@@ -71,7 +75,8 @@ impl ServerHandler for Server {}
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let server = Server.serve(rmcp::transport::stdio()).await.unwrap();
+    let server = Server { tool_router: Server::tool_router() };
+    let server = server.serve(rmcp::transport::stdio()).await.unwrap();
     server.waiting().await.unwrap();
 }
 '
@@ -135,9 +140,9 @@ for v in "${variants[@]}"; do
   cpus=()
   for ((i = 0; i < runs; i++)); do
     rm -rf "$work/target-$v"
-    read -r real user sys < <({ time (cd "$work/$v" && CARGO_TARGET_DIR="$work/target-$v" CARGO_INCREMENTAL=0 cargo build --quiet --offline) ; } 2>&1 >/dev/null | tail -1)
+    read -r real user sys < <({ time (cd "$work/$v" && CARGO_TARGET_DIR="$work/target-$v" CARGO_INCREMENTAL=0 cargo build --quiet --offline 2>"$work/$v.log") ; } 2>&1 >/dev/null | tail -1)
     bin="$work/target-$v/debug/consumer-${v//+/-}"
-    [[ -x "$bin" ]] || { echo "build of $v failed" >&2; exit 1; }
+    [[ -x "$bin" ]] || { echo "build of $v failed:" >&2; tail -n 30 "$work/$v.log" >&2; exit 1; }
     walls+=("$real")
     cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", u + s }')")
   done
