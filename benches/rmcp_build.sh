@@ -17,7 +17,8 @@
 #
 # Environment: RMCP_LINE=3 (default), 2, 1 or 0.16 builds the servers on that rmcp line with
 # the matching feature (rmcp-3, rmcp-2, rmcp-1, rmcp-0); VARIANTS="server server+errs" builds
-# only the listed variants.
+# only the listed variants; BENCH_DIR=dir writes the crates there and keeps them (RUNS=0 only
+# writes them), for timing them with other tools.
 set -euo pipefail
 runs=${1:-1}
 line=${RMCP_LINE:-3}
@@ -28,8 +29,13 @@ case $line in
   *) echo "RMCP_LINE: 3, 2, 1 or 0.8 .. 0.16" >&2; exit 2 ;;
 esac
 repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/mcp-errors-rmcp-build.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+if [[ -n "${BENCH_DIR:-}" ]]; then
+  work=$BENCH_DIR
+  mkdir -p "$work"
+else
+  work=$(mktemp -d "${TMPDIR:-/tmp}/mcp-errors-rmcp-build.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+fi
 
 enum_src='
 use mcp_errors::McpError;

@@ -263,30 +263,63 @@ impl<E: ?Sized + VisitData> fmt::Display for DetailsText<'_, E> {
 /// clients validate `structuredContent` against it even when `isError` is true.
 ///
 /// A deliberately small check of the schema's top level: an object schema whose
-/// `properties` declare `error`, whose `required` names nothing else, and (without
-/// `properties.error`) whose `additionalProperties` is not `false`. `false` for anything it
-/// cannot vouch for (`$ref`, `oneOf`, a non-object type, no schema).
+/// `required` names nothing but `error`, and either whose `properties` declare `error` as
+/// `true`, `{}` or `{"type": "object"}` (annotations such as `description` aside), or, without
+/// `properties.error`, whose `additionalProperties` is absent or `true`. `false` for anything
+/// it cannot vouch for: no schema, a non-object type, `$ref`, combinators (`oneOf`, `allOf`,
+/// `if`, ...), and keywords that constrain the object's members or their count
+/// (`patternProperties`, `propertyNames`, `minProperties`, `unevaluatedProperties`, ...).
 ///
 /// ```
 /// use mcp_errors_core::structured_error_allowed;
 /// use serde_json::json;
 ///
 /// let with_error = json!({"type": "object", "properties": {"title": {"type": "string"},
-///     "error": {"type": "object"}}});
+///     "error": {"type": "object", "description": "set on failure"}}});
 /// assert!(structured_error_allowed(&with_error));
+/// assert!(structured_error_allowed(&json!({"type": "object"})));
 /// let title_required = json!({"type": "object", "properties": {"title": {"type": "string"}},
 ///     "required": ["title"]});
 /// assert!(!structured_error_allowed(&title_required));
 /// assert!(!structured_error_allowed(&json!({"$ref": "#/$defs/Page"})));
+/// // Members other than the declared ones must be strings: `error` is not.
+/// assert!(!structured_error_allowed(&json!({"type": "object",
+///     "additionalProperties": {"type": "string"}})));
+/// // `error` declared with a shape of its own, which the error object may not match.
+/// assert!(!structured_error_allowed(&json!({"type": "object", "properties": {"error": {
+///     "type": "object", "required": ["reason"]}}})));
+/// assert!(!structured_error_allowed(&json!({"type": "object", "minProperties": 2})));
 /// ```
 pub fn structured_error_allowed(schema: &serde_json::Value) -> bool {
+    use serde_json::Value;
+
+    /// Keywords this check does not evaluate: a schema with one of them may refuse the object.
+    const UNCHECKED: &[&str] = &[
+        "$ref",
+        "$dynamicRef",
+        "oneOf",
+        "anyOf",
+        "allOf",
+        "not",
+        "if",
+        "const",
+        "enum",
+        "patternProperties",
+        "propertyNames",
+        "minProperties",
+        "maxProperties",
+        "unevaluatedProperties",
+        "dependentRequired",
+        "dependentSchemas",
+        "dependencies",
+    ];
+    /// Keywords that describe without constraining.
+    const ANNOTATIONS: &[&str] = &["title", "description", "$comment", "examples", "default"];
+
     let Some(schema) = schema.as_object() else {
         return false;
     };
-    if ["$ref", "oneOf", "anyOf", "allOf", "not", "if"]
-        .iter()
-        .any(|k| schema.contains_key(*k))
-    {
+    if UNCHECKED.iter().any(|k| schema.contains_key(*k)) {
         return false;
     }
     if schema.get("type").is_some_and(|t| t != "object") {
@@ -294,23 +327,24 @@ pub fn structured_error_allowed(schema: &serde_json::Value) -> bool {
     }
     let required_ok = match schema.get("required") {
         None => true,
-        Some(serde_json::Value::Array(names)) => names.iter().all(|n| n == "error"),
+        Some(Value::Array(names)) => names.iter().all(|n| n == "error"),
         Some(_) => false,
     };
-    let declared = schema
-        .get("properties")
-        .and_then(serde_json::Value::as_object)
-        .and_then(|p| p.get("error"));
-    let open = schema.get("additionalProperties") != Some(&serde_json::Value::Bool(false));
+    let declared = match schema.get("properties") {
+        None => None,
+        Some(Value::Object(properties)) => properties.get("error"),
+        Some(_) => return false,
+    };
     required_ok
         && match declared {
-            // Its own schema for `error` may still refuse the object: only `true`, `{}` or an
-            // object type is vouched for.
-            Some(serde_json::Value::Bool(b)) => *b,
-            Some(serde_json::Value::Object(error)) => {
-                error.is_empty() || error.get("type").is_some_and(|t| t == "object")
-            }
+            Some(Value::Bool(b)) => *b,
+            Some(Value::Object(error)) => error.iter().all(|(key, value)| {
+                (key == "type" && value == "object") || ANNOTATIONS.contains(&key.as_str())
+            }),
             Some(_) => false,
-            None => open,
+            None => matches!(
+                schema.get("additionalProperties"),
+                None | Some(Value::Bool(true))
+            ),
         }
 }
