@@ -3,10 +3,10 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::budget::{Capped, Meter, Metered};
+use super::budget::{Capped, Meter};
 use super::fields::{
-    MapSink, Reserved, Stack, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
-    visits_any_field,
+    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, end_with_context, has_details_field,
+    message_over_budget, retry_after_ms, visits_any_field,
 };
 use super::text::{Message, Text};
 use super::view::Context;
@@ -37,8 +37,6 @@ const RETRYABLE: &str = "retryable";
 const DETAILS: &str = "details";
 const RETRY_AFTER_MS: &str = "retryAfterMs";
 const STACK: &str = "stack";
-/// Written only when the envelope is given a context, so not reserved for fields.
-const CONTEXT: &str = "context";
 
 /// The shape of the JSON-RPC `error` member: `{"code","message","data"}`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -225,19 +223,7 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         if let Some(stack) = &self.stack {
             map.serialize_entry(STACK, stack)?;
         }
-        if let Some(context) = self.context {
-            map.serialize_entry(
-                CONTEXT,
-                &Metered {
-                    value: context,
-                    meter: self.meter,
-                },
-            )?;
-        }
-        if self.meter.truncated() {
-            map.serialize_entry(TRUNCATED, &true)?;
-        }
-        map.end()
+        end_with_context(map, self.context, self.meter)
     }
 }
 

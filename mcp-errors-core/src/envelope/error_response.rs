@@ -4,11 +4,11 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::budget::{Capped, Meter, Metered};
+use super::budget::{Capped, Meter};
 use super::error_object::Code;
 use super::fields::{
-    MapSink, Reserved, Stack, TRUNCATED, has_details_field, message_over_budget, retry_after_ms,
-    visits_any_field,
+    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, end_with_context, has_details_field,
+    message_over_budget, retry_after_ms, visits_any_field,
 };
 use super::text::{Message, Text};
 use super::view::{Context, Shape, TakesOptions};
@@ -151,7 +151,7 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
                 help.map(|_| "suggestion"),
                 retry_after.map(|_| "retryAfterMs"),
                 self.stack.as_ref().map(|_| "stack"),
-                self.context.map(|_| "context"),
+                self.context.map(|_| CONTEXT),
             ],
         };
         error.visit_data_any(&mut MapSink {
@@ -169,18 +169,6 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         if let Some(stack) = &self.stack {
             map.serialize_entry("stack", stack)?;
         }
-        if let Some(context) = self.context {
-            map.serialize_entry(
-                "context",
-                &Metered {
-                    value: context,
-                    meter: self.meter,
-                },
-            )?;
-        }
-        if self.meter.truncated() {
-            map.serialize_entry(TRUNCATED, &true)?;
-        }
-        map.end()
+        end_with_context(map, self.context, self.meter)
     }
 }

@@ -7,6 +7,7 @@ use serde::ser::{Serialize, SerializeMap};
 
 use super::budget::{Capped, Meter, Metered};
 use super::text::Text;
+use super::view::Context;
 use crate::field_types::whole_ms;
 use crate::{FieldRole, FieldSink, McpError, VisitData};
 
@@ -53,6 +54,28 @@ impl FieldSink for Visited {
     }
 }
 
+/// Ends a map that holds caller content: the request's `context` (metered like a data field),
+/// then `truncated: true` when the budget cut anything written into it.
+pub(super) fn end_with_context<M: SerializeMap>(
+    mut map: M,
+    context: Option<&Context>,
+    meter: &Meter,
+) -> Result<M::Ok, M::Error> {
+    if let Some(context) = context {
+        map.serialize_entry(
+            CONTEXT,
+            &Metered {
+                value: context,
+                meter,
+            },
+        )?;
+    }
+    if meter.truncated() {
+        map.serialize_entry(TRUNCATED, &true)?;
+    }
+    map.end()
+}
+
 /// Whether the error hands at least one field or a details text to `data`.
 pub(super) fn visits_any_field<E: ?Sized + VisitData>(error: &E) -> bool {
     Visited::of(error).any()
@@ -85,6 +108,10 @@ pub(super) fn message_over_budget<T: fmt::Display>(message: &T, meter: &Meter) -
 /// The key of the flag an envelope adds when the [`ReplyBudget`](super::ReplyBudget) cut
 /// something.
 pub(super) const TRUNCATED: &str = "truncated";
+
+/// The key of a request's context (`with_context`). Written only when the envelope is given a
+/// context, so not reserved for fields.
+pub(super) const CONTEXT: &str = "context";
 
 pub(super) fn has_details_field<E: ?Sized + McpError>(error: &E) -> bool {
     error

@@ -7,9 +7,9 @@ use core::fmt;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::EnvelopeView;
-use super::budget::{Capped, Meter, Metered};
+use super::budget::{Capped, Meter};
 use super::error_object::{ErrorObjectShape, MeteredErrorObject};
-use super::fields::{MapSink, Reserved, TRUNCATED, Visited, retry_after_ms};
+use super::fields::{MapSink, Reserved, Visited, end_with_context, retry_after_ms};
 use super::text::Text;
 use super::tool_format::{DetailsText, ToolErrorFormat, ToolText};
 use super::view::{Context, Shape};
@@ -249,19 +249,7 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         if format.meta_data() && visited.data_fields() {
             map.serialize_entry("data", &DataFields(error, self.meter))?;
         }
-        if let Some(context) = self.context {
-            map.serialize_entry(
-                "context",
-                &Metered {
-                    value: context,
-                    meter: self.meter,
-                },
-            )?;
-        }
-        if self.meter.truncated() {
-            map.serialize_entry(TRUNCATED, &true)?;
-        }
-        map.end()
+        end_with_context(map, self.context, self.meter)
     }
 }
 
