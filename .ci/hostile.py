@@ -105,7 +105,7 @@ CASES = [
         # serde's text quotes the offending value: the reply must stay bounded all the same.
         "wrong argument type, 5 MB string",
         call(71, "navigate", {"url": "https://a.invalid/", "confirm": "c" * FIVE_MB}),
-        ("tool", "E_INVALID_PARAMS", 71),
+        ("tool", "E_INVALID_PARAMS", {"pointer": "/confirm", "expected": "a boolean"}, 71),
     ),
     ("arguments an array", call(8, "navigate", ["https://a.invalid"]), ("error", -32602, 8)),
     ("missing argument", call(9, "read_file", {}), ("tool", "E_INVALID_PARAMS", 9)),
@@ -268,6 +268,11 @@ def run_case(server, name, line, expectation, probe_id):
                 problems.append(f"expected a tool error, got {short(replies[-1][0])}")
             elif meta.get("errorCode") != expectation[1]:
                 problems.append(f"expected _meta.errorCode {expectation[1]}, got {short(replies[-1][0])}")
+            elif len(expectation) == 4:
+                data = meta.get("data") if isinstance(meta.get("data"), dict) else {}
+                for key, want in expectation[2].items():
+                    if data.get(key) != want:
+                        problems.append(f"expected _meta.data.{key} {want!r}, got {data.get(key)!r}")
         if message.get("id") != want_id:
             got = message.get("id")
             got = got if not isinstance(got, str) or len(got) < 80 else got[:80] + "..."

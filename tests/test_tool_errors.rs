@@ -18,6 +18,34 @@ fn argument_errors_are_common_invalid_params() {
         (common.retryable, common.kind, common.variant, common.help),
         (own.retryable, own.kind, own.variant, own.help)
     );
+    assert_eq!(
+        (common.channel, common.resolved_error_type()),
+        (own.channel, own.resolved_error_type())
+    );
+}
+
+#[test]
+fn errors_the_sdk_makes_are_counted_under_protocol_errors_rows() {
+    use mcp_errors::integrations::outcome::SDK_ENTRIES;
+    use mcp_errors::{ErrorCatalog, ProtocolError};
+    // `SDK_ENTRIES` is core's copy of ProtocolError's standard rows (core cannot name the
+    // facade's enum): what `record_foreign` reports must be what `ProtocolError` would.
+    for own in &SDK_ENTRIES {
+        let protocol = ProtocolError::entry_by_code(own.code).unwrap();
+        assert_eq!(
+            (
+                protocol.code,
+                protocol.symbol,
+                protocol.message,
+                protocol.kind
+            ),
+            (own.code, own.symbol, own.message, own.kind)
+        );
+        assert_eq!(
+            (protocol.domain, protocol.channel, protocol.retryable),
+            (own.domain, own.channel, own.retryable)
+        );
+    }
 }
 
 mod channels {

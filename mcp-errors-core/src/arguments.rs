@@ -101,6 +101,7 @@ impl ArgumentError {
     }
 
     fn from_message(message: &str, mut pointer: String) -> ArgumentError {
+        let message = &bounded(message);
         let expected = if let Some(field) = field_named(message, "missing field `") {
             push_token(&mut pointer, field);
             Some("a value: the argument is required".to_owned())
@@ -111,7 +112,7 @@ impl ArgumentError {
                 .map(|(_, expected)| expected.to_owned())
         };
         let details = if pointer.is_empty() {
-            message.to_owned()
+            message.to_string()
         } else {
             format!("{pointer}: {message}")
         };
@@ -195,8 +196,9 @@ pub fn parse_object<T: DeserializeOwned>(
 }
 
 /// The JSON Pointer (RFC 6901) of serde's path `a[0].b/c`: `/a/0/b~1c`; the root is `""`. A
-/// position serde could not follow (inside `flatten` or an untagged enum) ends the pointer at
-/// its nearest known parent.
+/// value serde buffers before deserializing it (inside `flatten`, an untagged or internally
+/// tagged enum) is not followed: the pointer ends at the buffered value, and a field missing
+/// inside it is named as if the buffered value lacked it.
 fn pointer(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
     let mut pointer = String::new();
@@ -208,6 +210,33 @@ fn pointer(path: &serde_path_to_error::Path) -> String {
         }
     }
     pointer
+}
+
+/// How many bytes of serde's text are kept on each side of its `, expected `: the text before
+/// quotes the offending value, which may be megabytes; cut, the pointer and what was expected
+/// still fit in a reply's budget.
+const MAX_PART: usize = 256;
+
+/// serde's message with each side of its last `, expected ` cut to [`MAX_PART`] bytes (at a
+/// character boundary, ending `…`).
+fn bounded(message: &str) -> std::borrow::Cow<'_, str> {
+    fn cut(part: &str) -> std::borrow::Cow<'_, str> {
+        if part.len() <= MAX_PART {
+            return part.into();
+        }
+        let mut end = MAX_PART;
+        while !part.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{}…", &part[..end]).into()
+    }
+    match message.rsplit_once(", expected ") {
+        Some((value, expected)) if value.len() > MAX_PART || expected.len() > MAX_PART => {
+            format!("{}, expected {}", cut(value), cut(expected)).into()
+        }
+        Some(_) => message.into(),
+        None => cut(message),
+    }
 }
 
 /// The name between the backticks after `prefix` (serde's ``missing field `url` ``).

@@ -92,6 +92,23 @@ fn the_value_cannot_forge_what_was_expected() {
 }
 
 #[test]
+fn a_huge_value_is_cut_in_details_but_pointer_and_expected_stay() {
+    let err = fail::<Navigate>(&json!({"url": "u", "wait": "w".repeat(5_000_000)}));
+    assert_eq!(err.pointer(), "/wait");
+    assert_eq!(err.expected(), Some("u32"));
+    assert!(err.details().len() < 400, "{} bytes", err.details().len());
+    assert!(
+        err.details()
+            .starts_with("/wait: invalid type: string \"www")
+    );
+    assert!(
+        err.details().ends_with("…, expected u32"),
+        "{}",
+        err.details()
+    );
+}
+
+#[test]
 fn a_missing_argument_is_required() {
     let err = fail::<Navigate>(&json!({}));
     assert_eq!(err.pointer(), "/url");

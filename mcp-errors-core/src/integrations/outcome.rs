@@ -6,13 +6,13 @@
 //! `serde_json::from_value` (the wire shape is the same on every line, the builder APIs are
 //! not). Which channel a variant takes, the text and the `_meta` are decided here, once.
 //!
-//! None of these functions [`emit`](super::emit)s, except [`invalid_params_tool_error`] (whose
+//! None of these functions [`emit`](super::emit)s, except `invalid_params_tool_error` (whose
 //! error exists nowhere else) and [`record_foreign`]; the generated conversions emit the
 //! user's error themselves.
 
 use serde_json::{Map, Value};
 
-use crate::{McpErrorExt, VisitData};
+use crate::{ErrorEntry, McpErrorExt, VisitData};
 
 /// How a failed tool call leaves the server.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,19 +82,116 @@ pub fn invalid_params_tool_error(err: &crate::arguments::ArgumentError) -> Value
     tool_error_json(err)
 }
 
-/// Counts a JSON-RPC error that the SDK produced itself (unknown tool, malformed request) in
-/// [`metrics::global()`](crate::metrics::global), by its code.
+/// Reports a JSON-RPC error that the SDK produced itself (unknown tool, malformed request) to
+/// every enabled sink, as [`emit_as`](super::emit_as) does for the crate's own errors: the
+/// process-wide counters of [`metrics::global()`](crate::metrics::global), the `metrics`
+/// facade and `tracing`. A standard JSON-RPC code is reported under `ProtocolError`'s row
+/// (domain `jsonrpc`, symbol `INVALID_PARAMS`, ...); any other code under the symbol
+/// `SDK_ERROR`.
 pub fn record_foreign(code: i32, message: &str) {
     let _ = message;
-    let symbol = match code {
-        -32700 => "PARSE_ERROR",
-        -32600 => "INVALID_REQUEST",
-        -32601 => "METHOD_NOT_FOUND",
-        -32602 => "INVALID_PARAMS",
-        -32603 => "INTERNAL_ERROR",
-        _ => "SDK_ERROR",
-    };
-    crate::metrics::global().record_parts(code, "protocol", symbol);
+    super::emit_as(&SdkError::new(code), crate::Channel::JsonRpcError);
+}
+
+/// A JSON-RPC error the SDK made, as an [`McpError`](crate::McpError) to report it: its own
+/// code, the row of the standard error of that code.
+#[derive(Debug)]
+struct SdkError {
+    code: i32,
+    entry: &'static ErrorEntry,
+}
+
+impl SdkError {
+    fn new(code: i32) -> SdkError {
+        let entry = SDK_ENTRIES
+            .iter()
+            .find(|entry| entry.code == code)
+            .unwrap_or(&SDK_ERROR);
+        SdkError { code, entry }
+    }
+}
+
+impl core::fmt::Display for SdkError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.entry.message)
+    }
+}
+
+impl std::error::Error for SdkError {}
+
+impl crate::McpError for SdkError {
+    fn entry(&self) -> &'static ErrorEntry {
+        self.entry
+    }
+
+    fn domain(&self) -> &'static str {
+        self.entry.domain
+    }
+
+    fn code(&self) -> i32 {
+        self.code
+    }
+}
+
+/// JSON-RPC's standard errors as `ProtocolError` catalogs them (the facade ties the two by a
+/// test).
+pub static SDK_ENTRIES: [ErrorEntry; 5] = [
+    sdk_entry(
+        crate::jsonrpc::PARSE_ERROR,
+        "PARSE_ERROR",
+        "Parse error",
+        "ParseError",
+    ),
+    sdk_entry(
+        crate::jsonrpc::INVALID_REQUEST,
+        "INVALID_REQUEST",
+        "Invalid Request",
+        "InvalidRequest",
+    ),
+    sdk_entry(
+        crate::jsonrpc::METHOD_NOT_FOUND,
+        "METHOD_NOT_FOUND",
+        "Method not found",
+        "MethodNotFound",
+    ),
+    sdk_entry(
+        crate::jsonrpc::INVALID_PARAMS,
+        "INVALID_PARAMS",
+        "Invalid params",
+        "InvalidParams",
+    ),
+    sdk_entry(
+        crate::jsonrpc::INTERNAL_ERROR,
+        "INTERNAL_ERROR",
+        "Internal error",
+        "InternalError",
+    ),
+];
+
+/// Any other code the SDK sends.
+static SDK_ERROR: ErrorEntry = sdk_entry(0, "SDK_ERROR", "SDK error", "SdkError");
+
+const fn sdk_entry(
+    code: i32,
+    symbol: &'static str,
+    message: &'static str,
+    variant: &'static str,
+) -> ErrorEntry {
+    ErrorEntry {
+        code,
+        symbol,
+        domain: "jsonrpc",
+        message,
+        retryable: false,
+        kind: crate::ErrorKind::Protocol,
+        variant,
+        doc: "",
+        aliases: &[],
+        help: None,
+        channel: crate::Channel::JsonRpcError,
+        error_type: None,
+        fields: &[],
+    }
 }
 
 /// The tool error of `err` as `CallToolResult` JSON, from [`McpErrorExt::to_tool_result`],
