@@ -55,7 +55,8 @@ impl FieldSink for Visited {
 }
 
 /// Ends a map that holds caller content: the request's `context` (metered like a data field),
-/// then `truncated: true` when the budget cut anything written into it.
+/// then `truncated: true` when the envelope's budget cut anything (in this map or, for a tool
+/// error, which shares one budget across its members, anywhere in the reply).
 pub(super) fn end_with_context<M: SerializeMap>(
     mut map: M,
     context: Option<&Context>,

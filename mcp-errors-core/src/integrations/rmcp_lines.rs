@@ -127,13 +127,7 @@ macro_rules! line_glue {
         ///
         /// Does not [`emit`](crate::integrations::emit).
         pub fn tool_result<E: ?Sized + VisitData>(err: &E) -> CallToolResult {
-            match outcome::tool_call_outcome(err) {
-                ToolCallOutcome::ToolError(json) => call_tool_result(json),
-                ToolCallOutcome::JsonRpc { .. } => {
-                    // A protocol-class variant as a tool error: the envelope's own form.
-                    call_tool_result(outcome::tool_error_json(err))
-                }
-            }
+            call_tool_result(outcome::tool_error_json(err))
         }
 
         /// What a tool returning `Err(err)` answers: `Ok` with the tool error, or `Err` with
