@@ -13,23 +13,6 @@
 //! rmcp's own; `sys/errorStats` is answered from `ServerHandler::on_custom_request` with
 //! [`on_custom_request`].
 
-use rmcp_1::handler::server::tool::IntoCallToolResult;
-
 crate::integrations::rmcp_lines::line_glue!(rmcp_1, CallToolResult);
 crate::integrations::rmcp_lines::error_stats_glue!(rmcp_1);
-
-macro_rules! boxed_dyn_tool_results {
-    ($($dyn:ty),*) => {$(
-        impl IntoCallToolResult for Box<$dyn> {
-            fn into_call_tool_result(self) -> Result<CallToolResult, ErrorData> {
-                emitted_outcome(&*self)
-            }
-        }
-    )*};
-}
-
-boxed_dyn_tool_results!(
-    dyn McpError + Send + Sync + 'static,
-    dyn McpError + Send + 'static,
-    dyn McpError + 'static
-);
+crate::integrations::rmcp_lines::boxed_tool_results_glue!(rmcp_1, CallToolResult);

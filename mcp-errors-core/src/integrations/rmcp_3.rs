@@ -12,24 +12,8 @@
 //! rmcp's extractor and [`finish_tool_call`] turns its failures into tool errors and counts
 //! rmcp's own; `sys/errorStats` is answered from `ServerHandler::on_custom_request` with
 //! [`on_custom_request`].
-use rmcp_3::handler::server::tool::IntoCallToolResult;
 use rmcp_3::model::CallToolResponse;
 
 crate::integrations::rmcp_lines::line_glue!(rmcp_3, CallToolResponse);
 crate::integrations::rmcp_lines::error_stats_glue!(rmcp_3);
-
-macro_rules! boxed_dyn_tool_results {
-    ($($dyn:ty),*) => {$(
-        impl IntoCallToolResult for Box<$dyn> {
-            fn into_call_tool_result(self) -> Result<CallToolResponse, ErrorData> {
-                emitted_outcome(&*self).map(Into::into)
-            }
-        }
-    )*};
-}
-
-boxed_dyn_tool_results!(
-    dyn McpError + Send + Sync + 'static,
-    dyn McpError + Send + 'static,
-    dyn McpError + 'static
-);
+crate::integrations::rmcp_lines::boxed_tool_results_glue!(rmcp_3, CallToolResponse);

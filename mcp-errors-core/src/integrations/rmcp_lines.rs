@@ -323,3 +323,29 @@ macro_rules! error_stats_glue {
 }
 #[cfg(any(feature = "rmcp-1", feature = "rmcp-2", feature = "rmcp-3"))]
 pub(crate) use error_stats_glue;
+
+/// `IntoCallToolResult` for the boxed `dyn McpError`s on the lines whose tools return
+/// `Result<T, E>` (1.x and later), answering `$response` (`CallToolResult`, or 3.x's
+/// `CallToolResponse`): the tool error, or the JSON-RPC error of a protocol-class variant.
+#[cfg(any(feature = "rmcp-1", feature = "rmcp-2", feature = "rmcp-3"))]
+macro_rules! boxed_tool_results_glue {
+    ($r:ident, $response:ty) => {
+        crate::integrations::rmcp_lines::boxed_tool_results_glue!(
+            @each $r, $response,
+            dyn McpError + Send + Sync + 'static,
+            dyn McpError + Send + 'static,
+            dyn McpError + 'static
+        );
+    };
+    (@each $r:ident, $response:ty, $($dyn:ty),*) => {$(
+        impl $r::handler::server::tool::IntoCallToolResult for Box<$dyn> {
+            // Before 3.x, `$response` is `CallToolResult` itself.
+            #[allow(clippy::useless_conversion)]
+            fn into_call_tool_result(self) -> Result<$response, ErrorData> {
+                emitted_outcome(&*self).map(Into::into)
+            }
+        }
+    )*};
+}
+#[cfg(any(feature = "rmcp-1", feature = "rmcp-2", feature = "rmcp-3"))]
+pub(crate) use boxed_tool_results_glue;
