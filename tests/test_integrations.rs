@@ -218,6 +218,32 @@ mod metrics_facade {
         );
     }
 
+    /// Errors an SDK makes itself (rmcp's unknown tool, a code of its own) reach the facade
+    /// under `ProtocolError`'s rows, or `SDK_ERROR`.
+    #[test]
+    fn errors_the_sdk_makes_reach_the_facade() {
+        use mcp_errors::integrations::outcome::record_foreign;
+        let got = counters(|| {
+            record_foreign(-32602, "tool not found");
+            record_foreign(-31999, "something rmcp-specific");
+        });
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "mcp_errors_total".into(),
+                    labels("-31999", "jsonrpc", "SDK_ERROR"),
+                    1
+                ),
+                (
+                    "mcp_errors_total".into(),
+                    labels("-32602", "jsonrpc", "INVALID_PARAMS"),
+                    1
+                ),
+            ]
+        );
+    }
+
     #[test]
     fn operation_duration_is_the_otel_histogram() {
         use std::time::Duration;
