@@ -224,8 +224,8 @@ mod metrics_facade {
     fn errors_the_sdk_makes_reach_the_facade() {
         use mcp_errors::integrations::outcome::record_foreign;
         let got = counters(|| {
-            record_foreign(-32602, "tool not found");
-            record_foreign(-31999, "something rmcp-specific");
+            record_foreign(-32602);
+            record_foreign(-31999);
         });
         assert_eq!(
             got,

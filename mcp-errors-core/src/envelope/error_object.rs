@@ -5,8 +5,8 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::budget::{Capped, Meter};
 use super::fields::{
-    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, end_with_context, has_details_field,
-    message_over_budget, retry_after_ms, visits_any_field,
+    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, Visited, end_with_context, has_details_field,
+    message_over_budget, retry_after_ms,
 };
 use super::text::{Message, Text};
 use super::view::Context;
@@ -130,7 +130,7 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
         let with_data = !plain
             || stack.is_some()
             || view.context.is_some()
-            || visits_any_field(error)
+            || Visited::of(error).any()
             || message_over_budget(&Message(error), &meter.clone());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), view.options))?;

@@ -7,8 +7,8 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use super::budget::{Capped, Meter};
 use super::error_object::Code;
 use super::fields::{
-    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, end_with_context, has_details_field,
-    message_over_budget, retry_after_ms, visits_any_field,
+    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, Visited, end_with_context, has_details_field,
+    message_over_budget, retry_after_ms,
 };
 use super::text::{Message, Text};
 use super::view::{Context, Shape, TakesOptions};
@@ -80,7 +80,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
             || error.retry_after().is_some()
             || stack.is_some()
             || self.context.is_some()
-            || visits_any_field(error)
+            || Visited::of(error).any()
             || message_over_budget(&Message(error), &self.options.meter());
         let mut map = serializer.serialize_map(Some(3 + usize::from(with_details)))?;
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;

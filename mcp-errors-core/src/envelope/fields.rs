@@ -77,12 +77,6 @@ pub(super) fn end_with_context<M: SerializeMap>(
     map.end()
 }
 
-/// Whether the error hands at least one field or a details text to `data`.
-pub(super) fn visits_any_field<E: ?Sized + VisitData>(error: &E) -> bool {
-    Visited::of(error).any()
-}
-
-/// Whether the catalog row has a `#[mcp(details)]` field.
 /// Whether the message alone is over the envelope's budget: it is then cut, and the envelope
 /// needs its `data` (or `details`) member for the `truncated` flag even without fields. Only
 /// asked when the member would otherwise be left out.
@@ -114,6 +108,7 @@ pub(super) const TRUNCATED: &str = "truncated";
 /// context, so not reserved for fields.
 pub(super) const CONTEXT: &str = "context";
 
+/// Whether the catalog row has a `#[mcp(details)]` field.
 pub(super) fn has_details_field<E: ?Sized + McpError>(error: &E) -> bool {
     error
         .entry()

@@ -88,8 +88,7 @@ pub fn invalid_params_tool_error(err: &crate::arguments::ArgumentError) -> Value
 /// facade and `tracing`. A standard JSON-RPC code is reported under `ProtocolError`'s row
 /// (domain `jsonrpc`, symbol `INVALID_PARAMS`, ...); any other code under the symbol
 /// `SDK_ERROR`.
-pub fn record_foreign(code: i32, message: &str) {
-    let _ = message;
+pub fn record_foreign(code: i32) {
     super::emit_as(&SdkError::new(code), crate::Channel::JsonRpcError);
 }
 

@@ -195,7 +195,7 @@ macro_rules! line_glue {
                 return Ok(call_tool_result(tool_error.clone()).into());
             }
             if !rmcp_lines::is_ours(error.data.as_ref()) {
-                outcome::record_foreign(error.code.0, &error.message);
+                outcome::record_foreign(error.code.0);
             }
             Err(error)
         }
