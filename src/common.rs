@@ -180,6 +180,9 @@ pub enum ProtocolError {
         /// What was wrong.
         #[mcp(details)]
         details: Option<String>,
+        /// The resource URI that names no resource (MCP 2026-07-28, SEP-2164); `data.uri`.
+        /// [`ProtocolError::resource_not_found`] sets it.
+        uri: Option<String>,
     },
     /// Internal error
     ///
@@ -242,6 +245,72 @@ pub enum ProtocolError {
         /// "message"}` each); `data.elicitations`.
         elicitations: Vec<serde_json::Value>,
     },
+}
+
+/// The first MCP revision that answers an unknown resource URI with -32602
+/// ([`ProtocolError::InvalidParams`] with `data.uri`, SEP-2164) instead of -32002.
+const RESOURCE_NOT_FOUND_INVALID_PARAMS_SINCE: &str = "2026-07-28";
+
+impl ProtocolError {
+    /// Resource not found, in the code the client's revision expects: a client that
+    /// negotiated `protocol_version` 2026-07-28 or later gets -32602
+    /// ([`InvalidParams`](ProtocolError::InvalidParams)) with `data.uri` (SEP-2164); one on
+    /// an earlier revision gets -32002 ([`ResourceNotFound`](ProtocolError::ResourceNotFound))
+    /// with `data.uri`, as its revision defines. A version that is not a `YYYY-MM-DD` date
+    /// counts as earlier (servers only pass a version they negotiated).
+    ///
+    /// With rmcp, pass the request's negotiated version:
+    /// `context.protocol_version()` (rmcp 3.x, `RequestContext<RoleServer>`).
+    ///
+    /// ```
+    /// use mcp_errors::{McpError, ProtocolError};
+    ///
+    /// let new = ProtocolError::resource_not_found("test://gone", "2026-07-28");
+    /// assert_eq!(new.code(), -32602);
+    /// let old = ProtocolError::resource_not_found("test://gone", "2025-11-25");
+    /// assert_eq!(old.code(), -32002);
+    /// // Both name the URI, and decoding reads it from either.
+    /// assert_eq!(new.resource_uri(), Some("test://gone"));
+    /// assert_eq!(old.resource_uri(), Some("test://gone"));
+    /// ```
+    #[must_use]
+    pub fn resource_not_found(uri: impl Into<String>, protocol_version: &str) -> Self {
+        let uri = Some(uri.into());
+        if invalid_params_for_unknown_resources(protocol_version) {
+            Self::InvalidParams {
+                field: None,
+                details: Some("Resource not found".to_owned()),
+                uri,
+            }
+        } else {
+            Self::ResourceNotFound { uri }
+        }
+    }
+
+    /// The URI of the resource that was not found, whichever revision's code carried it:
+    /// -32002 with `data.uri` (before 2026-07-28) or -32602 with `data.uri` (2026-07-28,
+    /// SEP-2164). `None` for every other error, and for a resource not found without a URI.
+    #[must_use]
+    pub fn resource_uri(&self) -> Option<&str> {
+        match self {
+            Self::ResourceNotFound { uri } | Self::InvalidParams { uri, .. } => uri.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `version` (a negotiated MCP revision, `YYYY-MM-DD`) is 2026-07-28 or later. Dates
+/// of that form order the same as strings; anything else is not a revision of that form.
+fn invalid_params_for_unknown_resources(version: &str) -> bool {
+    let is_date = version.len() == 10
+        && version.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    is_date && version >= RESOURCE_NOT_FOUND_INVALID_PARAMS_SINCE
 }
 
 // The derive needs literals; these make sure they agree with the named constants.

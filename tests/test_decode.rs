@@ -204,7 +204,8 @@ fn facade_enums_decode() {
         ProtocolError::from_error_object(&o).unwrap(),
         ProtocolError::InvalidParams {
             field: Some("order.customer.email".into()),
-            details: None
+            details: None,
+            uri: None
         }
     );
     let o = ErrorObject::from_json(

@@ -191,6 +191,7 @@ fn seed_001_domain_failure_and_protocol_failure() {
     let protocol = ProtocolError::InvalidParams {
         field: Some("order.customer.email".into()),
         details: None,
+        uri: None,
     };
     assert_eq!(
         value(

@@ -196,3 +196,90 @@ fn constants_and_bands() {
     let err = ProtocolError::HeaderMismatch { details: None };
     assert_eq!(err.kind().as_str(), "protocol");
 }
+
+/// SEP-2164: resource not found is -32602 with `data.uri` for a client that negotiated
+/// 2026-07-28 or later, -32002 with `data.uri` for one on an earlier revision.
+#[test]
+fn resource_not_found_follows_the_negotiated_revision() {
+    let uri = "test://nonexistent-resource-for-conformance-testing";
+    let new = ProtocolError::resource_not_found(uri, "2026-07-28");
+    let value = wire(&new);
+    assert_eq!(
+        value,
+        json!({"jsonrpc": "2.0", "id": 7, "error": {
+            "code": -32602,
+            "message": "Invalid params",
+            "data": {
+                "domain": "jsonrpc",
+                "symbol": "INVALID_PARAMS",
+                "retryable": false,
+                "details": "Resource not found",
+                "uri": uri
+            }
+        }})
+    );
+    assert_eq!(decode(&value), new);
+    assert_eq!(decode(&value).resource_uri(), Some(uri));
+
+    let old = ProtocolError::resource_not_found(uri, "2025-11-25");
+    let value = wire(&old);
+    assert_eq!(
+        value,
+        json!({"jsonrpc": "2.0", "id": 7, "error": {
+            "code": -32002,
+            "message": "Resource not found",
+            "data": {
+                "domain": "jsonrpc",
+                "symbol": "RESOURCE_NOT_FOUND",
+                "retryable": false,
+                "uri": uri
+            }
+        }})
+    );
+    assert_eq!(decode(&value), old);
+    assert_eq!(decode(&value).resource_uri(), Some(uri));
+
+    // Later revisions keep -32602; earlier ones and anything that is not a revision date
+    // keep -32002.
+    for (version, code) in [
+        ("2027-01-15", -32602),
+        ("2026-07-28", -32602),
+        ("2026-07-27", -32002),
+        ("2025-06-18", -32002),
+        ("2024-11-05", -32002),
+        ("v999.0.0", -32002),
+        ("", -32002),
+        ("2026-7-28", -32002),
+    ] {
+        let err = ProtocolError::resource_not_found("test://x", version);
+        assert_eq!(err.code(), code, "{version}");
+        assert_eq!(err.resource_uri(), Some("test://x"), "{version}");
+    }
+}
+
+/// What other SDKs send for an unknown resource, on either revision, decodes to an error
+/// whose `resource_uri` names the URI; other errors name none.
+#[test]
+fn resource_uri_decodes_from_either_code() {
+    let cases = [
+        json!({"code": -32602, "message": "Resource not found",
+               "data": {"uri": "test://a"}}),
+        json!({"code": -32002, "message": "Resource not found",
+               "data": {"uri": "test://a"}}),
+    ];
+    for object in cases {
+        let decoded =
+            ProtocolError::from_error_object(&ErrorObject::from_json(&object.to_string()).unwrap())
+                .unwrap();
+        assert_eq!(decoded.resource_uri(), Some("test://a"), "{object}");
+    }
+    let plain = json!({"code": -32602, "message": "Invalid params"});
+    let decoded =
+        ProtocolError::from_error_object(&ErrorObject::from_json(&plain.to_string()).unwrap())
+            .unwrap();
+    assert_eq!(decoded.resource_uri(), None);
+    assert_eq!(
+        ProtocolError::MethodNotFound { method: None }.resource_uri(),
+        None
+    );
+}

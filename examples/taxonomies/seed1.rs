@@ -175,5 +175,6 @@ pub fn invalid_email_param() -> mcp_errors::ProtocolError {
     mcp_errors::ProtocolError::InvalidParams {
         field: Some("order.customer.email".into()),
         details: None,
+        uri: None,
     }
 }
