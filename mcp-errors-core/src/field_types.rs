@@ -183,10 +183,18 @@ as_dyn_error_for_dyn!(
     dyn Error + Send + Sync + 'static
 );
 
+/// Whether an error is retryable on the wire: the catalog's (or the value's) flag, or a known
+/// retry delay (the retry contract, [`retry`](crate::retry)).
+pub(crate) fn wire_retryable<E: McpError + ?Sized>(err: &E) -> bool {
+    err.retryable() || err.retry_after().is_some()
+}
+
 /// A delay in whole milliseconds, saturating: how envelopes write `retryAfterMs` (and how
 /// decoding compares a field with it).
 pub(crate) fn whole_ms(delay: Duration) -> u64 {
-    u64::try_from(delay.as_millis()).unwrap_or(u64::MAX)
+    // Rounded up (the retry contract): waiting 1 ms too long is harmless, too short is not.
+    let ms = delay.as_millis() + u128::from(!delay.subsec_nanos().is_multiple_of(1_000_000));
+    u64::try_from(ms).unwrap_or(u64::MAX)
 }
 
 /// What a field without attribute must be to go into `data`: `Serialize`. Generated code

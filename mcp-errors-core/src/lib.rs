@@ -27,6 +27,8 @@ mod verbose;
 
 #[cfg(feature = "arguments")]
 pub mod arguments;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod jsonrpc;
 pub mod metrics;
 pub mod retry;

@@ -153,6 +153,26 @@ impl ErrorObject {
     pub fn domain(&self) -> Option<&str> {
         self.data.as_ref()?.get("domain")?.as_str()
     }
+
+    /// `data.retryAfterMs` as a delay, when it is an integer from 0 to `u64::MAX` (the retry
+    /// contract, [`retry`](crate::retry)); a malformed value is `None`.
+    pub fn retry_after(&self) -> Option<core::time::Duration> {
+        crate::retry::retry_after_ms_of(self.data.as_ref()?.get("retryAfterMs")?)
+    }
+
+    /// Whether the error is worth retrying: `data.retryable` is `true`, a retry delay is
+    /// known ([`retry_after`](Self::retry_after)), or the code is -32023 `RateLimited`
+    /// (SEP-3304, proposed; read whatever the `sep-3304` feature says).
+    pub fn is_retryable(&self) -> bool {
+        self.code == -32023
+            || self.retry_after().is_some()
+            || self
+                .data
+                .as_ref()
+                .and_then(|d| d.get("retryable"))
+                .and_then(serde_json::Value::as_bool)
+                == Some(true)
+    }
 }
 
 #[cfg(test)]

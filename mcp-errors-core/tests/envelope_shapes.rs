@@ -297,7 +297,7 @@ fn retry_after_and_fields_in_every_envelope() {
     assert_eq!(
         value(err.to_tool_result().format(ToolErrorFormat::MODEL)),
         json!({"content":[{"type":"text","text":"E_PW_THROTTLED: Too many launches\n\
-            Help: wait, then launch fewer browsers\nRetryable: yes, after 1500 ms"}],"isError":true,
+            Help: wait, then launch fewer browsers\nRetryable: yes (retry after 1500 ms)"}],"isError":true,
             "_meta":{"errorType":"RateLimitError","errorCode":"E_PW_THROTTLED","retryable":true,
                      "code":2102,"domain":"playwright","retryAfterMs":1500,
                      "help":"wait, then launch fewer browsers","data":{"limit":3}}})
@@ -310,7 +310,7 @@ fn retry_after_and_fields_in_every_envelope() {
 }
 
 #[test]
-fn retry_after_is_whole_milliseconds_and_saturates() {
+fn retry_after_is_whole_milliseconds_rounded_up_and_saturates() {
     let ms = |retry_after| {
         value(
             Pw::Throttled {
@@ -322,7 +322,9 @@ fn retry_after_is_whole_milliseconds_and_saturates() {
         )["data"]["retryAfterMs"]
             .clone()
     };
-    assert_eq!(ms(Duration::from_micros(2999)), json!(2));
+    // The retry contract: rounded up, so a client never retries too early.
+    assert_eq!(ms(Duration::from_micros(2999)), json!(3));
+    assert_eq!(ms(Duration::from_millis(3)), json!(3));
     assert_eq!(ms(Duration::ZERO), json!(0));
     assert_eq!(ms(Duration::MAX), json!(u64::MAX));
 }

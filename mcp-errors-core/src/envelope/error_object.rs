@@ -199,7 +199,7 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         } else {
             map.serialize_entry(DOMAIN, error.domain())?;
             map.serialize_entry(SYMBOL, error.symbol())?;
-            map.serialize_entry(RETRYABLE, &error.retryable())?;
+            map.serialize_entry(RETRYABLE, &crate::field_types::wire_retryable(error))?;
             Reserved {
                 fixed: &[DOMAIN, SYMBOL, RETRYABLE, TRUNCATED],
                 present: [

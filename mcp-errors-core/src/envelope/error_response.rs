@@ -91,7 +91,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
                 meter: &meter,
             }),
         )?;
-        map.serialize_entry("retryable", &error.retryable())?;
+        map.serialize_entry("retryable", &crate::field_types::wire_retryable(error))?;
         if with_details {
             map.serialize_entry(
                 "details",

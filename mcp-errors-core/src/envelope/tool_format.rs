@@ -19,7 +19,7 @@ use crate::{FieldSink, VisitData};
 /// E_FS_PATH_ESCAPE: Path escapes the server's root
 /// Details: ...                          (the #[mcp(details)] field)
 /// Help: use a relative path without `..` inside the server's root directory
-/// Retryable: no                         ("yes", or "yes, after 2 s" when the delay is known)
+/// Retryable: no                         ("yes", or "yes (retry after 2000 ms)" with a delay)
 /// ```
 ///
 /// and adds to `_meta` the keys `details`, `help` and `data` (the variant's serialized
@@ -46,7 +46,9 @@ const TEXT_RETRY: u8 = 1 << 2;
 const META_DETAILS: u8 = 1 << 3;
 const META_HELP: u8 = 1 << 4;
 const META_DATA: u8 = 1 << 5;
-const ALL: u8 = TEXT_DETAILS | TEXT_HELP | TEXT_RETRY | META_DETAILS | META_HELP | META_DATA;
+const TEXT_RETRY_AFTER: u8 = 1 << 6;
+const ALL: u8 =
+    TEXT_DETAILS | TEXT_HELP | TEXT_RETRY | META_DETAILS | META_HELP | META_DATA | TEXT_RETRY_AFTER;
 
 /// The process-wide format; `u8::MAX` is "not set", read as [`ToolErrorFormat::MODEL`].
 static GLOBAL: AtomicU8 = AtomicU8::new(u8::MAX);
@@ -83,8 +85,15 @@ impl ToolErrorFormat {
         text_details, with_text_details, TEXT_DETAILS;
         /// A `Help:` line with [`McpError::help`](crate::McpError::help), when there is one.
         text_help, with_text_help, TEXT_HELP;
-        /// A `Retryable:` line: `yes`, `yes, after 2 s` or `no`.
+        /// A `Retryable:` line: `yes`, `no`, or with a known delay `yes` followed by the
+        /// retry contract's text form (`yes, after 2 s` without
+        /// [`text_retry_after`](Self::text_retry_after)).
         text_retry, with_text_retry, TEXT_RETRY;
+        /// The retry contract's text form ([`retry`](crate::retry)): when the error knows its
+        /// delay, the text ends with `" (retry after N ms)"`, which clients decode with
+        /// [`retry_after_text`](crate::retry::retry_after_text). Off in
+        /// [`SEED_002`](Self::SEED_002), whose text stays the seed's.
+        text_retry_after, with_text_retry_after, TEXT_RETRY_AFTER;
         /// `_meta.details`: the `#[mcp(details)]` field's text, when it has one.
         meta_details, with_meta_details, META_DETAILS;
         /// `_meta.help`: [`McpError::help`](crate::McpError::help), when there is one.
@@ -126,6 +135,7 @@ impl fmt::Debug for ToolErrorFormat {
             .field("meta_details", &self.meta_details())
             .field("meta_help", &self.meta_help())
             .field("meta_data", &self.meta_data())
+            .field("text_retry_after", &self.text_retry_after())
             .finish()
     }
 }
@@ -185,11 +195,13 @@ impl<E: ?Sized + VisitData> fmt::Display for TextTail<'_, E> {
             f.write_str("\nHelp: ")?;
             f.write_str(help)?;
         }
+        let delay = error.retry_after();
         if format.text_retry() {
             f.write_str("\nRetryable: ")?;
-            match (error.retryable(), error.retry_after()) {
+            match (crate::field_types::wire_retryable(error), delay) {
                 (false, _) => f.write_str("no")?,
                 (true, None) => f.write_str("yes")?,
+                (true, Some(_)) if format.text_retry_after() => f.write_str("yes")?,
                 (true, Some(delay)) => {
                     let ms = crate::field_types::whole_ms(delay);
                     if ms.is_multiple_of(1000) {
@@ -199,6 +211,13 @@ impl<E: ?Sized + VisitData> fmt::Display for TextTail<'_, E> {
                     }
                 }
             }
+        }
+        if let Some(delay) = delay.filter(|_| format.text_retry_after()) {
+            write!(
+                f,
+                " (retry after {} ms)",
+                crate::field_types::whole_ms(delay)
+            )?;
         }
         Ok(())
     }

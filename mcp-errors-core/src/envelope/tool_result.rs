@@ -42,7 +42,7 @@ impl Shape for ToolResultShape {
 /// assert_eq!(result["isError"], true);
 /// assert_eq!(
 ///     result["content"][0]["text"],
-///     "E_PW_THROTTLED: Too many launches\nRetryable: yes, after 2 s"
+///     "E_PW_THROTTLED: Too many launches\nRetryable: yes (retry after 2000 ms)"
 /// );
 /// assert_eq!(result["_meta"]["errorType"], "RateLimitError");
 /// assert_eq!(result["_meta"]["retryAfterMs"], 2000);
@@ -227,7 +227,7 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("errorType", error.error_type())?;
         map.serialize_entry("errorCode", error.symbol())?;
-        map.serialize_entry("retryable", &error.retryable())?;
+        map.serialize_entry("retryable", &crate::field_types::wire_retryable(error))?;
         map.serialize_entry("code", &error.code())?;
         map.serialize_entry("domain", error.domain())?;
         if let Some(ms) = retry_after {

@@ -99,7 +99,7 @@ fn catalog_data<E: McpError + ?Sized>(err: &E) -> serde_json::Value {
     serde_json::json!({
         "domain": err.domain(),
         "symbol": err.symbol(),
-        "retryable": err.retryable(),
+        "retryable": crate::field_types::wire_retryable(err),
     })
 }
 

@@ -1,0 +1,669 @@
+//! [`HttpErrorLayer`] and its service [`HttpErrors`].
+
+use core::future::Future;
+use core::pin::Pin;
+use core::task::{Context, Poll};
+use std::sync::Arc;
+
+use bytes::{Buf, Bytes, BytesMut};
+use http::{HeaderValue, Method, Request, Response, StatusCode, header};
+use http_body::Body;
+use http_body_util::BodyExt;
+use serde_json::{Map, Value};
+
+use super::body::LayerBody;
+use super::reply::{self, Rejection};
+use super::validate::{self, Refusal};
+
+/// The header that names the protocol revision of a Streamable HTTP request.
+pub const PROTOCOL_VERSION_HEADER: &str = "mcp-protocol-version";
+
+/// The JSON-RPC error codes that go out with HTTP 400 over Streamable HTTP (MCP 2026-07-28):
+/// -32020 header mismatch, -32021 missing required client capability, -32022 unsupported
+/// protocol version.
+pub const BAD_REQUEST_CODES: [i32; 3] = [
+    crate::jsonrpc::HEADER_MISMATCH,
+    crate::jsonrpc::MISSING_REQUIRED_CLIENT_CAPABILITY,
+    crate::jsonrpc::UNSUPPORTED_PROTOCOL_VERSION,
+];
+
+/// How much of a response the layer reads ahead to find its status: the JSON-RPC response at
+/// the start of an event stream, or a JSON body.
+const PEEK_LIMIT: usize = 64 * 1024;
+
+/// How much of an inner service's plain-text rejection is read, for the log.
+const LOG_LIMIT: usize = 1024;
+
+/// How many bytes past the limit an oversize body is read and dropped, so that the client,
+/// still sending, can read the 413 (a server that stops reading and closes resets the
+/// connection, and the client may lose the reply). A body declared or sent longer than this
+/// is answered at once.
+const DRAIN_LIMIT: u64 = 64 * 1024 * 1024;
+
+#[derive(Debug)]
+struct Config {
+    max_body_bytes: usize,
+    max_depth: usize,
+    protocol_versions: Option<Vec<String>>,
+}
+
+/// A tower [`Layer`](tower_layer::Layer) that makes every rejection of an MCP Streamable
+/// HTTP endpoint a JSON-RPC error (`"id": null` unless the request's id could be read) with
+/// the right HTTP status, counted like any other error, and without internal text.
+///
+/// Wrap it around rmcp's `StreamableHttpService` (any line) or any other HTTP service:
+///
+/// | request | status | JSON-RPC error |
+/// |---|---|---|
+/// | a POST with `Content-Type: application/json` whose body is not UTF-8, not JSON, truncated, or nested deeper than [`max_depth`](Self::max_depth) | 400 | -32700 Parse error |
+/// | valid JSON that is not one JSON-RPC 2.0 message (a scalar, a batch array, `jsonrpc` not `"2.0"`, no `method` and no response) | 400 | -32600 Invalid Request |
+/// | a body over [`max_body_bytes`](Self::max_body_bytes) (declared or sent, chunked or not) | 413 | -32600, `data.maxBodyBytes` |
+/// | an `MCP-Protocol-Version` header not among [`protocol_versions`](Self::protocol_versions) (when set) | 400 | -32022, `data.supported`, `data.requested` |
+/// | any plain-text rejection of the inner service (rmcp: 406 no `Accept`, 415 wrong `Content-Type`, 403 `Host`, 404 unknown session, 405, ...) | its status (415 for a JSON body the inner service could not read becomes 400) | -32600 (5xx: -32603) with a fixed message |
+/// | a JSON-RPC error -32020, -32021 or -32022 answering a request (a JSON body, or the first event of an event stream) | 400 ([`BAD_REQUEST_CODES`]) | as sent |
+///
+/// Every reply the layer writes carries `data.domain` `"jsonrpc"`, `data.symbol` and
+/// `data.retryable`, and is counted through [`emit`](crate::integrations::emit): in
+/// `sys/errorStats` ([`metrics::global()`](crate::metrics::global)), the `metrics` facade and
+/// `tracing`, under the rows `ProtocolError` has for these codes. What the parser or the inner
+/// service said goes only to the log (a `tracing` event with target `mcp_errors::http` when
+/// the `tracing` feature is on, else nowhere): clients never see parser text (CWE-209).
+///
+/// The body of a JSON POST is read whole, never more than `max_body_bytes` kept, before the
+/// inner service is called, and handed to it in memory. Its nesting is measured by a loop over
+/// the bytes before it is parsed, so no depth can exhaust the stack. Other requests (GET, a
+/// POST of another content type) pass through unread.
+///
+/// The body limit ([`DEFAULT_MAX_BODY_BYTES`](Self::DEFAULT_MAX_BODY_BYTES), 4 MiB, rmcp's
+/// own default) should equal the inner service's (rmcp: `max_request_body_bytes`); a lower
+/// inner limit is still answered in JSON, from the inner 413.
+///
+/// ```
+/// use mcp_errors_core::http::HttpErrorLayer;
+///
+/// let layer = HttpErrorLayer::new()
+///     .max_body_bytes(1024 * 1024)
+///     .protocol_versions(["2025-06-18", "2025-11-25"]);
+/// # let _ = layer;
+/// // let service = tower_layer::Layer::layer(&layer, rmcp_streamable_http_service);
+/// ```
+#[derive(Clone, Debug)]
+pub struct HttpErrorLayer {
+    config: Arc<Config>,
+}
+
+impl Default for HttpErrorLayer {
+    fn default() -> Self {
+        HttpErrorLayer::new()
+    }
+}
+
+impl HttpErrorLayer {
+    /// The default body limit: 4 MiB (4,194,304 bytes), rmcp's default.
+    pub const DEFAULT_MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+    /// The default nesting limit: 128, what `serde_json` (and so rmcp) parses.
+    pub const DEFAULT_MAX_DEPTH: usize = 128;
+
+    /// The defaults: 4 MiB bodies, nesting up to 128, any `MCP-Protocol-Version` passed on.
+    pub fn new() -> HttpErrorLayer {
+        HttpErrorLayer {
+            config: Arc::new(Config {
+                max_body_bytes: Self::DEFAULT_MAX_BODY_BYTES,
+                max_depth: Self::DEFAULT_MAX_DEPTH,
+                protocol_versions: None,
+            }),
+        }
+    }
+
+    fn with(self, change: impl FnOnce(&mut Config)) -> HttpErrorLayer {
+        let mut config = Config {
+            max_body_bytes: self.config.max_body_bytes,
+            max_depth: self.config.max_depth,
+            protocol_versions: self.config.protocol_versions.clone(),
+        };
+        change(&mut config);
+        HttpErrorLayer {
+            config: Arc::new(config),
+        }
+    }
+
+    /// The largest request body accepted, in bytes; a larger one is answered 413 with the
+    /// limit in `data.maxBodyBytes`.
+    #[must_use]
+    pub fn max_body_bytes(self, bytes: usize) -> HttpErrorLayer {
+        self.with(|c| c.max_body_bytes = bytes)
+    }
+
+    /// The deepest nesting of arrays and objects accepted in a body; deeper is -32700.
+    #[must_use]
+    pub fn max_depth(self, depth: usize) -> HttpErrorLayer {
+        self.with(|c| c.max_depth = depth)
+    }
+
+    /// The protocol revisions the server speaks: a request whose `MCP-Protocol-Version`
+    /// header names another is answered 400 with -32022 (`data.supported`, and
+    /// `data.requested` when it is short printable ASCII). A request without the header
+    /// passes.
+    #[must_use]
+    pub fn protocol_versions<I>(self, versions: I) -> HttpErrorLayer
+    where
+        I: IntoIterator,
+        I::Item: Into<String>,
+    {
+        let versions = versions.into_iter().map(Into::into).collect();
+        self.with(|c| c.protocol_versions = Some(versions))
+    }
+
+    /// The configured body limit.
+    pub fn body_limit(&self) -> usize {
+        self.config.max_body_bytes
+    }
+}
+
+impl<S> tower_layer::Layer<S> for HttpErrorLayer {
+    type Service = HttpErrors<S>;
+
+    fn layer(&self, inner: S) -> HttpErrors<S> {
+        HttpErrors {
+            inner,
+            config: Arc::clone(&self.config),
+        }
+    }
+}
+
+/// The service of [`HttpErrorLayer`].
+#[derive(Clone, Debug)]
+pub struct HttpErrors<S> {
+    inner: S,
+    config: Arc<Config>,
+}
+
+/// The future of [`HttpErrors`].
+pub type ResponseFuture<T, E> = Pin<Box<dyn Future<Output = Result<T, E>> + Send>>;
+
+impl<S, B, ResBody> tower_service::Service<Request<B>> for HttpErrors<S>
+where
+    S: tower_service::Service<Request<LayerBody<B>>, Response = Response<ResBody>>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send,
+    S::Error: Send,
+    B: Body + Send + 'static,
+    B::Data: Buf + Send,
+    ResBody: Body + Send + 'static,
+    ResBody::Data: Buf + Send,
+{
+    type Response = Response<LayerBody<ResBody>>;
+    type Error = S::Error;
+    type Future = ResponseFuture<Self::Response, S::Error>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        // The clone is the one that is ready (tower's rule for services moved into a future).
+        let clone = self.inner.clone();
+        let inner = core::mem::replace(&mut self.inner, clone);
+        Box::pin(handle(inner, Arc::clone(&self.config), request))
+    }
+}
+
+/// What the layer learned of a request that the response rewrite needs.
+#[derive(Clone, Copy)]
+struct Seen {
+    /// A POST with a JSON content type (its body was validated).
+    json_post: bool,
+    /// It was a JSON-RPC request (an `id`), which gets a response.
+    request: bool,
+}
+
+async fn handle<S, B, ResBody>(
+    mut inner: S,
+    config: Arc<Config>,
+    request: Request<B>,
+) -> Result<Response<LayerBody<ResBody>>, S::Error>
+where
+    S: tower_service::Service<Request<LayerBody<B>>, Response = Response<ResBody>>,
+    B: Body,
+    B::Data: Buf,
+    ResBody: Body,
+    ResBody::Data: Buf,
+{
+    let (parts, body) = request.into_parts();
+    if let (Some(supported), Some(requested)) = (
+        &config.protocol_versions,
+        parts.headers.get(PROTOCOL_VERSION_HEADER),
+    ) && !supported
+        .iter()
+        .any(|v| v.as_bytes() == requested.as_bytes())
+    {
+        let mut extra = Map::new();
+        extra.insert("supported".into(), supported.clone().into());
+        if let Ok(text) = requested.to_str()
+            && text.len() <= 64
+        {
+            extra.insert("requested".into(), text.into());
+        }
+        return Ok(reply(
+            StatusCode::BAD_REQUEST,
+            &reply::UNSUPPORTED_PROTOCOL_VERSION,
+            "Unsupported protocol version",
+            &Value::Null,
+            extra,
+            "MCP-Protocol-Version header not supported",
+        ));
+    }
+    let json_post =
+        parts.method == Method::POST && is_json(parts.headers.get(header::CONTENT_TYPE));
+    let mut seen = Seen {
+        json_post,
+        request: false,
+    };
+    let body = if json_post {
+        let declared = parts
+            .headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        let bytes = match read_bounded(body, config.max_body_bytes, declared).await {
+            Read::Whole(bytes) => bytes,
+            Read::TooLarge => {
+                let mut extra = Map::new();
+                extra.insert("maxBodyBytes".into(), config.max_body_bytes.into());
+                return Ok(reply(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    &reply::INVALID_REQUEST,
+                    "Payload Too Large: the request body exceeds the server's limit",
+                    &Value::Null,
+                    extra,
+                    "request body over the limit",
+                ));
+            }
+            Read::Failed => {
+                return Ok(reply(
+                    StatusCode::BAD_REQUEST,
+                    &reply::PARSE_ERROR,
+                    "Parse error: the request body could not be read",
+                    &Value::Null,
+                    Map::new(),
+                    "request body stream failed",
+                ));
+            }
+        };
+        match validate::check(&bytes, config.max_depth) {
+            Ok(request) => seen.request = request,
+            Err(Refusal::Parse(reason)) => {
+                return Ok(reply(
+                    StatusCode::BAD_REQUEST,
+                    &reply::PARSE_ERROR,
+                    "Parse error",
+                    &Value::Null,
+                    Map::new(),
+                    &reason,
+                ));
+            }
+            Err(Refusal::NotAMessage(message, id)) => {
+                return Ok(reply(
+                    StatusCode::BAD_REQUEST,
+                    &reply::INVALID_REQUEST,
+                    message,
+                    &id,
+                    Map::new(),
+                    message,
+                ));
+            }
+        }
+        LayerBody::full(bytes)
+    } else {
+        LayerBody::new(body)
+    };
+    let response = inner.call(Request::from_parts(parts, body)).await?;
+    Ok(rewrite(response, &config, seen).await)
+}
+
+/// A reply of the layer's own, counted and logged.
+fn reply<B>(
+    status: StatusCode,
+    entry: &'static crate::ErrorEntry,
+    message: &str,
+    id: &Value,
+    extra: Map<String, Value>,
+    reason: &str,
+) -> Response<LayerBody<B>> {
+    let rejection = Rejection {
+        entry,
+        retry_after: None,
+    };
+    let body = reply::reject(&rejection, message, id, extra, status.as_u16(), reason);
+    json_response(status, body)
+}
+
+/// A JSON response of `body` with `status`.
+pub(crate) fn json_response<B>(status: StatusCode, body: Bytes) -> Response<LayerBody<B>> {
+    let mut response = Response::new(LayerBody::full(body));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// Whether a `Content-Type` is `application/json` (parameters ignored).
+fn is_json(value: Option<&HeaderValue>) -> bool {
+    media_type(value).is_some_and(|m| m.eq_ignore_ascii_case("application/json"))
+}
+
+/// The media type of a `Content-Type` without parameters.
+fn media_type(value: Option<&HeaderValue>) -> Option<&str> {
+    let text = value?.to_str().ok()?;
+    Some(text.split(';').next().unwrap_or("").trim())
+}
+
+enum Read {
+    Whole(Bytes),
+    TooLarge,
+    Failed,
+}
+
+/// Reads a body whole, keeping at most `limit` bytes: more is [`Read::TooLarge`] (after
+/// dropping up to [`DRAIN_LIMIT`] further bytes, so the client can read the reply).
+async fn read_bounded<B>(body: B, limit: usize, declared: Option<u64>) -> Read
+where
+    B: Body,
+    B::Data: Buf,
+{
+    let limit_u64 = u64::try_from(limit).unwrap_or(u64::MAX);
+    if declared.is_some_and(|len| len > limit_u64.saturating_add(DRAIN_LIMIT)) {
+        return Read::TooLarge;
+    }
+    let mut body = core::pin::pin!(body);
+    let mut kept = BytesMut::new();
+    let mut seen: u64 = 0;
+    while let Some(frame) = body.frame().await {
+        let Ok(frame) = frame else {
+            return if seen > limit_u64 {
+                Read::TooLarge
+            } else {
+                Read::Failed
+            };
+        };
+        let Ok(mut data) = frame.into_data() else {
+            continue; // trailers
+        };
+        let len = data.remaining();
+        seen = seen.saturating_add(len as u64);
+        if seen <= limit_u64 {
+            while data.has_remaining() {
+                let chunk = data.chunk();
+                kept.extend_from_slice(chunk);
+                let n = chunk.len();
+                data.advance(n);
+            }
+        } else {
+            kept = BytesMut::new();
+            data.advance(len);
+            if seen > limit_u64.saturating_add(DRAIN_LIMIT) {
+                break;
+            }
+        }
+    }
+    if seen > limit_u64 || declared.is_some_and(|len| len > limit_u64) {
+        Read::TooLarge
+    } else {
+        Read::Whole(kept.freeze())
+    }
+}
+
+/// Reads the start of a body, at most `limit` bytes or until `done` says enough, returning
+/// what was read and whether the body ended.
+async fn read_ahead<B>(
+    body: &mut Pin<Box<B>>,
+    limit: usize,
+    mut done: impl FnMut(&[u8]) -> bool,
+) -> (BytesMut, bool)
+where
+    B: Body,
+    B::Data: Buf,
+{
+    let mut head = BytesMut::new();
+    while head.len() < limit {
+        match body.frame().await {
+            None | Some(Err(_)) => return (head, true),
+            Some(Ok(frame)) => {
+                let Ok(mut data) = frame.into_data() else {
+                    continue;
+                };
+                while data.has_remaining() {
+                    let chunk = data.chunk();
+                    head.extend_from_slice(chunk);
+                    let n = chunk.len();
+                    data.advance(n);
+                }
+                if done(&head) {
+                    break;
+                }
+            }
+        }
+    }
+    (head, false)
+}
+
+/// The inner service's response, as the client gets it: a plain-text rejection becomes a
+/// JSON-RPC error with its status; a JSON-RPC error of [`BAD_REQUEST_CODES`] gets 400.
+async fn rewrite<ResBody>(
+    response: Response<ResBody>,
+    config: &Config,
+    seen: Seen,
+) -> Response<LayerBody<ResBody>>
+where
+    ResBody: Body,
+    ResBody::Data: Buf,
+{
+    let status = response.status();
+    let media = media_type(response.headers().get(header::CONTENT_TYPE))
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let (mut parts, body) = response.into_parts();
+    let mut body = Box::pin(body);
+    if status.is_client_error() || status.is_server_error() {
+        if media == "application/json" {
+            return Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body));
+        }
+        let (text, _) = read_ahead(&mut body, LOG_LIMIT, |_| false).await;
+        drop(body);
+        let reason = String::from_utf8_lossy(&text[..text.len().min(LOG_LIMIT)]).into_owned();
+        let (status, entry, message, extra) = plain_rejection(status, config, seen);
+        let rejection = Rejection {
+            entry,
+            retry_after: None,
+        };
+        let bytes = reply::reject(
+            &rejection,
+            message,
+            &Value::Null,
+            extra,
+            status.as_u16(),
+            &reason,
+        );
+        parts.status = status;
+        parts.headers.remove(header::CONTENT_LENGTH);
+        parts.headers.remove(header::TRANSFER_ENCODING);
+        parts.headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        return Response::from_parts(parts, LayerBody::full(bytes));
+    }
+    if status != StatusCode::OK || !seen.request {
+        return Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body));
+    }
+    if media == "application/json" {
+        let (head, ended) = read_ahead(&mut body, PEEK_LIMIT, |_| false).await;
+        if ended && bad_request_error(&head) {
+            parts.status = StatusCode::BAD_REQUEST;
+        }
+        return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
+    }
+    if media == "text/event-stream" {
+        let mut first = FirstEvent::Pending;
+        let (head, _) = read_ahead(&mut body, PEEK_LIMIT, |head| {
+            first = first_event_data(head);
+            first != FirstEvent::Pending
+        })
+        .await;
+        if let FirstEvent::Data(data) = first
+            && bad_request_error(data.as_bytes())
+        {
+            drop(body);
+            parts.status = StatusCode::BAD_REQUEST;
+            parts.headers.remove(header::CONTENT_LENGTH);
+            parts.headers.remove(header::CACHE_CONTROL);
+            parts.headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            return Response::from_parts(parts, LayerBody::full(data));
+        }
+        return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
+    }
+    Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body))
+}
+
+/// The status, row, message and extra `data` of a plain-text rejection of the inner service.
+fn plain_rejection(
+    status: StatusCode,
+    config: &Config,
+    seen: Seen,
+) -> (
+    StatusCode,
+    &'static crate::ErrorEntry,
+    &'static str,
+    Map<String, Value>,
+) {
+    let mut extra = Map::new();
+    let (status, message) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            extra.insert("maxBodyBytes".into(), config.max_body_bytes.into());
+            (
+                status,
+                "Payload Too Large: the request body exceeds the server's limit",
+            )
+        }
+        // A JSON body the layer validated and the inner service still could not read: a
+        // JSON-RPC message of a shape it does not accept.
+        StatusCode::UNSUPPORTED_MEDIA_TYPE if seen.json_post => (
+            StatusCode::BAD_REQUEST,
+            "Invalid Request: not a message this server accepts",
+        ),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => (
+            status,
+            "Unsupported Media Type: send Content-Type: application/json",
+        ),
+        StatusCode::NOT_ACCEPTABLE => (
+            status,
+            "Not Acceptable: accept both application/json and text/event-stream",
+        ),
+        StatusCode::UNAUTHORIZED => (status, "Unauthorized"),
+        StatusCode::FORBIDDEN => (status, "Forbidden"),
+        StatusCode::NOT_FOUND => (status, "Not Found"),
+        StatusCode::METHOD_NOT_ALLOWED => (status, "Method Not Allowed"),
+        StatusCode::CONFLICT => (status, "Conflict"),
+        s if s.is_server_error() => {
+            return (status, &reply::INTERNAL_ERROR, "Internal error", extra);
+        }
+        _ => (status, "Invalid Request"),
+    };
+    (status, &reply::INVALID_REQUEST, message, extra)
+}
+
+/// Whether `body` is a JSON-RPC error response whose code is one of [`BAD_REQUEST_CODES`].
+fn bad_request_error(body: &[u8]) -> bool {
+    let Ok(value) = serde_json::from_slice::<Value>(body) else {
+        return false;
+    };
+    value
+        .get("error")
+        .and_then(|e| e.get("code"))
+        .and_then(Value::as_i64)
+        .is_some_and(|code| BAD_REQUEST_CODES.iter().any(|&c| i64::from(c) == code))
+}
+
+/// The data of the first complete server-sent event of `stream` that has data.
+#[derive(Debug, PartialEq)]
+enum FirstEvent {
+    /// No complete event with data yet.
+    Pending,
+    /// Its data.
+    Data(String),
+    /// It is not UTF-8.
+    NotText,
+}
+
+fn first_event_data(stream: &[u8]) -> FirstEvent {
+    let mut rest = stream;
+    loop {
+        // An event ends at a blank line ("\n\n", "\r\n\r\n", or "\r\r").
+        let Some(end) = find_event_end(rest) else {
+            return FirstEvent::Pending;
+        };
+        let (event, after) = (&rest[..end.0], &rest[end.1..]);
+        let Ok(event) = core::str::from_utf8(event) else {
+            return FirstEvent::NotText;
+        };
+        let mut data = String::new();
+        let mut any = false;
+        for line in event.split(['\n', '\r']) {
+            if let Some(value) = line.strip_prefix("data:") {
+                if any {
+                    data.push('\n');
+                }
+                data.push_str(value.strip_prefix(' ').unwrap_or(value));
+                any = true;
+            }
+        }
+        if any && !data.trim().is_empty() {
+            return FirstEvent::Data(data);
+        }
+        rest = after;
+    }
+}
+
+/// The end of the first event in `stream`: (where its text ends, where the next begins).
+fn find_event_end(stream: &[u8]) -> Option<(usize, usize)> {
+    let mut i = 0;
+    while i + 1 < stream.len() {
+        match (stream[i], stream[i + 1]) {
+            (b'\n', b'\n') | (b'\r', b'\r') => return Some((i, i + 2)),
+            (b'\r', b'\n') if stream[i + 2..].starts_with(b"\r\n") => return Some((i, i + 4)),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events() {
+        assert_eq!(first_event_data(b"id: 1\ndata: {}\n"), FirstEvent::Pending);
+        assert_eq!(
+            first_event_data(b"id: 0\nretry: 3000\ndata:\n\nid: 1\ndata: {\"a\":1}\n\n"),
+            FirstEvent::Data("{\"a\":1}".into())
+        );
+        assert_eq!(
+            first_event_data(b": keep-alive\r\n\r\ndata: x\r\n\r\n"),
+            FirstEvent::Data("x".into())
+        );
+        assert!(bad_request_error(
+            br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m"}}"#
+        ));
+        assert!(!bad_request_error(
+            br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"m"}}"#
+        ));
+    }
+}

@@ -1,0 +1,64 @@
+//! Tower layers for an MCP server's HTTP endpoint (feature `http`): what the transport
+//! rejects speaks the taxonomy too.
+//!
+//! - [`HttpErrorLayer`]: every rejection of the HTTP transport (bad JSON, a body too deep or
+//!   too large, a wrong `Content-Type`, a missing `Accept`, an unsupported
+//!   `MCP-Protocol-Version`) becomes a JSON-RPC error body with the right status, counted
+//!   like any other error, with no parser text; -32020, -32021 and -32022 go out with 400.
+//! - [`RateLimitLayer`]: a token bucket that answers 429 with `Retry-After` and a JSON-RPC
+//!   error whose `data.retryAfterMs` says the same (the [retry contract](crate::retry)).
+//! - [`retry_after`]: the delay of an HTTP response's `Retry-After` header.
+//!
+//! Both layers wrap any `tower_service::Service<http::Request<B>>` that answers
+//! `http::Response<_>`, such as rmcp's `StreamableHttpService` on every rmcp line (0.x to
+//! 3.x); they do not depend on rmcp. The order that makes sense is the limiter outside (a
+//! refused request costs nothing), the error layer inside:
+//!
+//! ```
+//! use std::time::Duration;
+//! use mcp_errors_core::http::{HttpErrorLayer, RateLimitLayer};
+//! use tower_layer::Layer;
+//!
+//! # #[derive(Clone)] struct Inner;
+//! # impl<B> tower_service::Service<http::Request<B>> for Inner {
+//! #     type Response = http::Response<String>; type Error = std::convert::Infallible;
+//! #     type Future = std::future::Ready<Result<http::Response<String>, std::convert::Infallible>>;
+//! #     fn poll_ready(&mut self, _: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), std::convert::Infallible>> { std::task::Poll::Ready(Ok(())) }
+//! #     fn call(&mut self, _: http::Request<B>) -> Self::Future { std::future::ready(Ok(http::Response::new(String::new()))) }
+//! # }
+//! # let rmcp_service = Inner;
+//! let service = RateLimitLayer::new(100, Duration::from_secs(1))
+//!     .layer(HttpErrorLayer::new().layer(rmcp_service));
+//! # let _ = service;
+//! ```
+
+mod body;
+mod layer;
+mod limit;
+mod reply;
+mod validate;
+
+use core::time::Duration;
+
+pub use body::LayerBody;
+pub use layer::{
+    BAD_REQUEST_CODES, HttpErrorLayer, HttpErrors, PROTOCOL_VERSION_HEADER, ResponseFuture,
+};
+pub use limit::{RateLimit, RateLimitLayer};
+pub use reply::RATE_LIMITED;
+
+/// The delay an HTTP response's `Retry-After` header asks for: delta-seconds only (an
+/// HTTP date, a negative, fractional or overflowing number is `None`), as a [`Duration`].
+/// See [`retry::retry_after_header`](crate::retry::retry_after_header) for the rule.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let mut headers = http::HeaderMap::new();
+/// headers.insert(http::header::RETRY_AFTER, http::HeaderValue::from_static("3"));
+/// assert_eq!(mcp_errors_core::http::retry_after(&headers), Some(Duration::from_secs(3)));
+/// ```
+pub fn retry_after(headers: &http::HeaderMap) -> Option<Duration> {
+    let value = headers.get(http::header::RETRY_AFTER)?.to_str().ok()?;
+    crate::retry::retry_after_header(value)
+}

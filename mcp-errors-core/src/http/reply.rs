@@ -1,0 +1,156 @@
+//! The JSON-RPC error bodies the layers answer with, the catalog rows they are counted under,
+//! and the one function that counts, logs and writes a reply.
+
+use core::time::Duration;
+
+use bytes::Bytes;
+use serde_json::{Map, Value, json};
+
+use crate::{Channel, ErrorEntry, ErrorKind, McpError};
+
+/// The code of a rate-limited request: -32023 `RateLimited` (SEP-3304, proposed) with the
+/// `sep-3304` feature, else -32000, JSON-RPC's first implementation-defined server error
+/// (MCP 2026-07-28's legacy band, which servers have used for rate limits all along).
+#[cfg(feature = "sep-3304")]
+pub const RATE_LIMITED: i32 = crate::jsonrpc::RATE_LIMITED;
+/// The code of a rate-limited request: -32000 (with the `sep-3304` feature, -32023).
+#[cfg(not(feature = "sep-3304"))]
+pub const RATE_LIMITED: i32 = -32000;
+
+/// The rows the layers' replies are counted under, domain `jsonrpc`, as `ProtocolError`
+/// catalogs the same codes.
+pub(crate) static PARSE_ERROR: ErrorEntry = row(
+    crate::jsonrpc::PARSE_ERROR,
+    "PARSE_ERROR",
+    "Parse error",
+    "ParseError",
+    ErrorKind::Protocol,
+);
+pub(crate) static INVALID_REQUEST: ErrorEntry = row(
+    crate::jsonrpc::INVALID_REQUEST,
+    "INVALID_REQUEST",
+    "Invalid Request",
+    "InvalidRequest",
+    ErrorKind::Protocol,
+);
+pub(crate) static INTERNAL_ERROR: ErrorEntry = row(
+    crate::jsonrpc::INTERNAL_ERROR,
+    "INTERNAL_ERROR",
+    "Internal error",
+    "InternalError",
+    ErrorKind::Protocol,
+);
+pub(crate) static UNSUPPORTED_PROTOCOL_VERSION: ErrorEntry = row(
+    crate::jsonrpc::UNSUPPORTED_PROTOCOL_VERSION,
+    "UNSUPPORTED_PROTOCOL_VERSION",
+    "Unsupported protocol version",
+    "UnsupportedProtocolVersion",
+    ErrorKind::Protocol,
+);
+pub(crate) static RATE_LIMITED_ROW: ErrorEntry = ErrorEntry {
+    retryable: true,
+    ..row(
+        RATE_LIMITED,
+        "RATE_LIMITED",
+        "Rate limited",
+        "RateLimited",
+        ErrorKind::RateLimit,
+    )
+};
+
+const fn row(
+    code: i32,
+    symbol: &'static str,
+    message: &'static str,
+    variant: &'static str,
+    kind: ErrorKind,
+) -> ErrorEntry {
+    ErrorEntry {
+        code,
+        symbol,
+        domain: "jsonrpc",
+        message,
+        retryable: false,
+        kind,
+        variant,
+        doc: "",
+        aliases: &[],
+        help: None,
+        channel: Channel::JsonRpcError,
+        error_type: None,
+        fields: &[],
+    }
+}
+
+/// One rejection as an [`McpError`], to count it like any other error.
+#[derive(Debug)]
+pub(crate) struct Rejection {
+    pub(crate) entry: &'static ErrorEntry,
+    pub(crate) retry_after: Option<Duration>,
+}
+
+impl core::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.entry.message)
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+impl McpError for Rejection {
+    fn entry(&self) -> &'static ErrorEntry {
+        self.entry
+    }
+
+    fn domain(&self) -> &'static str {
+        self.entry.domain
+    }
+
+    fn retry_after(&self) -> Option<Duration> {
+        self.retry_after
+    }
+}
+
+/// A reply the layer writes: counted in [`metrics::global()`](crate::metrics::global), the
+/// `metrics` facade and `tracing` (through [`emit`](crate::integrations::emit)), the internal
+/// `reason` logged with `tracing` (nowhere else), and the body returned.
+pub(crate) fn reject(
+    rejection: &Rejection,
+    message: &str,
+    id: &Value,
+    extra: Map<String, Value>,
+    status: u16,
+    reason: &str,
+) -> Bytes {
+    crate::integrations::emit(rejection);
+    #[cfg(feature = "tracing")]
+    ::tracing::event!(
+        target: "mcp_errors::http",
+        ::tracing::Level::INFO,
+        http.response.status_code = status,
+        rpc.response.status_code = rejection.entry.code,
+        mcp_errors.reason = reason,
+        "request rejected",
+    );
+    let _ = (status, reason);
+    let mut data = Map::new();
+    data.insert("domain".into(), rejection.entry.domain.into());
+    data.insert("symbol".into(), rejection.entry.symbol.into());
+    data.insert(
+        "retryable".into(),
+        (rejection.entry.retryable || rejection.retry_after.is_some()).into(),
+    );
+    if let Some(delay) = rejection.retry_after {
+        data.insert(
+            "retryAfterMs".into(),
+            crate::field_types::whole_ms(delay).into(),
+        );
+    }
+    data.extend(extra);
+    let body = json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": rejection.entry.code, "message": message, "data": data},
+    });
+    Bytes::from(body.to_string())
+}

@@ -1,0 +1,169 @@
+//! What [`HttpErrors`](super::HttpErrors) checks in a request body before the inner service
+//! sees it: UTF-8, nesting depth (a loop over the bytes, so no input can exhaust the stack),
+//! JSON syntax and the JSON-RPC message shape.
+
+use serde_json::Value;
+
+/// Why a body is refused, and the reply's code, message and `id`.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Refusal {
+    /// Not JSON (-32700): invalid UTF-8, a syntax error, nesting over the limit. The string is
+    /// the internal reason, for the log only.
+    Parse(String),
+    /// JSON, but not a JSON-RPC message (-32600), with the request's `id` when it could be
+    /// read (a string or an integer).
+    NotAMessage(&'static str, Value),
+}
+
+/// Checks one complete request body. `Ok` when it is one JSON-RPC 2.0 message object, with
+/// `true` for a request (a `method` and an `id`), which gets a response.
+pub(crate) fn check(body: &[u8], max_depth: usize) -> Result<bool, Refusal> {
+    let text = core::str::from_utf8(body).map_err(|e| {
+        Refusal::Parse(format!(
+            "the body is not UTF-8 after byte {}",
+            e.valid_up_to()
+        ))
+    })?;
+    let depth = nesting_depth(text.as_bytes());
+    if depth > max_depth {
+        return Err(Refusal::Parse(format!(
+            "nesting depth over {max_depth} (at least {depth})"
+        )));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| Refusal::Parse(e.to_string()))?;
+    shape(&value)
+}
+
+/// The deepest nesting of `[` and `{` outside strings, counted in one pass without recursion;
+/// stops counting (returns early) once it is clearly over any sane limit.
+pub(crate) fn nesting_depth(bytes: &[u8]) -> usize {
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in bytes {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > deepest {
+                    deepest = depth;
+                    if deepest > MAX_COUNTED {
+                        return deepest;
+                    }
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Counting stops past this depth: the answer is "too deep" for any limit below it.
+const MAX_COUNTED: usize = 1 << 16;
+
+/// Whether a parsed body is a JSON-RPC 2.0 message (request, notification or response), and
+/// whether it is a request.
+fn shape(value: &Value) -> Result<bool, Refusal> {
+    let object = match value {
+        Value::Object(object) => object,
+        Value::Array(_) => {
+            return Err(Refusal::NotAMessage(
+                "Invalid Request: batches are not supported",
+                Value::Null,
+            ));
+        }
+        _ => {
+            return Err(Refusal::NotAMessage(
+                "Invalid Request: not a JSON-RPC message",
+                Value::Null,
+            ));
+        }
+    };
+    let id = match object.get("id") {
+        Some(id @ Value::String(s)) if s.len() <= MAX_ECHOED_ID => id.clone(),
+        Some(id @ Value::Number(n)) if n.is_i64() || n.is_u64() => id.clone(),
+        _ => Value::Null,
+    };
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Err(Refusal::NotAMessage(
+            "Invalid Request: jsonrpc must be \"2.0\"",
+            id,
+        ));
+    }
+    match object.get("method") {
+        Some(Value::String(_)) => Ok(object.contains_key("id")),
+        Some(_) => Err(Refusal::NotAMessage(
+            "Invalid Request: method must be a string",
+            id,
+        )),
+        // A response: an id and exactly one of result and error.
+        None if object.contains_key("id")
+            && (object.contains_key("result") != object.contains_key("error")) =>
+        {
+            Ok(false)
+        }
+        None => Err(Refusal::NotAMessage(
+            "Invalid Request: not a JSON-RPC message",
+            id,
+        )),
+    }
+}
+
+/// The longest string `id` echoed in a reply; a longer one is answered with `id: null`.
+const MAX_ECHOED_ID: usize = 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_ignores_brackets_in_strings() {
+        assert_eq!(nesting_depth(br#"{"a":"[[[[{{{\"[["}"#), 1);
+        assert_eq!(nesting_depth(b"[[[]]]"), 3);
+        assert_eq!(nesting_depth(b"]]]]["), 1);
+        let deep = "[".repeat(1_000_000);
+        assert_eq!(nesting_depth(deep.as_bytes()), MAX_COUNTED + 1);
+    }
+
+    #[test]
+    fn shapes() {
+        let ok = |s: &str| check(s.as_bytes(), 128);
+        assert_eq!(ok(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), Ok(true));
+        assert_eq!(ok(r#"{"jsonrpc":"2.0","method":"n"}"#), Ok(false));
+        assert_eq!(ok(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Ok(false));
+        assert!(matches!(ok("{not json"), Err(Refusal::Parse(_))));
+        assert!(matches!(
+            ok("\"hello\""),
+            Err(Refusal::NotAMessage(_, Value::Null))
+        ));
+        assert!(matches!(
+            ok("[]"),
+            Err(Refusal::NotAMessage(_, Value::Null))
+        ));
+        assert_eq!(
+            ok(r#"{"jsonrpc":"1.0","id":7,"method":"ping"}"#),
+            Err(Refusal::NotAMessage(
+                "Invalid Request: jsonrpc must be \"2.0\"",
+                Value::from(7)
+            ))
+        );
+        assert!(matches!(check(b"\xff{}", 128), Err(Refusal::Parse(_))));
+        let deep = format!("{}{}", "[".repeat(129), "]".repeat(129));
+        assert!(matches!(
+            check(deep.as_bytes(), 128),
+            Err(Refusal::Parse(_))
+        ));
+    }
+}
