@@ -4,6 +4,13 @@
 //! Run with `cargo bench --bench envelope`. Besides criterion's timings it prints the
 //! allocations and bytes allocated per envelope, counted by `allocation-counter`'s global
 //! allocator, and the speed-up of each of our paths over the `json!` baseline.
+//!
+//! `cargo bench --bench envelope -- --figures` prints only issue 16's figures: the JSON-RPC
+//! error of the navigate error into a reused `Vec` (ours), the same object built with `json!`
+//! and written, rmcp's `ErrorData` + `JsonRpcError` written, and the same bytes written by
+//! hand, each the fastest mean of interleaved batches, with the ratios. `--smoke` runs every
+//! path a few times only (CI: the bench cannot rot). `--only NAME --iters N` runs one path N
+//! times and nothing else, for an instruction count under `valgrind --tool=callgrind`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -42,33 +49,7 @@ fn sample() -> PlaywrightError {
 
 /// What seed 000's harness does: copy the error's fields into a JSON tree, then print it.
 fn json_macro_envelope(id: i64, err: &PlaywrightError) -> String {
-    let data = match err {
-        PlaywrightError::Nav {
-            reason,
-            url,
-            status,
-            ..
-        } => json!({
-            "domain": err.domain(),
-            "symbol": err.symbol(),
-            "retryable": err.retryable(),
-            "details": reason,
-            "url": url,
-            "status": status,
-        }),
-        PlaywrightError::Launch { reason } => json!({
-            "domain": err.domain(),
-            "symbol": err.symbol(),
-            "retryable": err.retryable(),
-            "reason": reason,
-        }),
-    };
-    let envelope = json!({
-        "jsonrpc": "2.0",
-        "id": id,
-        "error": {"code": err.code(), "message": err.to_string(), "data": data},
-    });
-    serde_json::to_string(&envelope).expect("a Value always serializes")
+    serde_json::to_string(&json_macro_value(id, err)).expect("a Value always serializes")
 }
 
 /// Ours, into a reused buffer: the hot path of a server writing responses.
@@ -139,17 +120,19 @@ criterion_group!(benches, bench_envelopes);
 
 /// Fastest mean time of one call of each path, over interleaved batches: the minimum of many
 /// short batches is robust against other processes sharing the machine.
-fn fastest_times<const N: usize>(paths: &mut [&mut dyn FnMut(); N]) -> [Duration; N] {
-    const BATCH: u32 = 2_000;
-    const ROUNDS: usize = 60;
+fn fastest_times<const N: usize>(
+    paths: &mut [&mut dyn FnMut(); N],
+    rounds: usize,
+    batch: u32,
+) -> [Duration; N] {
     let mut best = [Duration::MAX; N];
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds {
         for (path, best) in paths.iter_mut().zip(&mut best) {
             let start = Instant::now();
-            for _ in 0..BATCH {
+            for _ in 0..batch {
                 path();
             }
-            *best = (*best).min(start.elapsed() / BATCH);
+            *best = (*best).min(start.elapsed() / batch);
         }
     }
     best
@@ -162,7 +145,7 @@ fn allocated(f: impl FnOnce()) -> (u64, u64) {
 }
 
 /// Prints allocations per envelope and the speed-up over the `json!` baseline.
-fn summary() {
+fn summary_rounds(rounds: usize, batch: u32) {
     let err = sample();
     let boxed: Box<dyn McpError + Send + Sync> = Box::new(sample());
     let mut buf = Vec::with_capacity(1024);
@@ -192,14 +175,18 @@ fn summary() {
     }
 
     let mut dyn_buf = Vec::with_capacity(1024);
-    let times = fastest_times(&mut [
-        &mut || drop(black_box(json_macro_envelope(1, black_box(&err)))),
-        &mut || drop(black_box(ours_string(1, black_box(&err)))),
-        &mut || ours_reused(&mut buf, 1, black_box(&err)),
-        &mut || ours_dyn(&mut dyn_buf, 1, black_box(&*boxed)),
-    ]);
+    let times = fastest_times(
+        &mut [
+            &mut || drop(black_box(json_macro_envelope(1, black_box(&err)))),
+            &mut || drop(black_box(ours_string(1, black_box(&err)))),
+            &mut || ours_reused(&mut buf, 1, black_box(&err)),
+            &mut || ours_dyn(&mut dyn_buf, 1, black_box(&*boxed)),
+        ],
+        rounds,
+        batch,
+    );
     let baseline = times[0];
-    println!("\nFastest mean time per envelope (60 interleaved batches of 2000 calls):");
+    println!("\nFastest mean time per envelope ({rounds} interleaved batches of {batch} calls):");
     for (name, t) in [
         "json_macro_to_string",
         "ours_to_string",
@@ -217,8 +204,212 @@ fn summary() {
     }
 }
 
+/// The same JSON-RPC error written into a reused buffer in four ways: ours, `json!`, rmcp's
+/// types, and by hand. Every path writes through `serde_json::to_writer`.
+mod figures {
+    use super::{PlaywrightError, json, json_macro_value, sample};
+    use mcp_errors::{McpError, McpErrorExt};
+    use std::borrow::Cow;
+
+    pub(crate) const PATHS: [&str; 4] = ["ours", "json_macro", "rmcp", "by_hand"];
+
+    /// `to_jsonrpc(id)`, as a server writes a reply (default options).
+    pub(crate) fn ours(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
+        buf.clear();
+        serde_json::to_writer(&mut *buf, &err.to_jsonrpc(id)).expect("serializes");
+    }
+
+    /// The seeds' way: a `json!` tree, then written.
+    pub(crate) fn json_macro(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
+        buf.clear();
+        let value = json_macro_value(id, err);
+        serde_json::to_writer(&mut *buf, &value).expect("serializes");
+    }
+
+    /// What an rmcp server without mcp-errors builds: `ErrorData` (data as a `json!` tree)
+    /// inside a `JsonRpcError`.
+    pub(crate) fn rmcp(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
+        buf.clear();
+        let PlaywrightError::Nav {
+            reason,
+            url,
+            status,
+            ..
+        } = err
+        else {
+            unreachable!("the sample is a Nav")
+        };
+        let data = json!({
+            "domain": err.domain(),
+            "symbol": err.symbol(),
+            "retryable": err.retryable(),
+            "details": reason,
+            "url": url,
+            "status": status,
+        });
+        let error = rmcp::model::ErrorData::new(
+            rmcp::model::ErrorCode(err.code()),
+            Cow::Owned(err.to_string()),
+            Some(data),
+        );
+        let reply = rmcp::model::JsonRpcError {
+            jsonrpc: rmcp::model::JsonRpcVersion2_0,
+            id: Some(rmcp::model::NumberOrString::Number(id)),
+            error,
+        };
+        serde_json::to_writer(&mut *buf, &reply).expect("serializes");
+    }
+
+    /// The same bytes, written by hand: constants copied, strings escaped by `serde_json`.
+    pub(crate) fn by_hand(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
+        buf.clear();
+        let PlaywrightError::Nav {
+            reason,
+            url,
+            status,
+            ..
+        } = err
+        else {
+            unreachable!("the sample is a Nav")
+        };
+        buf.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+        serde_json::to_writer(&mut *buf, &id).expect("serializes");
+        buf.extend_from_slice(
+            br#","error":{"code":2100,"message":"Navigation failed","data":{"domain":"playwright","symbol":"E_PW_NAV","retryable":true,"details":"#,
+        );
+        serde_json::to_writer(&mut *buf, reason).expect("serializes");
+        buf.extend_from_slice(br#","url":"#);
+        serde_json::to_writer(&mut *buf, url).expect("serializes");
+        buf.extend_from_slice(br#","status":"#);
+        serde_json::to_writer(&mut *buf, status).expect("serializes");
+        buf.extend_from_slice(b"}}}");
+    }
+
+    pub(crate) fn run(name: &str) -> fn(&mut Vec<u8>, i64, &PlaywrightError) {
+        match name {
+            "ours" => ours,
+            "json_macro" => json_macro,
+            "rmcp" => rmcp,
+            "by_hand" => by_hand,
+            other => panic!("unknown path {other}: one of {PATHS:?}"),
+        }
+    }
+
+    /// Every path writes the same JSON value.
+    pub(crate) fn check() {
+        let err = sample();
+        let mut expected = Vec::new();
+        ours(&mut expected, 7, &err);
+        let expected: serde_json::Value = serde_json::from_slice(&expected).unwrap();
+        for name in PATHS {
+            let mut buf = Vec::new();
+            run(name)(&mut buf, 7, &err);
+            let got: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+            assert_eq!(got, expected, "{name} writes another value");
+        }
+    }
+}
+
+/// The `json!` tree of [`json_macro_envelope`].
+fn json_macro_value(id: i64, err: &PlaywrightError) -> serde_json::Value {
+    let data = match err {
+        PlaywrightError::Nav {
+            reason,
+            url,
+            status,
+            ..
+        } => json!({
+            "domain": err.domain(),
+            "symbol": err.symbol(),
+            "retryable": err.retryable(),
+            "details": reason,
+            "url": url,
+            "status": status,
+        }),
+        PlaywrightError::Launch { reason } => json!({
+            "domain": err.domain(),
+            "symbol": err.symbol(),
+            "retryable": err.retryable(),
+            "reason": reason,
+        }),
+    };
+    json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": err.code(), "message": err.to_string(), "data": data},
+    })
+}
+
+/// Issue 16's envelope figures: the fastest mean of each path over interleaved batches, and
+/// the ratios. `rounds` batches of `batch` calls each.
+fn print_figures(rounds: usize, batch: u32) {
+    figures::check();
+    let err = sample();
+    let mut bufs: [Vec<u8>; 4] = std::array::from_fn(|_| Vec::with_capacity(1024));
+    let paths = figures::PATHS.map(figures::run);
+    let mut best = [Duration::MAX; 4];
+    for _ in 0..rounds {
+        for ((path, buf), best) in paths.iter().zip(&mut bufs).zip(&mut best) {
+            let start = Instant::now();
+            for _ in 0..batch {
+                path(buf, black_box(1), black_box(&err));
+            }
+            *best = (*best).min(start.elapsed() / batch);
+        }
+    }
+    let ns = best.map(|t| t.as_secs_f64() * 1e9);
+    println!(
+        "envelope figures: to_jsonrpc(1) of the navigate error (3 data fields, {} bytes) into a reused Vec, fastest mean of {rounds} interleaved batches of {batch}",
+        bufs[0].len()
+    );
+    for (name, t) in figures::PATHS.iter().zip(ns) {
+        println!("  {name:<12} {t:>8.1} ns");
+    }
+    println!(
+        "  json_macro / ours   {:>6.2}x   (goal >= 3x)",
+        ns[1] / ns[0]
+    );
+    println!(
+        "  rmcp / ours         {:>6.2}x   (goal >= 2x)",
+        ns[2] / ns[0]
+    );
+    println!(
+        "  ours / by_hand      {:>6.2}x   (goal <= 2x)",
+        ns[0] / ns[3]
+    );
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let flag = |name: &str| args.iter().any(|a| a == name);
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    if let Some(name) = value("--only") {
+        let iters: u64 = value("--iters").map_or(100_000, |n| n.parse().expect("--iters N"));
+        let path = figures::run(&name);
+        let err = sample();
+        let mut buf = Vec::with_capacity(1024);
+        for _ in 0..iters {
+            path(&mut buf, black_box(1), black_box(&err));
+        }
+        println!("{name}: {iters} calls, {} bytes each", buf.len());
+        return;
+    }
+    if flag("--smoke") {
+        print_figures(2, 10);
+        summary_rounds(2, 10);
+        return;
+    }
+    if flag("--figures") {
+        print_figures(40, 2_000);
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
-    summary();
+    summary_rounds(60, 2_000);
+    print_figures(40, 2_000);
 }
