@@ -124,3 +124,79 @@ fn an_enum_level_message_is_inherited() {
         "Pool exhausted (documentation only: the enum's message is inherited)"
     );
 }
+
+/// A `Display` type behind a trait with an associated type, for a format argument whose type
+/// has a generic argument list with an equality constraint.
+trait Described<T>: fmt::Display {
+    type Assoc;
+}
+
+impl<T> Described<T> for i32 {
+    type Assoc = i32;
+}
+
+const LIMIT_NAME: &str = "rows";
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "sqlite-shorthand", range = 2800..=2899, symbol_prefix = "E_SH_")]
+enum ShorthandError {
+    #[mcp(code = 2800, message("{intro}: {0}", intro = match .1 {
+        Some(n) => format!("failed at row {n}"),
+        None => "failed".to_owned(),
+    }))]
+    Matched(String, Option<usize>),
+    #[mcp(code = 2801, message("shift {} by {bits}", if *.left { "left" } else { "right" }))]
+    Deref { left: bool, bits: u8 },
+    #[mcp(code = 2802, message("{} {} {}", None::<i32>.is_some(), Vec::<Vec<u8>>::new().len(),
+        (0..3).filter(|_| Option::<Box<dyn Fn(u8) -> u8>>::None.is_none()).count()))]
+    Turbofish,
+    #[mcp(code = 2803, message("{b} {a}", b = &0 as &dyn Described<i32, Assoc = i32>, a = .0))]
+    Constraint(u8),
+    #[mcp(code = 2804, message = "{LIMIT_NAME} over {n}")]
+    Constant { n: u32 },
+    #[mcp(code = 2805, message = "{self:?}")]
+    SelfDebug,
+    #[mcp(code = 2806, message = "{field:p}")]
+    Pointer { field: Box<i32> },
+}
+
+#[test]
+fn shorthands_work_inside_any_expression() {
+    assert_eq!(
+        ShorthandError::Matched("x".into(), Some(3)).to_string(),
+        "failed at row 3: x"
+    );
+    assert_eq!(
+        ShorthandError::Matched("x".into(), None).to_string(),
+        "failed: x"
+    );
+    let e = ShorthandError::Deref {
+        left: true,
+        bits: 9,
+    };
+    assert_eq!(e.to_string(), "shift left by 9");
+    assert_eq!(ShorthandError::Turbofish.to_string(), "false 0 3");
+    assert_eq!(ShorthandError::Constraint(7).to_string(), "0 7");
+}
+
+#[test]
+fn constants_and_self_are_captured_from_scope() {
+    let e = ShorthandError::Constant { n: 5 };
+    assert_eq!(e.to_string(), "rows over 5");
+    let object = serde_json::to_value(e.to_error_object()).unwrap();
+    assert_eq!(object["message"], json!("rows over 5"));
+    assert_eq!(ShorthandError::SelfDebug.to_string(), "SelfDebug");
+}
+
+#[test]
+fn a_pointer_placeholder_shows_the_fields_value() {
+    let e = ShorthandError::Pointer {
+        field: Box::new(-1),
+    };
+    let ShorthandError::Pointer { field } = &e else {
+        unreachable!()
+    };
+    // The box's heap address, as `format!("{:p}", value.field)` shows it in thiserror.
+    assert_eq!(e.to_string(), format!("{:p}", *field));
+    assert_ne!(e.to_string(), format!("{field:p}"));
+}

@@ -103,3 +103,21 @@ fn lifetime_parameterized_errors_borrow_their_input() {
 }
 
 mcp_errors::assert_disjoint!(Concrete, ParseError<'static>);
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "numbers", code = 2890, symbol = "E_NUM_HEX")]
+#[mcp(message = "{n:x} {n:X} {n:#o} {n:b} {f:e} {f:E}")]
+struct Formats<N, F> {
+    n: N,
+    f: F,
+}
+
+#[test]
+fn bounds_are_inferred_per_format_trait() {
+    // `N: LowerHex + UpperHex + Octal + Binary`, `F: LowerExp + UpperExp`, and no `Display`.
+    let e = Formats {
+        n: 10u8,
+        f: 1500.0f64,
+    };
+    assert_eq!(e.to_string(), "a A 0o12 1010 1.5e3 1.5E3");
+}

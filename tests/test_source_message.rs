@@ -101,3 +101,28 @@ fn an_attribute_or_another_source_keeps_a_source_named_field_as_data() {
     assert_eq!(open.source().unwrap().to_string(), "busy");
     assert_eq!(data_of(&open), json!({"source": "pool"}));
 }
+
+/// A move from one place to another
+#[derive(Debug, McpError)]
+#[mcp(
+    domain = "moves",
+    code = 2690,
+    symbol = "E_MOVE",
+    message = "{source} ==> {destination}"
+)]
+struct Move {
+    /// Raw: just a name, not the source (thiserror's rule), so it is data.
+    r#source: char,
+    destination: char,
+}
+
+#[test]
+fn a_raw_source_field_is_not_the_source() {
+    let e = Move {
+        source: 'S',
+        destination: 'D',
+    };
+    assert_eq!(e.to_string(), "S ==> D");
+    assert!(e.source().is_none());
+    assert_eq!(data_of(&e), json!({"source": "S", "destination": "D"}));
+}

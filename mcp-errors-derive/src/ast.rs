@@ -316,7 +316,11 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
         .iter()
         .any(|f| f.attrs.source.is_some() || f.attrs.from.is_some());
     for field in fields.iter_mut() {
-        field.source_by_name = !marked && field.name == "source" && field.attrs.given().is_empty();
+        // `r#source` is not (thiserror's rule): the raw spelling says "just a name".
+        let raw =
+            matches!(&field.member, Member::Named(ident) if ident.to_string().starts_with("r#"));
+        field.source_by_name =
+            !marked && !raw && field.name == "source" && field.attrs.given().is_empty();
     }
     if let [field] = fields
         && matches!(field.member, Member::Unnamed(_))

@@ -790,10 +790,19 @@ impl syn::parse::Parse for MessageList {
             } else {
                 None
             };
+            // Up to the next comma that ends an expression: the comma of a type's generic
+            // arguments (`&0 as &dyn Trait<i32, A = i32>`) does not.
             let mut tokens = TokenStream::new();
-            while !input.is_empty() && !input.peek(Token![,]) {
-                let tree: TokenTree = input.parse()?;
-                tokens.extend([tree]);
+            loop {
+                while !input.is_empty() && !input.peek(Token![,]) {
+                    let tree: TokenTree = input.parse()?;
+                    tokens.extend([tree]);
+                }
+                if input.is_empty() || is_expr(&tokens) || !continues_expr(input) {
+                    break;
+                }
+                let comma: TokenTree = input.parse()?;
+                tokens.extend([comma]);
             }
             if tokens.is_empty() {
                 return Err(input.error("expected an expression"));
@@ -802,6 +811,22 @@ impl syn::parse::Parse for MessageList {
         }
         Ok(MessageList { lit, args })
     }
+}
+
+/// Whether `tokens`, their `.field` shorthands taken for identifiers, are one expression.
+fn is_expr(tokens: &TokenStream) -> bool {
+    let plain = crate::template::replace_members(tokens, &mut |_, span| {
+        TokenTree::Ident(syn::Ident::new("__mcp_field", span)).into()
+    });
+    syn::parse2::<Expr>(plain).is_ok()
+}
+
+/// Whether tokens follow the comma at `input`, which may then still belong to an expression
+/// that is not complete without them (a trailing comma never does).
+fn continues_expr(input: syn::parse::ParseStream<'_>) -> bool {
+    let ahead = input.fork();
+    let _ = ahead.parse::<Token![,]>();
+    !ahead.is_empty()
 }
 
 /// The value of an `i32` literal, optionally negated and optionally suffixed `i32`.

@@ -529,7 +529,8 @@ impl Bounds {
                     add(&mut bounds.mcp_error, ty, quote!(#p::RetryableFlag));
                 }
             }
-            // What the templates show: `Display`, or `Debug` for `{x:?}`.
+            // What the templates show: `Display`, `Debug` for `{x:?}`, `LowerHex` for
+            // `{x:x}`, ... (one bound per trait used).
             let texts = [variant.message.as_ref(), variant.display.as_ref()];
             for message in texts.into_iter().flatten() {
                 let Some(template) = &message.template else {
@@ -538,16 +539,12 @@ impl Bounds {
                 if variant.fmt.is_some() {
                     continue;
                 }
-                for arg in template.args() {
+                for (arg, fmt_trait) in template.traits() {
                     let Some(ast::Target::Field(field)) = message.target(variant, arg) else {
                         continue;
                     };
-                    let trait_ = if template.displays(arg) {
-                        quote!(::core::fmt::Display)
-                    } else {
-                        quote!(::core::fmt::Debug)
-                    };
-                    add(&mut bounds.display, field.ty, trait_);
+                    let name = Ident::new(fmt_trait.name(), Span::call_site());
+                    add(&mut bounds.display, field.ty, quote!(::core::fmt::#name));
                 }
             }
             if variant.attrs.catch_all.is_some()

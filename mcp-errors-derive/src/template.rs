@@ -150,30 +150,44 @@ impl Template {
 
     /// Whether some placeholder shows `arg` with `Display` (no `?`, `x`, `e`, ... type).
     pub fn displays(&self, arg: &Arg) -> bool {
-        self.pieces.iter().any(|piece| match piece {
-            Piece::Placeholder { arg: a, spec } => a == arg && is_display(spec),
-            Piece::Text(_) => false,
+        self.uses(arg, FmtTrait::Display)
+    }
+
+    /// Whether some placeholder formats `arg` with `fmt_trait`.
+    pub fn uses(&self, arg: &Arg, fmt_trait: FmtTrait) -> bool {
+        self.traits().any(|(a, t)| a == arg && t == fmt_trait)
+    }
+
+    /// Each placeholder's argument with the trait that formats it (widths and precisions,
+    /// which are `usize` values, are not listed).
+    pub fn traits(&self) -> impl Iterator<Item = (&Arg, FmtTrait)> {
+        self.pieces.iter().filter_map(|piece| match piece {
+            Piece::Placeholder { arg, spec } => Some((arg, FmtTrait::of(spec))),
+            Piece::Text(_) => None,
         })
     }
 
-    /// The `format_args!` string, each argument renamed by `name`, which also learns whether
-    /// the placeholder uses `Display` (`true`) or another trait (`false`, also for widths and
-    /// precisions): a path is shown through its `display()` but debugged as itself.
-    pub fn format_string_by_trait(&self, name: impl Fn(&Arg, bool) -> String) -> String {
+    /// The `format_args!` string, each argument renamed by `name`, which also learns the
+    /// trait the placeholder uses (`None` for widths and precisions): a path is shown through
+    /// its `display()` but debugged as itself, a pointer shows the field's value.
+    pub fn format_string_by_trait(
+        &self,
+        name: impl Fn(&Arg, Option<FmtTrait>) -> String,
+    ) -> String {
         let mut out = String::new();
         for piece in &self.pieces {
             match piece {
                 Piece::Text(text) => out.push_str(&text.replace('{', "{{").replace('}', "}}")),
                 Piece::Placeholder { arg, spec } => {
                     out.push('{');
-                    out.push_str(&name(arg, is_display(spec)));
+                    out.push_str(&name(arg, Some(FmtTrait::of(spec))));
                     if !spec.is_empty() {
                         out.push(':');
                         for part in spec {
                             match part {
                                 SpecPart::Text(text) => out.push_str(text),
                                 SpecPart::Count(arg) => {
-                                    out.push_str(&name(arg, false));
+                                    out.push_str(&name(arg, None));
                                     out.push('$');
                                 }
                             }
@@ -187,20 +201,62 @@ impl Template {
     }
 }
 
-/// Whether a placeholder with this spec formats with `Display`: its type (the spec's last
-/// character, after any width or precision) is none of `?`, `x`, `X`, `o`, `b`, `e`, `E`, `p`.
-fn is_display(spec: &[SpecPart]) -> bool {
-    match spec.last() {
-        Some(SpecPart::Text(text)) => !text.ends_with(['?', 'x', 'X', 'o', 'b', 'e', 'E', 'p']),
-        _ => true,
+/// The `core::fmt` trait a placeholder formats its argument with, from its spec's type (the
+/// last character, after any width or precision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FmtTrait {
+    Display,
+    Debug,
+    LowerHex,
+    UpperHex,
+    Octal,
+    Binary,
+    LowerExp,
+    UpperExp,
+    Pointer,
+}
+
+impl FmtTrait {
+    fn of(spec: &[SpecPart]) -> FmtTrait {
+        let Some(SpecPart::Text(text)) = spec.last() else {
+            return FmtTrait::Display;
+        };
+        match text.chars().last() {
+            Some('?') => FmtTrait::Debug,
+            Some('x') => FmtTrait::LowerHex,
+            Some('X') => FmtTrait::UpperHex,
+            Some('o') => FmtTrait::Octal,
+            Some('b') => FmtTrait::Binary,
+            Some('e') => FmtTrait::LowerExp,
+            Some('E') => FmtTrait::UpperExp,
+            Some('p') => FmtTrait::Pointer,
+            _ => FmtTrait::Display,
+        }
+    }
+
+    /// The trait's name in `core::fmt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FmtTrait::Display => "Display",
+            FmtTrait::Debug => "Debug",
+            FmtTrait::LowerHex => "LowerHex",
+            FmtTrait::UpperHex => "UpperHex",
+            FmtTrait::Octal => "Octal",
+            FmtTrait::Binary => "Binary",
+            FmtTrait::LowerExp => "LowerExp",
+            FmtTrait::UpperExp => "UpperExp",
+            FmtTrait::Pointer => "Pointer",
+        }
     }
 }
 
 /// Rewrites the `.field` / `.0` shorthands of an extra format argument (thiserror's
-/// `.0.len()`): each, where an expression can start (at the beginning, after an operator or
-/// a comma, inside any group), is handed to `field`, which returns what replaces it (the
-/// field's binding). Everything else is kept. `.0.1` (lexed as `.` and the float `0.1`)
-/// becomes the binding of `0`, then `.1`.
+/// `.0.len()`): each, where an expression can start (at the beginning, after an operator, a
+/// comma or a keyword such as `match`, inside any group), is handed to `field`, which returns
+/// what replaces it (the field's binding). Everything else is kept: a `.` after an
+/// identifier, a literal, a group, or the `>` closing a turbofish (`None::<i32>.is_some()`)
+/// is a field access or a method call. `.0.1` (lexed as `.` and the float `0.1`) becomes the
+/// binding of `0`, then `.1`.
 pub fn replace_members(
     tokens: &proc_macro2::TokenStream,
     field: &mut impl FnMut(&Arg, proc_macro2::Span) -> proc_macro2::TokenStream,
@@ -208,11 +264,15 @@ pub fn replace_members(
     use proc_macro2::{Group, Literal, Punct, Spacing, TokenTree};
     let mut out = proc_macro2::TokenStream::new();
     let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    // Open `<` of turbofishes (`::<`) and of the generics nested in them.
+    let mut turbofish = 0usize;
+    let mut closes_turbofish = false;
     let mut i = 0;
     while i < trees.len() {
         let starts_expr = match i.checked_sub(1).map(|p| &trees[p]) {
             None => true,
-            Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.'),
+            Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.') && !closes_turbofish,
+            Some(TokenTree::Ident(ident)) => EXPR_KEYWORDS.contains(&ident.to_string().as_str()),
             Some(_) => false,
         };
         if starts_expr
@@ -249,10 +309,12 @@ pub fn replace_members(
                         out.extend([TokenTree::Literal(lit)]);
                     }
                 }
+                closes_turbofish = false;
                 i += 2;
                 continue;
             }
         }
+        closes_turbofish = false;
         match &trees[i] {
             TokenTree::Group(group) => {
                 let mut new =
@@ -260,12 +322,36 @@ pub fn replace_members(
                 new.set_span(group.span());
                 out.extend([TokenTree::Group(new)]);
             }
+            TokenTree::Punct(p) if p.as_char() == '<' => {
+                let path_sep = i >= 2
+                    && matches!((&trees[i - 2], &trees[i - 1]),
+                        (TokenTree::Punct(a), TokenTree::Punct(b))
+                            if a.as_char() == ':' && b.as_char() == ':');
+                if turbofish > 0 || path_sep {
+                    turbofish += 1;
+                }
+                out.extend([trees[i].clone()]);
+            }
+            TokenTree::Punct(p) if p.as_char() == '>' && turbofish > 0 => {
+                let arrow = matches!(i.checked_sub(1).map(|p| &trees[p]),
+                    Some(TokenTree::Punct(m)) if m.as_char() == '-' && m.spacing() == Spacing::Joint);
+                if !arrow {
+                    turbofish -= 1;
+                    closes_turbofish = true;
+                }
+                out.extend([trees[i].clone()]);
+            }
             tree => out.extend([tree.clone()]),
         }
         i += 1;
     }
     out
 }
+
+/// Keywords after which an expression starts (`match .1 { .. }`, `if *.flag`, `return .0`).
+const EXPR_KEYWORDS: &[&str] = &[
+    "break", "else", "for", "if", "in", "let", "match", "move", "mut", "return", "while", "yield",
+];
 
 fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String> {
     let (arg, spec) = match body.split_once(':') {
@@ -460,6 +546,23 @@ mod tests {
     }
 
     #[test]
+    fn member_shorthands_follow_keywords_but_not_turbofishes() {
+        let tokens: proc_macro2::TokenStream =
+            "match .1 { Some(n) => n, None => 0 }, None::<i32>.is_some(), \
+             Vec::<Vec<u8>>::new().len(), Option::<Box<dyn Fn(u8) -> u8>>::None.is_none(), \
+             a < .b, c > .d"
+                .parse()
+                .unwrap();
+        let mut seen = Vec::new();
+        let out = replace_members(&tokens, &mut |arg, _| {
+            seen.push(arg.clone());
+            "f".parse().unwrap()
+        });
+        assert_eq!(seen, [Arg::Index(1), named("b"), named("d")]);
+        assert!(out.to_string().starts_with("match f {"), "{out}");
+    }
+
+    #[test]
     fn empty_placeholders_are_positional() {
         let t = Template::parse("{} and {:?} then {x}").unwrap();
         let args: Vec<_> = t.args().cloned().collect();
@@ -476,10 +579,31 @@ mod tests {
             .collect();
         assert_eq!(shown, [true, false, true, false, true, true]);
         let both = Template::parse("{0} {0:?}").unwrap();
-        let fmt = both.format_string_by_trait(|arg, display| {
-            format!("{}{arg}", if display { "d" } else { "v" })
+        let fmt = both.format_string_by_trait(|arg, t| {
+            format!(
+                "{}{arg}",
+                if t == Some(FmtTrait::Display) {
+                    "d"
+                } else {
+                    "v"
+                }
+            )
         });
         assert_eq!(fmt, "{d0} {v0:?}");
+    }
+
+    #[test]
+    fn placeholders_name_their_format_trait() {
+        let t = Template::parse("{a:x}{a:X}{b:o}{c:#b}{d:e}{e:E}{f:p}{g:?}{h:#x?}{i:>8}").unwrap();
+        let traits: Vec<&str> = t.traits().map(|(_, t)| t.name()).collect();
+        assert_eq!(
+            traits,
+            [
+                "LowerHex", "UpperHex", "Octal", "Binary", "LowerExp", "UpperExp", "Pointer",
+                "Debug", "Debug", "Display"
+            ]
+        );
+        assert!(t.uses(&named("a"), FmtTrait::UpperHex) && !t.displays(&named("a")));
     }
 
     #[test]

@@ -323,6 +323,10 @@ fn template_names_fields_of(
                     cx.error_spanned_by(message.tokens, skipped(&format_args!("{{{arg}}}")));
                 }
             }
+            // `{MSG}` (a constant in scope) and `{self}` are left to `format_args!`'s
+            // implicit capture, as in thiserror 2; a name with a lower-case letter is taken
+            // for a mistyped field.
+            None if matches!(arg, Arg::Named(name) if captured_from_scope(name)) => {}
             None if matches!(arg, Arg::Positional(_)) => {
                 let msg = if message.positional() == 0 {
                     "template placeholders must name a field, e.g. `{reason}` or `{0}`, or \
@@ -382,6 +386,12 @@ fn template_names_fields_of(
             proc_macro2::TokenStream::new()
         });
     }
+}
+
+/// Whether a template's `{name}` that names no field is left to `format_args!`'s implicit
+/// capture: `self`, or an upper-case name (a constant or static, by Rust's naming rules).
+pub fn captured_from_scope(name: &str) -> bool {
+    name == "self" || !name.chars().any(char::is_lowercase)
 }
 
 /// `from_error_object` builds a value of one concrete type; for a generic type it would need

@@ -8,7 +8,7 @@ use syn::{Ident, Member};
 
 use super::{derived, dispatch, local, never, pattern, pattern_of};
 use crate::plan::{FieldPlan, Message, Plan, VariantPlan};
-use crate::template::Arg;
+use crate::template::{Arg, FmtTrait};
 
 pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
@@ -129,12 +129,17 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
         }
     }
     // A path has no `Display`; a `Display` placeholder of one shows its `display()`, passed
-    // as an extra named argument (a `Debug` placeholder still sees the path itself).
+    // as an extra named argument (a `Debug` placeholder still sees the path itself). A
+    // `Pointer` placeholder shows the field's value (`*field`), not the binding's reference.
     let shown = |field: &FieldPlan<'_>| format!("__mcp_shown_{}", field.format_name());
+    let pointee = |field: &FieldPlan<'_>| format!("__mcp_pointee_{}", field.format_name());
     let fmt =
         message.lit(
-            &template.format_string_by_trait(|arg, display| match (field(arg), arg) {
-                (Some(field), _) if display && field.path => shown(field),
+            &template.format_string_by_trait(|arg, fmt_trait| match (field(arg), arg) {
+                (Some(field), _) if fmt_trait == Some(FmtTrait::Display) && field.path => {
+                    shown(field)
+                }
+                (Some(field), _) if fmt_trait == Some(FmtTrait::Pointer) => pointee(field),
                 (Some(field), _) => field.format_name(),
                 (None, Arg::Positional(_)) => String::new(),
                 (None, arg) => arg.to_string(),
@@ -165,6 +170,10 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
         if field.path && template.displays(&arg) {
             let name = Ident::new(&shown(field), message.span);
             counts.push(quote!(, #name = #p::path_display(#bind)));
+        }
+        if template.uses(&arg, FmtTrait::Pointer) {
+            let name = Ident::new(&pointee(field), message.span);
+            counts.push(quote!(, #name = *#bind));
         }
     }
     let path = variant.path();
