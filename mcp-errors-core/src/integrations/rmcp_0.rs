@@ -7,7 +7,9 @@
 //! tool error from the contents alone: the model reads the error's text, but the result has
 //! no `_meta` and every variant takes the tool-error channel. For the whole tool error
 //! (`_meta`, and the JSON-RPC channel of protocol-class variants) return
-//! `Result<CallToolResult, ErrorData>` through [`tool_call_result`]:
+//! `Result<CallToolResult, ErrorData>` through [`tool_call_result`], whose success value may
+//! be several contents (`Vec<Content>`), a whole `CallToolResult`, `Json<T>`, a `String`
+//! ([`ToolSuccess`]):
 //!
 //! ```ignore
 //! #[tool(description = "Open a URL")]
@@ -20,21 +22,8 @@
 //! 0.12 have no custom JSON-RPC methods, so `sys/errorStats` is not answered on this line
 //! (expose [`metrics::global()`](crate::metrics::global)`.snapshot()` as a tool instead).
 
-use rmcp_0::model::{Content, IntoContents};
-
 crate::integrations::rmcp_lines::line_glue!(rmcp_0, CallToolResult);
-
-/// A tool's `Result<T, E>` as the whole tool result: `Ok` contents as a success, `Err` as
-/// [`tool_outcome`] (the tool error with `_meta`, or the JSON-RPC error of a
-/// protocol-class variant). Emits the error.
-pub fn tool_call_result<T: IntoContents, E: VisitData>(
-    result: Result<T, E>,
-) -> Result<CallToolResult, ErrorData> {
-    match result {
-        Ok(value) => Ok(CallToolResult::success(value.into_contents())),
-        Err(err) => support::emitted_tool_outcome(&err),
-    }
-}
+crate::integrations::rmcp_lines::tool_success_glue!(rmcp_0);
 
 /// The contents of `err`'s tool error (what rmcp 0.x keeps of a tool's `Err(E)`).
 pub fn contents<E: ?Sized + VisitData>(err: &E) -> Vec<Content> {

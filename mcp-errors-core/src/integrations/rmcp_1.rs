@@ -12,7 +12,24 @@
 //! rmcp's extractor and [`finish_tool_call`] turns its failures into tool errors and counts
 //! rmcp's own; `sys/errorStats` is answered from `ServerHandler::on_custom_request` with
 //! [`on_custom_request`].
+//!
+//! rmcp 1.0 to 1.3 accept a tool's `Result<T, E>` only where `E: IntoContents` (rmcp 1.4
+//! made it generic), so there `Result<Json<T>, E>` fails in `#[tool_router]` (E0277,
+//! `IntoToolRoute`). The route that works on every 1.x release: return
+//! `Result<CallToolResult, ErrorData>` through [`tool_call_result`], as on 0.x:
+//!
+//! ```ignore
+//! #[tool(description = "Open a URL")]
+//! async fn navigate(&self, Parameters(args): Parameters<Args>) -> Result<CallToolResult, ErrorData> {
+//!     mcp_errors::integrations::rmcp_1::tool_call_result(self.open(&args.url).await.map(Json))
+//! }
+//! ```
+//!
+//! rmcp-macros before 1.4 also replace a hand-written `call_tool` under `#[tool_handler]`
+//! (E0201): there write `impl ServerHandler` without `#[tool_handler]`, with `call_tool` and
+//! `list_tools` (docs/adopt.md).
 
 crate::integrations::rmcp_lines::line_glue!(rmcp_1, CallToolResult);
+crate::integrations::rmcp_lines::tool_success_glue!(rmcp_1);
 crate::integrations::rmcp_lines::error_stats_glue!(rmcp_1);
 crate::integrations::rmcp_lines::boxed_tool_results_glue!(rmcp_1, CallToolResult);

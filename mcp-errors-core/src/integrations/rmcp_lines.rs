@@ -349,3 +349,83 @@ macro_rules! boxed_tool_results_glue {
 }
 #[cfg(any(feature = "rmcp-1", feature = "rmcp-2", feature = "rmcp-3"))]
 pub(crate) use boxed_tool_results_glue;
+
+/// `tool_call_result` and its `ToolSuccess` values, on the lines where rmcp's own
+/// `Result<T, E>` route cannot carry a derived enum's whole tool error: 0.x (rmcp wants
+/// `E: IntoContents`) and 1.0 to 1.3 (the same `Result` impl as 0.x; 1.4 made it generic).
+/// A tool returns `Result<CallToolResult, ErrorData>` and routes its own `Result<T, E>`
+/// through [`tool_call_result`], which works on every release of both lines.
+#[cfg(any(feature = "rmcp-0", feature = "rmcp-1"))]
+macro_rules! tool_success_glue {
+    ($r:ident) => {
+        use $r::handler::server::tool::IntoCallToolResult;
+        use $r::handler::server::wrapper::Json;
+        use $r::model::{Content, IntoContents};
+
+        /// A tool's success value that [`tool_call_result`] turns into the whole
+        /// `CallToolResult`: the result itself, several contents (`Vec<Content>`), one
+        /// `Content`, a `String`, `()` or rmcp's `Json<T>` (structured content).
+        ///
+        /// A type of your own that is `IntoContents`: pass `value.into_contents()` (a
+        /// `Vec<Content>`).
+        pub trait ToolSuccess {
+            /// The success result (`Err` only where rmcp's own conversion fails, as
+            /// `Json<T>`'s serialization).
+            fn into_tool_success(self) -> Result<CallToolResult, ErrorData>;
+        }
+
+        impl ToolSuccess for CallToolResult {
+            fn into_tool_success(self) -> Result<CallToolResult, ErrorData> {
+                Ok(self)
+            }
+        }
+
+        impl ToolSuccess for Vec<Content> {
+            fn into_tool_success(self) -> Result<CallToolResult, ErrorData> {
+                Ok(CallToolResult::success(self))
+            }
+        }
+
+        impl ToolSuccess for Content {
+            fn into_tool_success(self) -> Result<CallToolResult, ErrorData> {
+                Ok(CallToolResult::success(self.into_contents()))
+            }
+        }
+
+        impl ToolSuccess for String {
+            fn into_tool_success(self) -> Result<CallToolResult, ErrorData> {
+                Ok(CallToolResult::success(self.into_contents()))
+            }
+        }
+
+        impl ToolSuccess for () {
+            fn into_tool_success(self) -> Result<CallToolResult, ErrorData> {
+                Ok(CallToolResult::success(self.into_contents()))
+            }
+        }
+
+        impl<T> ToolSuccess for Json<T>
+        where
+            Json<T>: IntoCallToolResult,
+        {
+            fn into_tool_success(self) -> Result<CallToolResult, ErrorData> {
+                self.into_call_tool_result()
+            }
+        }
+
+        /// A tool's `Result<T, E>` as the whole tool result: `Ok` as a success
+        /// ([`ToolSuccess`]: a `CallToolResult`, `Vec<Content>`, `Content`, `String`, `()`
+        /// or `Json<T>`), `Err` as [`tool_outcome`] (the tool error with `_meta`, or the
+        /// JSON-RPC error of a protocol-class variant). Emits the error.
+        pub fn tool_call_result<T: ToolSuccess, E: VisitData>(
+            result: Result<T, E>,
+        ) -> Result<CallToolResult, ErrorData> {
+            match result {
+                Ok(value) => value.into_tool_success(),
+                Err(err) => support::emitted_tool_outcome(&err),
+            }
+        }
+    };
+}
+#[cfg(any(feature = "rmcp-0", feature = "rmcp-1"))]
+pub(crate) use tool_success_glue;
