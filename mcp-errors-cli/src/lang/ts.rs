@@ -137,6 +137,16 @@ fn lit(s: &str) -> String {
     serde_json::to_string(s).expect("a string serializes")
 }
 
+/// A property name in an object literal: `__proto__` as a computed key, which defines an own
+/// property instead of setting the prototype.
+fn key(s: &str) -> String {
+    if s == "__proto__" {
+        format!("[{}]", lit(s))
+    } else {
+        lit(s)
+    }
+}
+
 /// Text for a `/** ... */` comment: no `*/`, one line per line.
 fn doc(out: &mut String, indent: &str, text: &str) {
     let text = text.trim().replace("*/", "*\\/");
@@ -158,7 +168,7 @@ fn doc(out: &mut String, indent: &str, text: &str) {
 fn write_errors_table(out: &mut String, entries: &[&Entry]) {
     out.push_str("/** The catalog's metadata of every symbol. */\nexport const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({\n");
     for e in entries {
-        let _ = writeln!(out, "  {}: Object.freeze({{", lit(&e.symbol));
+        let _ = writeln!(out, "  {}: Object.freeze({{", key(&e.symbol));
         let _ = writeln!(out, "    code: {},", e.code);
         let _ = writeln!(out, "    symbol: {},", lit(&e.symbol));
         let _ = writeln!(out, "    domain: {},", lit(&e.domain));
@@ -230,7 +240,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
     out.push_str(INFO_TYPES);
     out.push_str("/** The code of every symbol. */\nexport const CODES: Readonly<Record<ErrorSymbol, number>> = Object.freeze({\n");
     for e in &entries {
-        let _ = writeln!(out, "  {}: {},", lit(&e.symbol), e.code);
+        let _ = writeln!(out, "  {}: {},", key(&e.symbol), e.code);
     }
     out.push_str("});\n\n");
 
@@ -268,7 +278,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
     }
     out.push_str("/** The class of each `errorType`; `createError` picks it. */\nexport const ERROR_CLASSES: Readonly<Record<string, typeof McpError>> = Object.freeze({\n");
     for (error_type, class) in &class_names {
-        let _ = writeln!(out, "  {}: {class},", lit(error_type));
+        let _ = writeln!(out, "  {}: {class},", key(error_type));
     }
     out.push_str("});\n\n");
     out.push_str(CREATE);
