@@ -321,3 +321,25 @@ fn readme_shows_the_navigate_reply_of_the_cases() {
 fn shown_arguments(shown: &Value) -> Value {
     json!({ "url": shown["result"]["_meta"]["data"]["url"] })
 }
+
+/// `mcp_server --catalog` prints the server's catalog and nothing else, and it is the one
+/// `examples/mcp_server/clients/` was generated from (the generated modules themselves are
+/// checked against it by `mcp-errors-cli`'s tests).
+#[test]
+fn catalog_flag_prints_the_committed_catalog() {
+    let output = Command::new(server_binary())
+        .arg("--catalog")
+        .output()
+        .expect("run mcp_server --catalog");
+    assert!(output.status.success());
+    let printed: Value =
+        serde_json::from_slice(&output.stdout).expect("mcp_server --catalog prints JSON only");
+    let committed: Value =
+        serde_json::from_str(include_str!("../examples/mcp_server/clients/catalog.json")).unwrap();
+    assert_eq!(
+        printed, committed,
+        "examples/mcp_server/clients/catalog.json is stale: regenerate it with \
+         `mcp_server --catalog > examples/mcp_server/clients/catalog.json`, then the modules \
+         with `MCP_ERRORS_BLESS=1 cargo test -p mcp-errors-cli --test cli`"
+    );
+}

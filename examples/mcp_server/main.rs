@@ -29,6 +29,9 @@
 //!   `E_FS_INVALID_PATH` (2507); only an I/O failure that may pass (`E_FS_IO`, 2506) is
 //!   retryable.
 //!
+//! `mcp_server --catalog` prints the server's error catalog as JSON (`Registry::to_json`), the
+//! input of `mcp-errors gen` (`examples/mcp_server/clients/` is generated from it).
+//!
 //! `mcp_server --http 127.0.0.1:PORT [ROOT]` serves the same tools over Streamable HTTP at
 //! `http://127.0.0.1:PORT/mcp` instead of stdio, with the conformance suite's fixture tool
 //! (`http.rs`).
@@ -420,8 +423,29 @@ impl ServerHandler for ExampleServer {
     }
 }
 
+/// The catalog of this server: its own enums, seed 000's common codes, and the JSON-RPC
+/// errors rmcp answers by itself (`ProtocolError`).
+fn catalog() -> serde_json::Value {
+    mcp_errors::Registry::new()
+        .with::<CommonError>()
+        .with::<PlaywrightError>()
+        .with::<FilesystemError>()
+        .with::<SessionError>()
+        .with::<mcp_errors::ProtocolError>()
+        .to_json()
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // `--catalog`: every error this server sends, as catalog JSON, and nothing else on stdout
+    // (the input of `mcp-errors gen`; `examples/mcp_server/clients/` is generated from it).
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|arg| arg == "--catalog")
+    {
+        println!("{:#}", catalog());
+        return Ok(());
+    }
     // Read MCP_ERROR_METRICS now, so a bad environment shows before the first request.
     let _ = mcp_errors::metrics::global();
     let mut args = std::env::args_os().skip(1).peekable();

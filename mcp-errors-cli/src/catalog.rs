@@ -1,0 +1,225 @@
+//! The catalog JSON of `Registry::to_json` (`{"format": "mcp-errors-catalog", "version": 1,
+//! "enums": [...]}`), read back, and the one-line errors of a file that is not one.
+
+use std::fmt;
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// The `format` member every catalog carries.
+pub const FORMAT: &str = "mcp-errors-catalog";
+/// The catalog format version this tool reads.
+pub const VERSION: u64 = 1;
+
+/// A whole catalog: its enums, ordered by range, each with its entries ordered by code.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Catalog {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u64,
+    /// One per registered enum.
+    pub enums: Vec<Enum>,
+}
+
+/// An inclusive code range.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub struct Range {
+    /// First code.
+    pub start: i64,
+    /// Last code.
+    pub end: i64,
+}
+
+impl Range {
+    /// Whether `other` lies inside `self`.
+    pub fn contains_range(self, other: Range) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+impl fmt::Display for Range {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..={}", self.start, self.end)
+    }
+}
+
+/// One registered enum.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Enum {
+    /// The Rust type's name.
+    pub name: String,
+    /// Its domain.
+    pub domain: String,
+    /// Its declared range, if any.
+    #[serde(default)]
+    pub range: Option<Range>,
+    /// The codes it uses, if any.
+    #[serde(default)]
+    pub span: Option<Range>,
+    /// Its codes.
+    pub entries: Vec<Entry>,
+}
+
+/// One code of the catalog.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Entry {
+    /// The numeric code.
+    pub code: i64,
+    /// The symbol (`E_PW_NAV`).
+    pub symbol: String,
+    /// The domain of the enum that declares it.
+    pub domain: String,
+    /// The message template.
+    pub message: String,
+    /// The catalog's retryable flag.
+    pub retryable: bool,
+    /// The kind (`network`, `validation`, ...).
+    pub kind: String,
+    /// The Rust variant's name.
+    #[serde(default)]
+    pub variant: String,
+    /// The variant's doc comment.
+    #[serde(default)]
+    pub doc: String,
+    /// More symbols that decode to this code.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// What to do about it.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// `tool` or `jsonrpc`.
+    pub channel: String,
+    /// Seed 002's `errorType` (`NetworkError`).
+    #[serde(rename = "errorType")]
+    pub error_type: String,
+    /// The variant's fields.
+    #[serde(default)]
+    pub fields: Vec<Field>,
+}
+
+/// A field of a variant.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Field {
+    /// The Rust field's name.
+    pub name: String,
+    /// Its key on the wire.
+    pub key: String,
+    /// `data`, `skip`, `details`, ...
+    pub role: String,
+}
+
+impl Entry {
+    /// The description a generated module shows: the doc comment, else the message.
+    pub fn description(&self) -> &str {
+        if self.doc.trim().is_empty() {
+            &self.message
+        } else {
+            self.doc.trim()
+        }
+    }
+
+    /// Whether this code goes out as a JSON-RPC error rather than a tool error.
+    pub fn is_json_rpc(&self) -> bool {
+        self.channel == "jsonrpc"
+    }
+}
+
+impl Catalog {
+    /// Every entry, in catalog order (enums by range, codes by value).
+    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.enums.iter().flat_map(|e| e.entries.iter())
+    }
+
+    /// The entries once per symbol (the first occurrence wins), in catalog order.
+    pub fn unique_entries(&self) -> Vec<&Entry> {
+        let mut seen = std::collections::BTreeSet::new();
+        self.entries()
+            .filter(|e| seen.insert(e.symbol.as_str()))
+            .collect()
+    }
+
+    /// Reads a catalog from JSON text; `Err` is one line saying what is wrong.
+    pub fn from_json(text: &str) -> Result<Catalog, String> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        let Some(object) = value.as_object() else {
+            return Err(format!(
+                "not an mcp-errors catalog: expected a JSON object with \"format\": \"{FORMAT}\", found {}",
+                json_kind(&value)
+            ));
+        };
+        match object.get("format").and_then(serde_json::Value::as_str) {
+            Some(FORMAT) => {}
+            Some(other) => {
+                return Err(format!(
+                    "not an mcp-errors catalog: \"format\" is {other:?}, expected \"{FORMAT}\""
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "not an mcp-errors catalog: no \"format\": \"{FORMAT}\" member (print one with Registry::to_json)"
+                ));
+            }
+        }
+        match object.get("version").and_then(serde_json::Value::as_u64) {
+            Some(VERSION) => {}
+            _ => {
+                return Err(format!(
+                    "unsupported catalog version {}, this tool reads version {VERSION}",
+                    object
+                        .get("version")
+                        .map_or_else(|| "(missing)".to_owned(), ToString::to_string)
+                ));
+            }
+        }
+        let catalog: Catalog =
+            serde_json::from_value(value).map_err(|e| format!("not an mcp-errors catalog: {e}"))?;
+        catalog.validate()?;
+        Ok(catalog)
+    }
+
+    /// Reads the catalog file at `path`; `Err` is one line naming the file and the problem.
+    pub fn load(path: &Path) -> Result<Catalog, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Catalog::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// What the generators rely on: no empty symbol, no code outside `i32`, each symbol one
+    /// code.
+    fn validate(&self) -> Result<(), String> {
+        let mut codes = std::collections::BTreeMap::new();
+        for entry in self.entries() {
+            if entry.symbol.is_empty() {
+                return Err(format!("code {} has an empty symbol", entry.code));
+            }
+            if i32::try_from(entry.code).is_err() {
+                return Err(format!(
+                    "code {} of {} is outside the JSON-RPC code range (i32)",
+                    entry.code, entry.symbol
+                ));
+            }
+            if let Some(other) = codes.insert(entry.symbol.as_str(), entry.code)
+                && other != entry.code
+            {
+                return Err(format!(
+                    "symbol {} stands for two codes, {other} and {}",
+                    entry.symbol, entry.code
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}

@@ -1,0 +1,117 @@
+//! `mcp-errors diff OLD NEW`: the changes between two catalogs that break a client or a server
+//! of the fleet built on the old one, in the manner of `buf breaking`.
+//!
+//! Breaking (one finding each):
+//! - a code removed (its symbol gone too), or a symbol moved to another code;
+//! - a code reused for another symbol that already existed;
+//! - a symbol renamed (same code, the old symbol gone, a new one in its place);
+//! - the domain of a code changed;
+//! - an enum removed, or its domain changed, or its range moved or shrunk.
+//!
+//! Not breaking: a new code, a new enum, a range that grows around the old one, a message,
+//! help or description that changes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::catalog::{Catalog, Entry};
+
+/// The breaking changes from `old` to `new`, one sentence each, in a stable order.
+pub fn breaking_changes(old: &Catalog, new: &Catalog) -> Vec<String> {
+    let mut findings = Vec::new();
+    enum_changes(old, new, &mut findings);
+    code_changes(old, new, &mut findings);
+    findings
+}
+
+/// The codes `new` adds to `old`, as `code SYMBOL`.
+pub fn added_codes(old: &Catalog, new: &Catalog) -> Vec<String> {
+    let old_codes: BTreeSet<i64> = old.entries().map(|e| e.code).collect();
+    new.entries()
+        .filter(|e| !old_codes.contains(&e.code))
+        .map(|e| format!("{} {}", e.code, e.symbol))
+        .collect()
+}
+
+fn enum_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {
+    for before in &old.enums {
+        let Some(after) = new.enums.iter().find(|e| e.name == before.name) else {
+            findings.push(format!(
+                "enum {} (domain {}) removed",
+                before.name, before.domain
+            ));
+            continue;
+        };
+        if after.domain != before.domain {
+            findings.push(format!(
+                "enum {}: domain moved from {} to {}",
+                before.name, before.domain, after.domain
+            ));
+        }
+        match (before.range, after.range) {
+            (Some(b), Some(a)) if !a.contains_range(b) => {
+                findings.push(format!("enum {}: range moved from {b} to {a}", before.name));
+            }
+            (Some(b), None) => findings.push(format!("enum {}: range {b} removed", before.name)),
+            _ => {}
+        }
+    }
+}
+
+fn by_code(c: &Catalog) -> BTreeMap<i64, Vec<&Entry>> {
+    let mut m: BTreeMap<i64, Vec<&Entry>> = BTreeMap::new();
+    for e in c.entries() {
+        m.entry(e.code).or_default().push(e);
+    }
+    m
+}
+
+fn by_symbol(c: &Catalog) -> BTreeMap<&str, &Entry> {
+    let mut m = BTreeMap::new();
+    for e in c.entries() {
+        m.entry(e.symbol.as_str()).or_insert(e);
+    }
+    m
+}
+
+fn code_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {
+    let new_codes = by_code(new);
+    let (old_symbols, new_symbols) = (by_symbol(old), by_symbol(new));
+    let mut seen = BTreeSet::new();
+    for before in old.entries() {
+        if !seen.insert((before.code, before.symbol.as_str())) {
+            continue;
+        }
+        let here = new_codes.get(&before.code).map_or(&[][..], Vec::as_slice);
+        if let Some(after) = here.iter().find(|e| e.symbol == before.symbol) {
+            if after.domain != before.domain {
+                findings.push(format!(
+                    "code {} ({}): domain moved from {} to {}",
+                    before.code, before.symbol, before.domain, after.domain
+                ));
+            }
+            continue;
+        }
+        let moved_to = new_symbols.get(before.symbol.as_str()).map(|e| e.code);
+        match (here.first(), moved_to) {
+            (None, None) => {
+                findings.push(format!("code {} ({}) removed", before.code, before.symbol));
+            }
+            (None, Some(code)) => findings.push(format!(
+                "symbol {} moved from code {} to {code}; code {} removed",
+                before.symbol, before.code, before.code
+            )),
+            (Some(after), _)
+                if moved_to.is_none() && !old_symbols.contains_key(after.symbol.as_str()) =>
+            {
+                findings.push(format!(
+                    "code {}: symbol renamed from {} to {}",
+                    before.code, before.symbol, after.symbol
+                ));
+            }
+            (Some(after), _) => findings.push(format!(
+                "code {} reused: was {}, now {}",
+                before.code, before.symbol, after.symbol
+            )),
+        }
+    }
+}

@@ -1,0 +1,640 @@
+//! Python: `errors.py` (standard library only, passing `mypy --strict`) and `py.typed`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::{Idents, header_lines};
+use crate::catalog::{Catalog, Entry};
+
+/// Keywords, soft keywords, and the names the module's own code uses.
+const RESERVED: &[&str] = &[
+    "False",
+    "None",
+    "True",
+    "and",
+    "as",
+    "assert",
+    "async",
+    "await",
+    "break",
+    "class",
+    "continue",
+    "def",
+    "del",
+    "elif",
+    "else",
+    "except",
+    "finally",
+    "for",
+    "from",
+    "global",
+    "if",
+    "import",
+    "in",
+    "is",
+    "lambda",
+    "nonlocal",
+    "not",
+    "or",
+    "pass",
+    "raise",
+    "return",
+    "try",
+    "while",
+    "with",
+    "yield",
+    "match",
+    "case",
+    "type",
+    "_",
+    "annotations",
+    "re",
+    "dataclass",
+    "Any",
+    "ClassVar",
+    "Final",
+    "Literal",
+    "Mapping",
+    "Optional",
+    "Union",
+    "Exception",
+    "object",
+    "dict",
+    "list",
+    "str",
+    "int",
+    "bool",
+    "float",
+    "tuple",
+    "type",
+    "isinstance",
+    "getattr",
+    "callable",
+    "len",
+    "super",
+    "range",
+    "print",
+    "hasattr",
+    "BaseException",
+    "Sequence",
+];
+
+/// Names the module declares.
+const DECLARED: &[&str] = &[
+    "ErrorSymbol",
+    "ErrorInfo",
+    "CODES",
+    "ERRORS",
+    "DecodedError",
+    "decode_error",
+    "is_retryable",
+    "retry_after_ms",
+    "McpError",
+    "create_error",
+    "ERROR_CLASSES",
+    "CATALOG_SOURCE",
+    "RATE_LIMITED",
+    "is_error_symbol",
+];
+
+/// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.
+pub fn generate(catalog: &Catalog, source: &str, package: Option<&str>) -> Vec<(String, String)> {
+    let mut files = vec![
+        ("errors.py".to_owned(), module(catalog, source)),
+        ("py.typed".to_owned(), String::new()),
+    ];
+    if let Some(name) = package {
+        files.push(("pyproject.toml".to_owned(), pyproject(name, source)));
+    }
+    files
+}
+
+/// A Python string literal (JSON's escapes are all Python escapes).
+fn lit(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serializes")
+}
+
+fn comment(out: &mut String, text: &str) {
+    for line in text.trim().lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            out.push_str("#\n");
+        } else {
+            let _ = writeln!(out, "# {line}");
+        }
+    }
+}
+
+fn write_errors_table(out: &mut String, entries: &[&Entry]) {
+    out.push_str(
+        "# The catalog's metadata of every symbol.\nERRORS: Final[dict[str, ErrorInfo]] = {\n",
+    );
+    for e in entries {
+        let _ = writeln!(out, "    {}: ErrorInfo(", lit(&e.symbol));
+        let _ = writeln!(out, "        code={},", e.code);
+        let _ = writeln!(out, "        symbol={},", lit(&e.symbol));
+        let _ = writeln!(out, "        domain={},", lit(&e.domain));
+        let _ = writeln!(out, "        kind={},", lit(&e.kind));
+        let _ = writeln!(out, "        error_type={},", lit(&e.error_type));
+        let _ = writeln!(
+            out,
+            "        retryable={},",
+            if e.retryable { "True" } else { "False" }
+        );
+        let _ = writeln!(
+            out,
+            "        channel={},",
+            if e.is_json_rpc() {
+                "\"jsonrpc\""
+            } else {
+                "\"tool\""
+            }
+        );
+        let _ = writeln!(out, "        message={},", lit(&e.message));
+        let _ = writeln!(out, "        description={},", lit(e.description()));
+        if let Some(help) = &e.help {
+            let _ = writeln!(out, "        help={},", lit(help));
+        }
+        out.push_str("    ),\n");
+    }
+    out.push_str("}\n\n");
+}
+
+fn module(catalog: &Catalog, source: &str) -> String {
+    let entries = catalog.unique_entries();
+    let mut idents = Idents::new(RESERVED);
+    for name in DECLARED {
+        idents.reserve(name);
+    }
+    let mut out = String::new();
+    for line in header_lines(source, "python") {
+        let _ = writeln!(out, "# {}", line.replace(['\r', '\n'], " "));
+    }
+    out.push_str(PRELUDE);
+    let _ = writeln!(out, "CATALOG_SOURCE: Final = {}\n", lit(source));
+
+    out.push_str("# Every symbol of the catalog.\n");
+    if entries.is_empty() {
+        out.push_str("ErrorSymbol = str\n\n");
+    } else {
+        out.push_str("ErrorSymbol = Literal[\n");
+        for e in &entries {
+            let _ = writeln!(out, "    {},", lit(&e.symbol));
+        }
+        out.push_str("]\n\n");
+    }
+
+    for e in &entries {
+        let name = idents.ident(&e.symbol);
+        let mut text = format!("{}: {} ({})", e.symbol, e.description(), e.kind);
+        if e.retryable {
+            text.push_str(", retryable");
+        }
+        comment(&mut out, &text);
+        let _ = writeln!(out, "{name}: Final = {}", e.code);
+    }
+    if !entries.is_empty() {
+        out.push('\n');
+    }
+
+    out.push_str(INFO_TYPE);
+    out.push_str("# The code of every symbol.\nCODES: Final[dict[str, int]] = {\n");
+    for e in &entries {
+        let _ = writeln!(out, "    {}: {},", lit(&e.symbol), e.code);
+    }
+    out.push_str("}\n\n");
+    write_errors_table(&mut out, &entries);
+    out.push_str(RUNTIME);
+
+    let mut classes: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
+    for e in &entries {
+        classes.entry(e.error_type.as_str()).or_default().push(e);
+    }
+    let mut class_names = Vec::new();
+    for (error_type, members) in &classes {
+        let class = idents.ident(error_type);
+        let _ = writeln!(out, "\n\nclass {class}(McpError):");
+        let _ = writeln!(
+            out,
+            "    \"\"\"`errorType` {}.\"\"\"\n",
+            lit(error_type)
+                .trim_matches('"')
+                .replace("\"\"\"", "\\\"\\\"\\\"")
+        );
+        let symbols: Vec<String> = members.iter().map(|e| lit(&e.symbol)).collect();
+        let _ = writeln!(
+            out,
+            "    SYMBOLS: ClassVar[tuple[str, ...]] = ({}{})",
+            symbols.join(", "),
+            if symbols.len() == 1 { "," } else { "" }
+        );
+        class_names.push((*error_type, class));
+    }
+    out.push_str("\n\n# The class of each `errorType`; `create_error` picks it.\nERROR_CLASSES: Final[dict[str, type[McpError]]] = {\n");
+    for (error_type, class) in &class_names {
+        let _ = writeln!(out, "    {}: {class},", lit(error_type));
+    }
+    out.push_str("}\n");
+    out.push_str(CREATE);
+    out
+}
+
+const PRELUDE: &str = r#"
+"""Error codes of an MCP server fleet, generated from its mcp-errors catalog.
+
+Decode any error a client receives (``decode_error``), ask whether to retry
+(``is_retryable``, ``retry_after_ms``), and raise the catalog's errors from a Python server
+(``create_error(...).to_tool_error()``). Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal, Optional
+
+"#;
+
+const INFO_TYPE: &str = r#"
+@dataclass(frozen=True)
+class ErrorInfo:
+    """What the catalog says about one symbol."""
+
+    code: int
+    symbol: str
+    domain: str
+    kind: str
+    error_type: str
+    retryable: bool
+    channel: Literal["tool", "jsonrpc"]
+    message: str
+    description: str
+    help: Optional[str] = None
+
+
+"#;
+
+const RUNTIME: &str = r#"_BY_CODE: Final[dict[int, ErrorInfo]] = {}
+for _info in ERRORS.values():
+    _BY_CODE.setdefault(_info.code, _info)
+
+# SEP-3304's proposed RateLimited code: always retryable.
+RATE_LIMITED: Final = -32023
+
+
+def is_error_symbol(s: object) -> bool:
+    """Whether ``s`` is a symbol of the catalog."""
+    return isinstance(s, str) and s in ERRORS
+
+
+@dataclass(frozen=True)
+class DecodedError:
+    """An error received on either channel, read back."""
+
+    code: int
+    symbol: Optional[str]
+    domain: Optional[str]
+    kind: Optional[str]
+    retryable: bool
+    retry_after_ms: Optional[int]
+    message: str
+    data: Optional[dict[str, Any]]
+    channel: Literal["jsonrpc", "tool"]
+    details: Optional[str] = None
+
+
+_RETRY_TEXT = re.compile(r"\(retry after (\d+) ms\)")
+_CODE_TEXT = re.compile(r"\s*-?\d{1,10}\s*")
+_MAX_SAFE = 2**53 - 1
+
+
+def _as_mapping(x: object) -> Optional[Mapping[str, object]]:
+    """``x`` as a mapping: a dict, a pydantic model (dumped by alias), or an object's attributes."""
+    if isinstance(x, Mapping):
+        return x
+    if isinstance(x, (str, bytes, int, float, bool, Sequence)) or x is None:
+        return None
+    dump = getattr(x, "model_dump", None)
+    if callable(dump):
+        dumped = dump(mode="json", by_alias=True)
+        return dumped if isinstance(dumped, Mapping) else None
+    out: dict[str, object] = {}
+    for name in ("code", "message", "data", "error", "isError", "is_error", "_meta", "meta", "content"):
+        value = getattr(x, name, None)
+        if value is not None:
+            out[name] = value
+    if isinstance(x, BaseException) and "message" not in out and x.args:
+        out["message"] = str(x.args[0])
+    return out
+
+
+def _code(v: object) -> Optional[int]:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return v if -(2**31) <= v < 2**31 else None
+    if isinstance(v, str) and _CODE_TEXT.fullmatch(v):
+        return _code(int(v))
+    return None
+
+
+def _ms(v: object) -> Optional[int]:
+    if isinstance(v, bool) or not isinstance(v, int):
+        return None
+    return v if 0 <= v <= _MAX_SAFE else None
+
+
+def _str(v: object) -> Optional[str]:
+    return v if isinstance(v, str) else None
+
+
+def _dict(v: object) -> Optional[dict[str, Any]]:
+    m = _as_mapping(v) if not isinstance(v, Mapping) else v
+    return {str(k): val for k, val in m.items()} if m is not None else None
+
+
+def _ms_from_text(text: Optional[str]) -> Optional[int]:
+    if text is None:
+        return None
+    found: Optional[int] = None
+    for m in _RETRY_TEXT.finditer(text):
+        n = int(m.group(1))
+        found = n if n <= _MAX_SAFE else None
+    return found
+
+
+def _first_text(content: object) -> Optional[str]:
+    if not isinstance(content, Sequence) or isinstance(content, (str, bytes)):
+        return None
+    for block in content:
+        b = _as_mapping(block)
+        if b is not None and b.get("type") == "text" and isinstance(b.get("text"), str):
+            return _str(b.get("text"))
+    return None
+
+
+def _decoded(
+    code: int,
+    wire_symbol: object,
+    wire_domain: object,
+    wire_retryable: object,
+    retry_after: Optional[int],
+    message: str,
+    details: Optional[str],
+    data: Optional[dict[str, Any]],
+    channel: Literal["jsonrpc", "tool"],
+) -> DecodedError:
+    info = ERRORS.get(wire_symbol) if isinstance(wire_symbol, str) else None
+    if info is None:
+        info = _BY_CODE.get(code)
+    if isinstance(wire_retryable, bool):
+        retryable = wire_retryable
+    else:
+        retryable = (info.retryable if info is not None else False) or code == RATE_LIMITED
+    if retry_after is not None:
+        retryable = True
+    domain = _str(wire_domain)
+    if domain is None and info is not None:
+        domain = info.domain
+    return DecodedError(
+        code=code,
+        symbol=info.symbol if info is not None else None,
+        domain=domain,
+        kind=info.kind if info is not None else None,
+        retryable=retryable,
+        retry_after_ms=retry_after,
+        message=message,
+        data=data,
+        channel=channel,
+        details=details,
+    )
+
+
+def _tool_message(text: Optional[str], symbol: Optional[str]) -> str:
+    if text is None:
+        return ""
+    head = text
+    if symbol is not None and head.startswith(symbol + ": "):
+        head = head[len(symbol) + 2 :]
+    for marker in ("\nDetails: ", "\nHelp: ", "\nRetryable: "):
+        at = head.find(marker)
+        if at >= 0:
+            head = head[:at]
+    return head
+
+
+def _decode_tool_result(x: Mapping[str, object]) -> Optional[DecodedError]:
+    meta = _as_mapping(x.get("_meta", x.get("meta")))
+    if meta is None:
+        return None
+    symbol = _str(meta.get("errorCode"))
+    code = _code(meta.get("code"))
+    if code is None and symbol is not None and symbol in CODES:
+        code = CODES[symbol]
+    if code is None:
+        return None
+    text = _first_text(x.get("content"))
+    data = _dict(meta.get("data"))
+    ms = _ms(data.get("retryAfterMs")) if data is not None else None
+    if ms is None:
+        ms = _ms(meta.get("retryAfterMs"))
+    if ms is None:
+        ms = _ms_from_text(text)
+    return _decoded(
+        code, symbol, meta.get("domain"), meta.get("retryable"), ms,
+        _tool_message(text, symbol), _str(meta.get("details")), data, "tool",
+    )
+
+
+def _decode_error_object(x: Mapping[str, object]) -> Optional[DecodedError]:
+    code = _code(x.get("code"))
+    message = x.get("message")
+    if code is None or not isinstance(message, str):
+        return None
+    data = _dict(x.get("data"))
+    get = data.get if data is not None else (lambda _key: None)
+    return _decoded(
+        code, get("symbol"), get("domain"), get("retryable"), _ms(get("retryAfterMs")),
+        message, _str(get("details")), data, "jsonrpc",
+    )
+
+
+def decode_error(x: object) -> Optional[DecodedError]:
+    """Reads an error back, by shape: a JSON-RPC error object or a response carrying one
+    (dicts), the official SDK's ``MCPError`` (its ``error``), or a tool result
+    (``CallToolResult``, or its dict) with ``isError`` and mcp-errors' ``_meta``. A code
+    outside the catalog decodes with ``symbol`` None; anything else (a success, a string,
+    None) gives None. Never raises."""
+    try:
+        m = _as_mapping(x)
+        if m is None:
+            return None
+        if m.get("isError", m.get("is_error")) is True:
+            return _decode_tool_result(m)
+        inner = m.get("error")
+        if inner is not None and _code(m.get("code")) is None:
+            inner_map = _as_mapping(inner)
+            return _decode_error_object(inner_map) if inner_map is not None else None
+        return _decode_error_object(m)
+    except Exception:
+        return None
+
+
+def is_retryable(x: object) -> bool:
+    """Whether ``x`` is an error worth retrying (the wire's flag, else the catalog's)."""
+    decoded = decode_error(x)
+    return decoded.retryable if decoded is not None else False
+
+
+def _retry_after_header(x: object) -> Optional[int]:
+    headers = getattr(x, "headers", None)
+    if headers is None and isinstance(x, Mapping):
+        headers = x.get("headers")
+    value: object = None
+    if isinstance(headers, Mapping):
+        for k, v in headers.items():
+            if isinstance(k, str) and k.lower() == "retry-after":
+                value = v
+    elif headers is not None and callable(getattr(headers, "get", None)):
+        value = headers.get("retry-after")
+    if not isinstance(value, str) or not value.strip().isdigit() or not value.strip().isascii():
+        return None
+    ms = int(value.strip()) * 1000
+    return ms if ms <= _MAX_SAFE else None
+
+
+def retry_after_ms(x: object) -> Optional[int]:
+    """The delay the error asks for, in milliseconds: ``data.retryAfterMs``, else
+    ``_meta.retryAfterMs``, else the text's ``(retry after N ms)``, else an HTTP response's
+    ``Retry-After`` seconds. Malformed values are ignored; never raises."""
+    try:
+        decoded = decode_error(x)
+        if decoded is not None and decoded.retry_after_ms is not None:
+            return decoded.retry_after_ms
+        return _retry_after_header(x)
+    except Exception:
+        return None
+
+
+class McpError(Exception):
+    """Seed 002's base class: an error of the catalog raised by a Python server. Its
+    ``to_tool_error()`` is the tool error the Rust server sends for the same symbol,
+    message, details and data."""
+
+    error_type: str
+    error_code: str
+    code: int
+    domain: str
+    kind: str
+    retryable: bool
+    message: str
+    data: Optional[dict[str, Any]]
+    details: Optional[str]
+    retry_after_ms: Optional[int]
+
+    def __init__(
+        self,
+        symbol: ErrorSymbol,
+        message: Optional[str] = None,
+        data: Optional[Mapping[str, Any]] = None,
+        *,
+        details: Optional[str] = None,
+        retry_after_ms: Optional[int] = None,
+        domain: Optional[str] = None,
+    ) -> None:
+        info = ERRORS[symbol]
+        text = message if message is not None else info.message
+        super().__init__(text)
+        self.error_type = info.error_type
+        self.error_code = info.symbol
+        self.code = info.code
+        self.domain = domain if domain is not None else info.domain
+        self.kind = info.kind
+        self.message = text
+        self.data = dict(data) if data is not None else None
+        self.details = details
+        self.retry_after_ms = _ms(retry_after_ms)
+        self.retryable = info.retryable or self.retry_after_ms is not None
+
+    def to_tool_error(self) -> dict[str, Any]:
+        """The MCP tool error: text for the model, ``_meta`` for programs."""
+        info = ERRORS[self.error_code]
+        text = f"{self.error_code}: {self.message}"
+        if self.details is not None:
+            text += f"\nDetails: {self.details}"
+        if info.help is not None:
+            text += f"\nHelp: {info.help}"
+        ms = self.retry_after_ms
+        if not self.retryable:
+            text += "\nRetryable: no"
+        elif ms is None:
+            text += "\nRetryable: yes"
+        elif ms % 1000 == 0:
+            text += f"\nRetryable: yes, after {ms // 1000} s (retry after {ms} ms)"
+        else:
+            text += f"\nRetryable: yes, after {ms} ms (retry after {ms} ms)"
+        meta: dict[str, Any] = {
+            "errorType": self.error_type,
+            "errorCode": self.error_code,
+            "retryable": self.retryable,
+            "code": self.code,
+            "domain": self.domain,
+        }
+        if ms is not None:
+            meta["retryAfterMs"] = ms
+        if self.details is not None:
+            meta["details"] = self.details
+        if info.help is not None:
+            meta["help"] = info.help
+        if self.data:
+            meta["data"] = dict(self.data)
+        return {"content": [{"type": "text", "text": text}], "isError": True, "_meta": meta}
+
+    def to_jsonrpc_error(self) -> dict[str, Any]:
+        """The JSON-RPC error object (``error`` of a response)."""
+        data: dict[str, Any] = {"domain": self.domain, "symbol": self.error_code, "retryable": self.retryable}
+        if self.details is not None:
+            data["details"] = self.details
+        if self.retry_after_ms is not None:
+            data["retryAfterMs"] = self.retry_after_ms
+        for k, v in (self.data or {}).items():
+            data.setdefault(k, v)
+        return {"code": self.code, "message": self.message, "data": data}
+"#;
+
+const CREATE: &str = r#"
+
+def create_error(
+    symbol: ErrorSymbol,
+    message: Optional[str] = None,
+    data: Optional[Mapping[str, Any]] = None,
+    *,
+    details: Optional[str] = None,
+    retry_after_ms: Optional[int] = None,
+    domain: Optional[str] = None,
+) -> McpError:
+    """An error of the catalog, as an instance of its ``errorType``'s class."""
+    cls = ERROR_CLASSES.get(ERRORS[symbol].error_type, McpError)
+    return cls(symbol, message, data, details=details, retry_after_ms=retry_after_ms, domain=domain)
+"#;
+
+fn pyproject(name: &str, source: &str) -> String {
+    let [generated, _, _] = header_lines(source, "python");
+    let module = name.replace(['-', '.'], "_");
+    let mut out = String::new();
+    let _ = writeln!(out, "# {generated}");
+    out.push_str("[build-system]\nrequires = [\"setuptools>=61\"]\nbuild-backend = \"setuptools.build_meta\"\n\n");
+    let _ = writeln!(out, "[project]\nname = {}", lit(name));
+    let _ = writeln!(out, "version = {}", lit(env!("CARGO_PKG_VERSION")));
+    let _ = writeln!(out, "description = {}", lit(&generated));
+    out.push_str("requires-python = \">=3.10\"\ndependencies = []\n\n");
+    let _ = writeln!(
+        out,
+        "[tool.setuptools]\npy-modules = []\npackages = [{}]\n\n[tool.setuptools.package-dir]\n{} = \".\"\n\n[tool.setuptools.package-data]\n{} = [\"py.typed\"]",
+        lit(&module),
+        lit(&module),
+        lit(&module)
+    );
+    out
+}

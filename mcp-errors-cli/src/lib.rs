@@ -1,0 +1,169 @@
+//! The `mcp-errors` command: one catalog for the whole fleet.
+//!
+//! ```text
+//! mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
+//! mcp-errors diff OLD.json NEW.json
+//! ```
+//!
+//! `gen` writes an error module for TypeScript (`errors.ts`) or Python (`errors.py`,
+//! `py.typed`) from a catalog (`Registry::to_json`); `diff` reports the breaking changes between
+//! two catalogs, one line each, and exits 1 when there are any. Bad input (a file that is not
+//! JSON, or not a catalog, a wrong argument) is one line on stderr and exit 2.
+//!
+//! The generators are a library too ([`generate`]), one module per target language under
+//! [`lang`]; a new language is one more module and one more [`Lang`] variant.
+
+pub mod catalog;
+pub mod diff;
+pub mod lang;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub use catalog::Catalog;
+pub use lang::{Lang, generate};
+
+/// Exit code of a run that found breaking changes.
+pub const EXIT_BREAKING: i32 = 1;
+/// Exit code of bad input: arguments, or a file that is not a catalog.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+const USAGE: &str =
+    "usage: mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
+       mcp-errors diff OLD.json NEW.json";
+
+/// Runs the command line `args` (without the program name), writing to `out` and `err`;
+/// returns the process's exit code.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let result = match args.first().map(String::as_str) {
+        Some("gen") => run_gen(&args[1..], out),
+        Some("diff") => run_diff(&args[1..], out),
+        Some("-h" | "--help" | "help") => {
+            let _ = writeln!(out, "{USAGE}");
+            return 0;
+        }
+        Some("-V" | "--version") => {
+            let _ = writeln!(out, "mcp-errors {}", env!("CARGO_PKG_VERSION"));
+            return 0;
+        }
+        Some(other) => Err(Failure::Usage(format!("unknown command {other:?}"))),
+        None => Err(Failure::Usage("no command".to_owned())),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Failure::Usage(msg)) => {
+            let _ = writeln!(err, "mcp-errors: {msg}\n{USAGE}");
+            EXIT_BAD_INPUT
+        }
+        Err(Failure::Input(msg)) => {
+            let _ = writeln!(err, "mcp-errors: {msg}");
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+enum Failure {
+    /// Wrong arguments: the message, then the usage.
+    Usage(String),
+    /// A file that cannot be read, is not a catalog, or cannot be written: one line.
+    Input(String),
+}
+
+fn run_gen(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
+    let mut lang = None;
+    let mut catalog = None;
+    let mut dir = None;
+    let mut package = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let (name, inline) = match flag.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
+            _ => (flag.as_str(), None),
+        };
+        let slot = match name {
+            "--lang" => &mut lang,
+            "--catalog" => &mut catalog,
+            "--out" => &mut dir,
+            "--package" => &mut package,
+            _ => return Err(Failure::Usage(format!("gen: unknown argument {flag:?}"))),
+        };
+        let value = match inline {
+            Some(v) => v,
+            None => it
+                .next()
+                .cloned()
+                .ok_or_else(|| Failure::Usage(format!("gen: {name} needs a value")))?,
+        };
+        if slot.replace(value).is_some() {
+            return Err(Failure::Usage(format!("gen: {name} given twice")));
+        }
+    }
+    let lang = lang.ok_or_else(|| Failure::Usage("gen: --lang is required".to_owned()))?;
+    let lang = Lang::parse(&lang).ok_or_else(|| {
+        Failure::Usage(format!(
+            "gen: unknown language {lang:?} (one of: {})",
+            Lang::NAMES.join(", ")
+        ))
+    })?;
+    let catalog_path =
+        PathBuf::from(catalog.ok_or_else(|| Failure::Usage("gen: --catalog is required".into()))?);
+    let dir = PathBuf::from(dir.ok_or_else(|| Failure::Usage("gen: --out is required".into()))?);
+    if let Some(name) = &package
+        && !lang::valid_package_name(name)
+    {
+        return Err(Failure::Usage(format!(
+            "gen: --package {name:?} is not a package name (lowercase letters, digits, '-', '_', '.', an optional @scope/)"
+        )));
+    }
+    let parsed = Catalog::load(&catalog_path).map_err(Failure::Input)?;
+    let files = generate(
+        lang,
+        &parsed,
+        &source_name(&catalog_path),
+        package.as_deref(),
+    );
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Failure::Input(format!("{}: cannot create: {e}", dir.display())))?;
+    for (name, text) in &files {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| Failure::Input(format!("{}: cannot write: {e}", path.display())))?;
+        let _ = writeln!(out, "wrote {}", path.display());
+    }
+    Ok(0)
+}
+
+fn run_diff(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
+    let [old, new] = args else {
+        return Err(Failure::Usage(
+            "diff: expected two catalog files, OLD and NEW".to_owned(),
+        ));
+    };
+    let old = Catalog::load(Path::new(old)).map_err(Failure::Input)?;
+    let new = Catalog::load(Path::new(new)).map_err(Failure::Input)?;
+    let findings = diff::breaking_changes(&old, &new);
+    for finding in &findings {
+        let _ = writeln!(out, "breaking: {finding}");
+    }
+    if findings.is_empty() {
+        let added = diff::added_codes(&old, &new);
+        let _ = writeln!(
+            out,
+            "no breaking changes ({} code{} added)",
+            added.len(),
+            if added.len() == 1 { "" } else { "s" }
+        );
+        Ok(0)
+    } else {
+        Ok(EXIT_BREAKING)
+    }
+}
+
+/// The name the header of a generated file gives its catalog: the file's name alone, so that
+/// the output does not depend on where the catalog was read from.
+fn source_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}

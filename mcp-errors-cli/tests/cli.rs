@@ -1,0 +1,362 @@
+//! The `mcp-errors` binary: `diff` on real changes of the example server's catalog
+//! (`examples/mcp_server/clients/catalog.json`), and bad input, one line and exit 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn example_catalog() -> Value {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/mcp_server/clients/catalog.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the example's catalog")).unwrap()
+}
+
+/// A fresh directory for one test, removed on drop.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(tag: &str) -> Dir {
+        let dir = std::env::temp_dir().join(format!("mcp-errors-cli-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Dir(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(args: &[&Path]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+        .args(args)
+        .output()
+        .expect("run mcp-errors")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// The entry of `symbol` in a catalog value.
+fn entry<'a>(catalog: &'a mut Value, symbol: &str) -> &'a mut Value {
+    catalog["enums"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .flat_map(|e| e["entries"].as_array_mut().unwrap().iter_mut())
+        .find(|e| e["symbol"] == symbol)
+        .unwrap()
+}
+
+fn entries_of<'a>(catalog: &'a mut Value, name: &str) -> &'a mut Vec<Value> {
+    catalog["enums"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| e["name"] == name)
+        .unwrap()["entries"]
+        .as_array_mut()
+        .unwrap()
+}
+
+/// `diff OLD NEW` where NEW is the example's catalog changed by `change`.
+fn diff_after(tag: &str, change: impl FnOnce(&mut Value)) -> (i32, String, String) {
+    let dir = Dir::new(tag);
+    let old = example_catalog();
+    let mut new = old.clone();
+    change(&mut new);
+    let old = dir.write("old.json", &old.to_string());
+    let new = dir.write("new.json", &serde_json::to_string_pretty(&new).unwrap());
+    let out = run(&[Path::new("diff"), &old, &new]);
+    (
+        out.status.code().unwrap(),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}
+
+#[test]
+fn same_catalog_is_not_breaking() {
+    let (code, out, _) = diff_after("same", |_| {});
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "no breaking changes (0 codes added)\n")
+    );
+}
+
+#[test]
+fn added_code_is_fine() {
+    let (code, out, _) = diff_after("added", |c| {
+        let mut new = entry(c, "E_FS_INVALID_PATH").clone();
+        new["code"] = 2508.into();
+        new["symbol"] = "E_FS_LOCKED".into();
+        entries_of(c, "FilesystemError").push(new);
+    });
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "no breaking changes (1 code added)\n")
+    );
+}
+
+#[test]
+fn removed_code_is_breaking() {
+    let (code, out, _) = diff_after("removed", |c| {
+        entries_of(c, "FilesystemError").retain(|e| e["symbol"] != "E_FS_IO");
+    });
+    assert_eq!(code, 1);
+    assert_eq!(out, "breaking: code 2506 (E_FS_IO) removed\n");
+}
+
+#[test]
+fn renamed_symbol_is_breaking() {
+    let (code, out, _) = diff_after("renamed", |c| {
+        entry(c, "E_PW_NAV")["symbol"] = "E_PW_NAVIGATION".into();
+    });
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "breaking: code 2100: symbol renamed from E_PW_NAV to E_PW_NAVIGATION\n"
+    );
+}
+
+#[test]
+fn reused_code_is_breaking() {
+    // E_FS_IO is retired and its code handed to a symbol that existed elsewhere.
+    let (code, out, _) = diff_after("reused", |c| {
+        entries_of(c, "FilesystemError").retain(|e| e["symbol"] != "E_FS_IO");
+        entry(c, "E_FS_NOT_TEXT")["code"] = 2506.into();
+    });
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "breaking: symbol E_FS_NOT_TEXT moved from code 2505 to 2506; code 2505 removed\n\
+         breaking: code 2506 reused: was E_FS_IO, now E_FS_NOT_TEXT\n"
+    );
+}
+
+#[test]
+fn moved_domain_and_range_are_breaking() {
+    let (code, out, _) = diff_after("moved", |c| {
+        let fs = c["enums"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|e| e["name"] == "FilesystemError")
+            .unwrap();
+        fs["range"] = serde_json::json!({"start": 2550, "end": 2599});
+        entry(c, "E_PW_NAV")["domain"] = "browser".into();
+    });
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "breaking: enum FilesystemError: range moved from 2500..=2599 to 2550..=2599\n\
+         breaking: code 2100 (E_PW_NAV): domain moved from playwright to browser\n"
+    );
+}
+
+#[test]
+fn grown_range_is_fine() {
+    let (code, _, _) = diff_after("grown", |c| {
+        let fs = c["enums"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|e| e["name"] == "FilesystemError")
+            .unwrap();
+        fs["range"] = serde_json::json!({"start": 2500, "end": 2699});
+    });
+    assert_eq!(code, 0);
+}
+
+/// One line on stderr naming the file and the problem, exit 2, nothing on stdout.
+fn bad_input(name: &str, contents: &str, expected: &str) {
+    let dir = Dir::new(&format!("bad-{}", name.replace('.', "-")));
+    let bad = dir.write(name, contents);
+    let good = dir.write("good.json", &example_catalog().to_string());
+    for args in [
+        vec![Path::new("diff"), &bad, &good],
+        vec![
+            Path::new("gen"),
+            Path::new("--lang"),
+            Path::new("ts"),
+            Path::new("--catalog"),
+            &bad,
+            Path::new("--out"),
+            &dir.0.join("out"),
+        ],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("mcp-errors: {}: ", bad.display())),
+            "{err}"
+        );
+        assert!(err.contains(expected), "{err}");
+    }
+    assert!(
+        !dir.0.join("out").exists(),
+        "nothing is written for bad input"
+    );
+}
+
+#[test]
+fn not_json_is_one_line_exit_2() {
+    bad_input(
+        "broken.json",
+        "{\"format\": ",
+        "not JSON: EOF while parsing",
+    );
+}
+
+#[test]
+fn not_a_catalog_is_one_line_exit_2() {
+    bad_input(
+        "package.json",
+        "{\"name\": \"x\"}",
+        "not an mcp-errors catalog: no \"format\"",
+    );
+    bad_input(
+        "list.json",
+        "[1, 2]",
+        "not an mcp-errors catalog: expected a JSON object",
+    );
+    bad_input(
+        "fields.json",
+        "{\"format\": \"mcp-errors-catalog\", \"version\": 1, \"enums\": [{\"name\": \"X\"}]}",
+        "not an mcp-errors catalog: missing field `domain`",
+    );
+    bad_input(
+        "v2.json",
+        "{\"format\": \"mcp-errors-catalog\", \"version\": 2, \"enums\": []}",
+        "unsupported catalog version 2",
+    );
+}
+
+#[test]
+fn missing_file_is_exit_2() {
+    let out = run(&[
+        Path::new("diff"),
+        Path::new("/nonexistent/a.json"),
+        Path::new("/nonexistent/b.json"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("mcp-errors: /nonexistent/a.json: cannot read: "));
+}
+
+#[test]
+fn bad_arguments_are_exit_2() {
+    for args in [
+        &["gen", "--lang", "go", "--catalog", "x", "--out", "y"][..],
+        &["frobnicate"],
+        &[],
+        &["diff", "one"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).starts_with("mcp-errors: "));
+    }
+}
+
+/// `examples/mcp_server/clients/` holds the modules generated from the example's catalog
+/// (`mcp_server --catalog`, checked against the server by `tests/test_rmcp_e2e.rs`); a
+/// generator change that is not regenerated fails here. `MCP_ERRORS_BLESS=1` rewrites them.
+#[test]
+fn committed_example_modules_are_fresh() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/mcp_server/clients");
+    let catalog = mcp_errors_cli::Catalog::load(&dir.join("catalog.json")).unwrap();
+    let mut stale = Vec::new();
+    for lang in [mcp_errors_cli::Lang::Ts, mcp_errors_cli::Lang::Python] {
+        for (name, text) in mcp_errors_cli::generate(lang, &catalog, "catalog.json", None) {
+            let path = dir.join(&name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                if std::env::var_os("MCP_ERRORS_BLESS").is_some() {
+                    std::fs::write(&path, &text).unwrap();
+                } else {
+                    stale.push(name);
+                }
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale generated modules in examples/mcp_server/clients: {stale:?}; regenerate with \
+         MCP_ERRORS_BLESS=1 cargo test -p mcp-errors-cli --test cli"
+    );
+}
+
+/// Same catalog, same bytes; the header says generated, from which catalog, do not edit.
+#[test]
+fn output_is_deterministic_with_a_header() {
+    let dir = Dir::new("determinism");
+    let catalog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile.json");
+    let mut runs = Vec::new();
+    for round in ["a", "b"] {
+        let out = dir.0.join(round);
+        for lang in ["ts", "python"] {
+            let status = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+                .args([
+                    "gen",
+                    "--lang",
+                    lang,
+                    "--package",
+                    "@fleet/errors",
+                    "--catalog",
+                ])
+                .arg(&catalog)
+                .arg("--out")
+                .arg(&out)
+                .status()
+                .unwrap();
+            assert!(status.success());
+        }
+        let mut files: Vec<(String, String)> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().into_string().unwrap(),
+                    std::fs::read_to_string(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        runs.push(files);
+    }
+    assert_eq!(runs[0], runs[1]);
+    let names: Vec<&str> = runs[0].iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "errors.py",
+            "errors.ts",
+            "package.json",
+            "py.typed",
+            "pyproject.toml"
+        ]
+    );
+    for (name, text) in &runs[0] {
+        if name != "py.typed" {
+            assert!(
+                text.contains("Generated by mcp-errors")
+                    && text.contains("from the catalog hostile.json: do not edit."),
+                "{name}"
+            );
+        }
+    }
+}
