@@ -24,7 +24,7 @@
 #![allow(deprecated)]
 
 use std::hash::{BuildHasher, Hasher, RandomState};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::Duration;
 
 use mcp_errors::ProtocolError;
@@ -45,6 +45,8 @@ use serde_json::{Value, json};
 const PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 /// An empty 8 kHz mono WAV file.
 const WAV: &str = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=";
+/// The most `resources/subscribe` subscriptions kept (the fixtures have few resources).
+const MAX_SUBSCRIPTIONS: usize = 64;
 /// The first revision without server-to-client requests or sessions (SEP-2575).
 const STATELESS: &str = "2026-07-28";
 
@@ -74,7 +76,9 @@ impl<S> Conformance<S> {
         }
     }
 
-    /// `payload` with a tag only this process can compute.
+    /// `payload` with a tag only this process can compute: `SipHash` under the process's random
+    /// key, enough for a test fixture. A real server seals state with a MAC (rmcp's
+    /// `request-state` feature) or keeps it server-side.
     fn seal(&self, payload: &str) -> String {
         format!("{payload}.{:016x}", self.tag(payload))
     }
@@ -82,7 +86,7 @@ impl<S> Conformance<S> {
     /// The payload of a state [`seal`](Self::seal)ed by this process; `None` if it was altered.
     fn open<'a>(&self, state: &'a str) -> Option<&'a str> {
         let (payload, tag) = state.rsplit_once('.')?;
-        (u64::from_str_radix(tag, 16).ok()? == self.tag(payload) && tag.len() == 16)
+        (tag.len() == 16 && u64::from_str_radix(tag, 16).ok()? == self.tag(payload))
             .then_some(payload)
     }
 
@@ -379,20 +383,23 @@ fn session_tools() -> Vec<(&'static str, &'static str, Value)> {
     ]
 }
 
-/// The fixture tools, as `tools/list` shows them.
-fn fixture_tools() -> Vec<Tool> {
-    content_tools()
-        .into_iter()
-        .chain(session_tools())
-        .filter_map(|(name, description, schema)| {
-            serde_json::from_value(json!({
-                "name": name,
-                "description": description,
-                "inputSchema": schema
-            }))
-            .ok()
-        })
-        .collect()
+/// The fixture tools, as `tools/list` shows them (built once).
+fn fixture_tools() -> &'static [Tool] {
+    static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
+        content_tools()
+            .into_iter()
+            .chain(session_tools())
+            .filter_map(|(name, description, schema)| {
+                serde_json::from_value(json!({
+                    "name": name,
+                    "description": description,
+                    "inputSchema": schema
+                }))
+                .ok()
+            })
+            .collect()
+    });
+    &TOOLS
 }
 
 fn is_fixture(name: &str) -> bool {
@@ -952,14 +959,15 @@ impl<S: ServerHandler + Clone> ServerHandler for Conformance<S> {
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let mut list = self.inner.list_tools(request, context).await?;
-        list.tools.extend(fixture_tools());
+        list.tools.extend(fixture_tools().iter().cloned());
         Ok(list)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         fixture_tools()
-            .into_iter()
+            .iter()
             .find(|tool| tool.name == name)
+            .cloned()
             .or_else(|| self.inner.get_tool(name))
     }
 
@@ -1125,11 +1133,21 @@ impl<S: ServerHandler + Clone> ServerHandler for Conformance<S> {
         if stateless(&context) {
             return Err(method_not_found("resources/subscribe"));
         }
-        self.state
+        // Only resources that exist, each once, and never more than a few: a client cannot
+        // grow this list without bound.
+        if read_fixture(&request.uri).is_none() {
+            return Err(
+                ProtocolError::resource_not_found(request.uri, &negotiated(&context)).into(),
+            );
+        }
+        let mut subscribed = self
+            .state
             .subscribed
             .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(request.uri);
+            .unwrap_or_else(PoisonError::into_inner);
+        if !subscribed.contains(&request.uri) && subscribed.len() < MAX_SUBSCRIPTIONS {
+            subscribed.push(request.uri);
+        }
         Ok(())
     }
     async fn unsubscribe(
