@@ -13,7 +13,8 @@
 //!   (`x-mcp-header`, SEP-2243) and the JSON Schema 2020-12 tool;
 //! - the fixture prompts, resources, resource template and completions; an unknown resource
 //!   is `ProtocolError::resource_not_found`, -32602 with `data.uri` for a 2026-07-28 client
-//!   and -32002 before (SEP-2164).
+//!   and -32002 before (SEP-2164);
+//! - the tasks extension (SEP-2663) and its fixtures, in [`tasks`].
 //!
 //! These are test fixtures, not examples of error handling: the example's own tools are in
 //! `main.rs`. The fixtures' failures still go through the taxonomy (JSON-RPC errors from
@@ -23,19 +24,22 @@
 // deprecated (SEP-2577 removes them from later revisions); the suite still tests them.
 #![allow(deprecated)]
 
+mod tasks;
+
 use std::hash::{BuildHasher, Hasher, RandomState};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::Duration;
 
 use mcp_errors::ProtocolError;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, CustomRequest,
-    CustomResult, DiscoverResult, ErrorData, GetPromptRequestParams, GetPromptResponse,
-    InputRequiredResult, InputResponses, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, LoggingLevel, LoggingMessageNotificationParam,
-    PaginatedRequestParams, ProgressNotificationParam, ReadResourceRequestParams,
-    ReadResourceResponse, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
-    SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, CompleteRequestParams,
+    CompleteResult, CustomRequest, CustomResult, DiscoverResult, ErrorData, GetPromptRequestParams,
+    GetPromptResponse, GetTaskParams, GetTaskResult, InputRequiredResult, InputResponses,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    LoggingLevel, LoggingMessageNotificationParam, PaginatedRequestParams,
+    ProgressNotificationParam, ReadResourceRequestParams, ReadResourceResponse, ServerConfig,
+    SetLevelRequestParams, SubscribeRequestParams, SubscriptionFilter, Tool,
+    UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
 use rmcp::{RoleServer, ServerHandler};
@@ -66,6 +70,8 @@ struct State {
     listeners: Mutex<Vec<SubscriptionSink>>,
     /// The resources subscribed to with the 2025-11-25 `resources/subscribe`.
     subscribed: Mutex<Vec<String>>,
+    /// The tasks of the tasks extension (SEP-2663).
+    tasks: rmcp::task_manager::TaskManager,
 }
 
 impl<S> Conformance<S> {
@@ -389,6 +395,7 @@ fn fixture_tools() -> &'static [Tool] {
         content_tools()
             .into_iter()
             .chain(session_tools())
+            .chain(tasks::tools())
             .filter_map(|(name, description, schema)| {
                 serde_json::from_value(json!({
                     "name": name,
@@ -414,7 +421,9 @@ impl<S: ServerHandler + Clone> Conformance<S> {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.as_ref();
-        if content_tools().iter().any(|(tool, ..)| *tool == name) {
+        if tasks::is_task_tool(name) {
+            tasks::call(&self.state.tasks, &request, &context).await
+        } else if content_tools().iter().any(|(tool, ..)| *tool == name) {
             self.content_fixture(&request, &context).await
         } else if name.starts_with("test_input_required_result_") {
             self.input_required_fixture(&request, &context)
@@ -925,7 +934,8 @@ impl<S: ServerHandler + Clone> ServerHandler for Conformance<S> {
             "prompts": {"listChanged": true},
             "resources": {"subscribe": true, "listChanged": true},
             "completions": {},
-            "logging": {}
+            "logging": {},
+            "extensions": {"io.modelcontextprotocol/tasks": {}}
         });
         if let Ok(capabilities) = serde_json::from_value(capabilities) {
             info.capabilities = capabilities;
@@ -1187,6 +1197,35 @@ impl<S: ServerHandler + Clone> ServerHandler for Conformance<S> {
             .unwrap_or_else(PoisonError::into_inner)
             .retain(|sink| *sink.id() != id);
         Ok(())
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.state
+            .tasks
+            .get_task(&request.task_id)
+            .map(GetTaskResult::new)
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.state
+            .tasks
+            .update_task(&request.task_id, request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.state.tasks.cancel_task(&request.task_id)
     }
 
     async fn on_custom_request(
