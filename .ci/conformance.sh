@@ -167,16 +167,19 @@ list_scenarios() {
 echo "conformance: 0.1.16, every scenario of list --server"
 old="$dir/node_modules/@modelcontextprotocol/conformance/dist/index.js"
 echo "conformance: suite $("$node" -p "require('./$dir/node_modules/@modelcontextprotocol/conformance/package.json').version")"
+start=$SECONDS
 mapfile -t scenarios < <(list_scenarios "$old")
 [[ ${#scenarios[@]} -gt 0 ]] || { echo "conformance: 0.1.16 listed no scenarios" >&2; exit 1; }
 for scenario in "${scenarios[@]}"; do
   run_one "$old" "$scenario" "$scenario"
 done
+echo "conformance: 0.1.16 ran ${#scenarios[@]} scenarios in $((SECONDS - start)) s"
 
 # 0.2.0-alpha.12: each requirement set in one run at its wire version, then the rest.
 echo "conformance: 0.2.0-alpha.12, the 2025-11-25 and 2026-07-28 requirement sets, then the rest"
 new="$dir/node_modules/conformance-next/dist/index.js"
 echo "conformance: suite $("$node" -p "require('./$dir/node_modules/conformance-next/package.json').version")"
+start=$SECONDS
 mapfile -t all < <(list_scenarios "$new")
 declare -A covered=()
 for revision in "${REVISIONS[@]}"; do
@@ -207,6 +210,7 @@ for scenario in "${all[@]}"; do
   [[ -n "${covered[$scenario]:-}" ]] && continue
   run_one "$new" "$scenario" "$scenario"
 done
+echo "conformance: 0.2.0-alpha.12 ran in $((SECONDS - start)) s"
 
 echo "conformance: $passed passed, $failed failed, $na not applicable"
 if kill -0 "$server_pid" 2>/dev/null; then :; else
