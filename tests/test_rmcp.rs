@@ -130,6 +130,21 @@ fn the_error_alone_is_a_tool_error_too() {
     assert_eq!(result.meta.unwrap().0["code"], 2100);
 }
 
+/// MCP 2026-07-28 requires `resultType` on every result; a tool error carries the one rmcp's
+/// own constructors write (rmcp removes it again for peers on earlier revisions).
+#[test]
+fn a_tool_error_is_a_complete_result() {
+    for result in [
+        complete(nav().into_call_tool_result()),
+        complete(Err::<String, _>(nav()).into_call_tool_result()),
+    ] {
+        assert_eq!(
+            serde_json::to_value(&result).unwrap()["resultType"],
+            "complete"
+        );
+    }
+}
+
 /// A protocol-class variant returned from a tool is a JSON-RPC error: the one the README's
 /// first rmcp example shows.
 #[test]

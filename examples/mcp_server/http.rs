@@ -117,13 +117,29 @@ impl ServerHandler for HttpServer {
 
 /// Serves `server` (and the fixtures) at `http://addr/mcp` until the process ends. `addr` may
 /// name port 0; the bound address is printed to stderr as `listening on http://ADDR/mcp`.
-pub async fn serve(addr: &str, server: ExampleServer) -> Result<(), Box<dyn std::error::Error>> {
+/// `conformance` adds every fixture of the conformance suite (`conformance.rs`).
+pub async fn serve(
+    addr: &str,
+    server: ExampleServer,
+    conformance: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let handler = HttpServer { inner: server };
+    if conformance {
+        serve_handler(addr, super::conformance::Conformance::new(handler)).await
+    } else {
+        serve_handler(addr, handler).await
+    }
+}
+
+async fn serve_handler<H>(addr: &str, handler: H) -> Result<(), Box<dyn std::error::Error>>
+where
+    H: ServerHandler + Clone + Send + Sync + 'static,
+{
     let listener = tokio::net::TcpListener::bind(addr).await?;
     eprintln!(
         "mcp_server: listening on http://{}{ENDPOINT}",
         listener.local_addr()?
     );
-    let handler = HttpServer { inner: server };
     // The default configuration validates `Host` against the loopback names.
     let service = StreamableHttpService::new(
         move || Ok(handler.clone()),

@@ -34,7 +34,8 @@
 //!
 //! `mcp_server --http 127.0.0.1:PORT [ROOT]` serves the same tools over Streamable HTTP at
 //! `http://127.0.0.1:PORT/mcp` instead of stdio, with the conformance suite's fixture tool
-//! (`http.rs`).
+//! (`http.rs`); `--http ADDR --conformance` adds every fixture of the conformance suite
+//! (`conformance.rs`).
 //!
 //! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
 //! (seed 000) with the counts of the errors it has returned; without it, that method is
@@ -55,6 +56,7 @@ use rmcp::model::{
 use rmcp::service::{ElicitationError, RequestContext};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
+mod conformance;
 mod http;
 
 /// Seed 000's Playwright server: codes 2100–2199.
@@ -458,6 +460,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         ),
         None => None,
     };
+    // `--conformance` (after `--http ADDR`): every fixture of the conformance suite.
+    let conformance = http_addr.is_some() && args.next_if(|arg| arg == "--conformance").is_some();
     // The directory `read_file` serves: the next argument, else the working directory.
     let root = match args.next() {
         Some(dir) => PathBuf::from(dir),
@@ -465,7 +469,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     .canonicalize()?;
     if let Some(addr) = http_addr {
-        return http::serve(&addr, ExampleServer { root }).await;
+        return http::serve(&addr, ExampleServer { root }, conformance).await;
     }
     // stdio.rs answers the malformed lines rmcp would drop or answer without their id.
     let (transport, writer) = stdio::transport();

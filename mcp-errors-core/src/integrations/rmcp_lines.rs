@@ -158,7 +158,18 @@ macro_rules! line_glue {
 
         /// The agreed tool-error JSON as this line's type; never fails (a value that does not
         /// fit becomes an error result with its JSON as text).
-        fn call_tool_result(json: serde_json::Value) -> CallToolResult {
+        fn call_tool_result(mut json: serde_json::Value) -> CallToolResult {
+            // The members this line's own constructor writes beside ours: 3.x's
+            // `resultType: "complete"`, which MCP 2026-07-28 requires (rmcp removes it for
+            // peers on earlier revisions); nothing on earlier lines.
+            if let (Some(ours), Ok(serde_json::Value::Object(template))) = (
+                json.as_object_mut(),
+                serde_json::to_value(CallToolResult::error(Vec::new())),
+            ) {
+                if let Some(result_type) = template.get("resultType") {
+                    ours.entry("resultType").or_insert_with(|| result_type.clone());
+                }
+            }
             match serde_json::from_value::<CallToolResult>(json.clone()) {
                 Ok(mut result) => {
                     result.is_error = Some(true);
