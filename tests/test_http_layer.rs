@@ -430,3 +430,28 @@ async fn the_limiter_answers_429_with_the_retry_contract() {
     assert_eq!(object.retry_after(), Some(delay));
     assert!(object.is_retryable());
 }
+
+#[test]
+fn the_layers_rows_are_protocol_error_s() {
+    use mcp_errors::{ErrorCatalog, ProtocolError};
+    // Core cannot name the facade's enum: its rows for the same codes must agree.
+    let mut tied = 0;
+    for own in mcp_errors::http::ENTRIES {
+        let Some(protocol) = ProtocolError::entry_by_code(own.code) else {
+            assert_eq!(own.symbol, "RATE_LIMITED", "{own:?}");
+            continue;
+        };
+        assert_eq!(
+            (
+                protocol.code,
+                protocol.symbol,
+                protocol.domain,
+                protocol.kind,
+                protocol.retryable
+            ),
+            (own.code, own.symbol, own.domain, own.kind, own.retryable)
+        );
+        tied += 1;
+    }
+    assert_eq!(tied, 4);
+}
