@@ -11,6 +11,8 @@ request to /mcp and checks, for every case:
 - the server still serves the next request (a `ping` in the session);
 
 and at the end that `sys/errorStats` counted exactly the errors the cases caused, by symbol.
+A second server, started with `MCP_EXAMPLE_RATE_LIMIT=3`, must answer its fourth request with
+429, `Retry-After` and a JSON-RPC error whose `data.retryAfterMs` agrees (the retry contract).
 
 Usage: hostile_http.py SERVER ROOT. Python 3 standard library only. The last line is
 "hostile-http: N passed, N failed".
@@ -46,8 +48,8 @@ TIMEOUT = 60
 
 
 class Server:
-    def __init__(self, argv):
-        env = dict(os.environ, MCP_ERROR_METRICS="1")
+    def __init__(self, argv, **extra_env):
+        env = dict(os.environ, MCP_ERROR_METRICS="1", **extra_env)
         self.proc = subprocess.Popen(
             argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
         )
@@ -237,6 +239,56 @@ def run_case(server, number, name, request, status, code, want_id):
     return problems
 
 
+def initialize(server):
+    init = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {"protocolVersion": VERSION, "capabilities": {}, "clientInfo": {"name": "hostile-http", "version": "0"}},
+    }
+    status, headers, data = server.post(json.dumps(init).encode(), session=False)
+    server.session = headers.get("Mcp-Session-Id")
+    if status != 200 or not server.session:
+        return f"initialize failed: HTTP {status} {data[:300]!r}"
+    server.post(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+    return None
+
+
+def rate_limited(argv):
+    """The example with MCP_EXAMPLE_RATE_LIMIT=3 (3 requests a minute): the 4th request gets
+    the retry contract's HTTP form. Returns the problems."""
+    server = Server(argv, MCP_EXAMPLE_RATE_LIMIT="3")
+    problems = []
+    try:
+        failure = initialize(server)  # requests 1 and 2
+        if failure:
+            return [failure]
+        got, reply = server.rpc("limited-1", "ping")  # request 3
+        if got != 200 or not isinstance(reply, dict) or "result" not in reply:
+            problems.append(f"the third request was refused: HTTP {got}, {reply!r}")
+        got, headers, data = server.post(ping("limited-2"))
+        problems += leaks(data)
+        if got != 429:
+            return problems + [f"expected HTTP 429, got {got}: {data[:300]!r}"]
+        retry_after = headers.get("Retry-After") or ""
+        try:
+            error = json.loads(data)["error"]
+            ms = error["data"]["retryAfterMs"]
+        except (ValueError, KeyError, TypeError):
+            return problems + [f"expected a JSON-RPC error with data.retryAfterMs, got {data[:300]!r}"]
+        if error.get("code") not in (-32000, -32023) or error["data"].get("retryable") is not True:
+            problems.append(f"expected a retryable rate-limit error, got {error!r}")
+        if not retry_after.isdigit() or int(retry_after) != max(1, -(-ms // 1000)):
+            problems.append(f"Retry-After {retry_after!r} is not ceil({ms} / 1000)")
+        if not 0 < ms <= 20_000:
+            problems.append(f"retryAfterMs {ms} is not within one token's time (20 s)")
+        if json.loads(data).get("id", "absent") is not None:
+            problems.append(f"expected id null, got {data[:300]!r}")
+    finally:
+        server.close()
+    return problems
+
+
 def stats(server, id_):
     got, reply = server.rpc(id_, "sys/errorStats")
     if got != 200 or not isinstance(reply, dict) or not isinstance(reply.get("result"), dict):
@@ -251,19 +303,11 @@ def main():
     server = Server([sys.argv[1], "--http", "127.0.0.1:0", sys.argv[2]])
     passed = failed = 0
     try:
-        init = {
-            "jsonrpc": "2.0",
-            "id": 0,
-            "method": "initialize",
-            "params": {"protocolVersion": VERSION, "capabilities": {}, "clientInfo": {"name": "hostile-http", "version": "0"}},
-        }
-        status, headers, data = server.post(json.dumps(init).encode(), session=False)
-        server.session = headers.get("Mcp-Session-Id")
-        if status != 200 or not server.session:
-            print(f"initialize failed: HTTP {status} {data[:300]!r}")
-            print(f"hostile-http: 0 passed, {len(CASES) + 1} failed")
+        failure = initialize(server)
+        if failure:
+            print(failure)
+            print(f"hostile-http: 0 passed, {len(CASES) + 2} failed")
             return 1
-        server.post(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
         before = stats(server, "stats-before")
 
         expected = {}
@@ -298,6 +342,17 @@ def main():
             print(f"     counted  {json.dumps(counted, sort_keys=True)}")
     finally:
         server.close()
+    started = time.monotonic()
+    problems = rate_limited([sys.argv[1], "--http", "127.0.0.1:0", sys.argv[2]])
+    took = time.monotonic() - started
+    if problems:
+        failed += 1
+        print(f"FAIL over the rate limit: 429, Retry-After and data.retryAfterMs ({took:.2f} s)")
+        for problem in problems:
+            print(f"     {problem}")
+    else:
+        passed += 1
+        print(f"ok   over the rate limit: 429, Retry-After and data.retryAfterMs ({took:.2f} s)")
     print(f"hostile-http: {passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

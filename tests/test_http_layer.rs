@@ -4,7 +4,8 @@
 //! `.ci/hostile_http.py`.
 //!
 //! One test checks the process-wide counters (`sys/errorStats`), so every reply the layers
-//! write is made there; the other tests only pass requests through.
+//! write is made there (the chunked-body and limiter checks are called from it, in order);
+//! the other tests write no reply of the layers' own.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -267,13 +268,16 @@ async fn every_rejection_is_a_counted_json_rpc_error() {
             );
         }
     }
+    chunked_and_slow_bodies_are_read_whole_and_bounded().await;
+    the_limiter_answers_429_with_the_retry_contract().await;
     let snapshot = stats.snapshot();
-    assert_eq!(snapshot.total, count as u64, "{snapshot:?}");
-    assert_eq!(snapshot.by_symbol["PARSE_ERROR"], 5);
-    assert_eq!(snapshot.by_symbol["INVALID_REQUEST"], 9);
+    assert_eq!(snapshot.total, count as u64 + 3, "{snapshot:?}");
+    assert_eq!(snapshot.by_symbol["PARSE_ERROR"], 5 + 1);
+    assert_eq!(snapshot.by_symbol["INVALID_REQUEST"], 9 + 1);
     assert_eq!(snapshot.by_symbol["INTERNAL_ERROR"], 1);
     assert_eq!(snapshot.by_symbol["UNSUPPORTED_PROTOCOL_VERSION"], 1);
-    assert_eq!(snapshot.by_domain["jsonrpc"], count as u64);
+    assert_eq!(snapshot.by_symbol["RATE_LIMITED"], 1);
+    assert_eq!(snapshot.by_domain["jsonrpc"], count as u64 + 3);
 }
 
 #[tokio::test]
@@ -344,7 +348,7 @@ async fn the_specification_s_codes_go_out_with_400() {
     assert_eq!(serde_json::from_slice::<Value>(&body).unwrap()["id"], 1);
 }
 
-#[tokio::test]
+/// Chunked and slow bodies (2 rejections: 413, -32700).
 async fn chunked_and_slow_bodies_are_read_whole_and_bounded() {
     use http_body_util::channel::Channel;
     let service = HttpErrorLayer::new().max_body_bytes(1024).layer(Mock);
@@ -395,7 +399,7 @@ async fn chunked_and_slow_bodies_are_read_whole_and_bounded() {
     );
 }
 
-#[tokio::test]
+/// The limiter (1 rejection).
 async fn the_limiter_answers_429_with_the_retry_contract() {
     let mut service = RateLimitLayer::new(2, Duration::from_secs(10)).layer(Mock);
     for _ in 0..2 {

@@ -14,12 +14,16 @@
 //! [`MAX_BODY_BYTES`] 413; an unknown `MCP-Protocol-Version` 400 with -32022) is answered
 //! with a JSON-RPC error body instead of rmcp's text, and counted in `sys/errorStats`
 //! (`.ci/hostile_http.py` checks each).
+//!
+//! With `MCP_EXAMPLE_RATE_LIMIT=N`, `mcp_errors::http::RateLimitLayer` admits N requests a
+//! minute and answers the rest with 429, `Retry-After` and a JSON-RPC error carrying the same
+//! delay in `data.retryAfterMs` (the retry contract).
 
 use std::convert::Infallible;
 use std::sync::Arc;
 
 use mcp_errors::McpError;
-use mcp_errors::http::{HttpErrorLayer, LayerBody};
+use mcp_errors::http::{HttpErrorLayer, LayerBody, RateLimitLayer};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
@@ -152,6 +156,16 @@ pub async fn serve(addr: &str, server: ExampleServer) -> Result<(), Box<dyn std:
                 .map(ProtocolVersion::as_str),
         )
         .layer(service);
+    // MCP_EXAMPLE_RATE_LIMIT=N: N requests a minute (unset: no practical limit).
+    let per_minute = match std::env::var("MCP_EXAMPLE_RATE_LIMIT") {
+        Ok(n) => n
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| "MCP_EXAMPLE_RATE_LIMIT must be a whole number of requests a minute")?,
+        Err(_) => u32::MAX,
+    };
+    let service =
+        RateLimitLayer::new(per_minute, std::time::Duration::from_secs(60)).layer(service);
     loop {
         let (stream, _) = listener.accept().await?;
         let service = service.clone();
