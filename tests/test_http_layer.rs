@@ -342,6 +342,11 @@ async fn the_specification_s_codes_go_out_with_400() {
     let (status, headers, body) = send(&mut service, request(PING, "sse-ok")).await;
     assert_eq!((status, &body[..]), (StatusCode::OK, SSE_OK.as_bytes()));
     assert_eq!(headers[header::CONTENT_TYPE], "text/event-stream");
+    // Without reading event streams ahead, the stream goes out as it is.
+    let mut streaming = HttpErrorLayer::new().event_stream_status(false).layer(Mock);
+    let (status, headers, _) = send(&mut streaming, request(PING, "sse-32022")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "text/event-stream");
     // The inner service's own JSON errors are left as they are.
     let (status, _, body) = send(&mut service, request(PING, "json-400")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
