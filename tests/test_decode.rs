@@ -557,14 +557,15 @@ fn retry_after_ms_converts_into_the_field_type() {
         }
     );
     // A field serialized under its own key: `retryAfterMs` wins over a disagreeing key
-    // (a sub-millisecond difference is the key's precision, which it keeps).
+    // (a sub-millisecond difference is the key's precision, which it keeps: 1 s and 999 ns
+    // is 1001 ms on the wire, rounded up by the retry contract).
     assert_eq!(
         ok(json!({"symbol": "E_TH_SECS", "wait": 5, "retryAfterMs": 9_000})),
         Throttle::Secs { wait: 9 }
     );
     assert_eq!(
         ok(
-            json!({"symbol": "E_TH_DUR", "waitFor": {"secs": 1, "nanos": 999}, "retryAfterMs": 1_000})
+            json!({"symbol": "E_TH_DUR", "waitFor": {"secs": 1, "nanos": 999}, "retryAfterMs": 1_001})
         ),
         Throttle::Dur {
             wait: Some(Duration::new(1, 999))

@@ -7,27 +7,42 @@
 //! `localhost`, `127.0.0.1` or `::1` with 403, so a web page that rebinds its own name to the
 //! loopback address cannot reach the server. This module only accepts connections, routes
 //! `/mcp` to that service and answers every other path with 404.
+//!
+//! In front of rmcp sits `mcp_errors::http::HttpErrorLayer`: what the transport rejects (a
+//! body that is not JSON or nested too deep: 400 with -32700; JSON that is no JSON-RPC
+//! message: 400 with -32600; a wrong `Content-Type` 415, no `Accept` 406, a body over
+//! [`MAX_BODY_BYTES`] 413; an unknown `MCP-Protocol-Version` 400 with -32022) is answered
+//! with a JSON-RPC error body instead of rmcp's text, and counted in `sys/errorStats`
+//! (`.ci/hostile_http.py` checks each).
+//!
+//! With `MCP_EXAMPLE_RATE_LIMIT=N`, `mcp_errors::http::RateLimitLayer` admits N requests a
+//! minute and answers the rest with 429, `Retry-After` and a JSON-RPC error carrying the same
+//! delay in `data.retryAfterMs` (the retry contract).
 
 use std::convert::Infallible;
 use std::sync::Arc;
 
-use http_body_util::BodyExt;
 use mcp_errors::McpError;
+use mcp_errors::http::{HttpErrorLayer, LayerBody, RateLimitLayer};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorData,
-    ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{RoleServer, ServerHandler, tool, tool_router};
+use tower_layer::Layer;
 
 use super::ExampleServer;
 
 /// The path of the MCP endpoint.
 pub const ENDPOINT: &str = "/mcp";
+
+/// The largest request body, for rmcp and the error layer alike: rmcp's default, 4 MiB.
+pub const MAX_BODY_BYTES: usize = HttpErrorLayer::DEFAULT_MAX_BODY_BYTES;
 
 /// Fixtures the conformance suite expects a server to have: codes 2900–2999.
 #[derive(Debug, McpError)]
@@ -141,11 +156,32 @@ where
         listener.local_addr()?
     );
     // The default configuration validates `Host` against the loopback names.
+    let mut config = StreamableHttpServerConfig::default();
+    config.max_request_body_bytes = MAX_BODY_BYTES;
     let service = StreamableHttpService::new(
         move || Ok(handler.clone()),
         Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
+        config,
     );
+    // rmcp's rejections, and what the layer itself refuses, as JSON-RPC errors.
+    let service = HttpErrorLayer::new()
+        .max_body_bytes(MAX_BODY_BYTES)
+        .protocol_versions(
+            ProtocolVersion::KNOWN_VERSIONS
+                .iter()
+                .map(ProtocolVersion::as_str),
+        )
+        .layer(service);
+    // MCP_EXAMPLE_RATE_LIMIT=N: N requests a minute (unset: no practical limit).
+    let per_minute = match std::env::var("MCP_EXAMPLE_RATE_LIMIT") {
+        Ok(n) => n
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| "MCP_EXAMPLE_RATE_LIMIT must be a whole number of requests a minute")?,
+        Err(_) => u32::MAX,
+    };
+    let service =
+        RateLimitLayer::new(per_minute, std::time::Duration::from_secs(60)).layer(service);
     loop {
         let (stream, _) = listener.accept().await?;
         let service = service.clone();
@@ -154,13 +190,9 @@ where
                 let mut service = service.clone();
                 async move {
                     if request.uri().path() != ENDPOINT {
-                        let mut response = hyper::Response::new(
-                            http_body_util::Full::new(
-                                "not found: the MCP endpoint is /mcp\n".into(),
-                            )
-                            .map_err(|never: Infallible| match never {})
-                            .boxed(),
-                        );
+                        let mut response = hyper::Response::new(LayerBody::full(
+                            "not found: the MCP endpoint is /mcp\n",
+                        ));
                         *response.status_mut() = hyper::StatusCode::NOT_FOUND;
                         return Ok::<_, Infallible>(response);
                     }

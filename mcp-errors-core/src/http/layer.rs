@@ -45,6 +45,7 @@ struct Config {
     max_body_bytes: usize,
     max_depth: usize,
     protocol_versions: Option<Vec<String>>,
+    event_stream_status: bool,
 }
 
 /// A tower [`Layer`](tower_layer::Layer) that makes every rejection of an MCP Streamable
@@ -58,9 +59,9 @@ struct Config {
 /// | a POST with `Content-Type: application/json` whose body is not UTF-8, not JSON, truncated, or nested deeper than [`max_depth`](Self::max_depth) | 400 | -32700 Parse error |
 /// | valid JSON that is not one JSON-RPC 2.0 message (a scalar, a batch array, `jsonrpc` not `"2.0"`, no `method` and no response) | 400 | -32600 Invalid Request |
 /// | a body over [`max_body_bytes`](Self::max_body_bytes) (declared or sent, chunked or not) | 413 | -32600, `data.maxBodyBytes` |
-/// | an `MCP-Protocol-Version` header not among [`protocol_versions`](Self::protocol_versions) (when set) | 400 | -32022, `data.supported`, `data.requested` |
+/// | an `MCP-Protocol-Version` header not among [`protocol_versions`](Self::protocol_versions) (when set), unless the request names its revision in `params._meta` (2026-07-28; the inner service compares the two) | 400 | -32022, `data.supported`, `data.requested` |
 /// | any plain-text rejection of the inner service (rmcp: 406 no `Accept`, 415 wrong `Content-Type`, 403 `Host`, 404 unknown session, 405, ...) | its status (415 for a JSON body the inner service could not read becomes 400) | -32600 (5xx: -32603) with a fixed message |
-/// | a JSON-RPC error -32020, -32021 or -32022 answering a request (a JSON body, or the first event of an event stream) | 400 ([`BAD_REQUEST_CODES`]) | as sent |
+/// | a JSON-RPC error -32020, -32021 or -32022 answering a request (a JSON body, or the first event of an event stream: [`event_stream_status`](Self::event_stream_status)) | 400 ([`BAD_REQUEST_CODES`]) | as sent |
 ///
 /// Every reply the layer writes carries `data.domain` `"jsonrpc"`, `data.symbol` and
 /// `data.retryable`, and is counted through [`emit`](crate::integrations::emit): in
@@ -111,6 +112,7 @@ impl HttpErrorLayer {
                 max_body_bytes: Self::DEFAULT_MAX_BODY_BYTES,
                 max_depth: Self::DEFAULT_MAX_DEPTH,
                 protocol_versions: None,
+                event_stream_status: true,
             }),
         }
     }
@@ -120,6 +122,7 @@ impl HttpErrorLayer {
             max_body_bytes: self.config.max_body_bytes,
             max_depth: self.config.max_depth,
             protocol_versions: self.config.protocol_versions.clone(),
+            event_stream_status: self.config.event_stream_status,
         };
         change(&mut config);
         HttpErrorLayer {
@@ -152,6 +155,17 @@ impl HttpErrorLayer {
     {
         let versions = versions.into_iter().map(Into::into).collect();
         self.with(|c| c.protocol_versions = Some(versions))
+    }
+
+    /// Whether an event-stream answer to a request is read ahead (up to 64 KiB) to its first
+    /// event with data, so that a -32020/-32021/-32022 error there goes out as a 400 JSON
+    /// response (on by default). The price: the response's headers, and the priming event
+    /// (its id, for resumption), wait for that first event, which for a long tool call without
+    /// progress notifications is its result. Turn it off when that matters more than the
+    /// status; JSON answers are still given 400.
+    #[must_use]
+    pub fn event_stream_status(self, on: bool) -> HttpErrorLayer {
+        self.with(|c| c.event_stream_status = on)
     }
 
     /// The configured body limit.
@@ -232,29 +246,7 @@ where
     ResBody::Data: Buf,
 {
     let (parts, body) = request.into_parts();
-    if let (Some(supported), Some(requested)) = (
-        &config.protocol_versions,
-        parts.headers.get(PROTOCOL_VERSION_HEADER),
-    ) && !supported
-        .iter()
-        .any(|v| v.as_bytes() == requested.as_bytes())
-    {
-        let mut extra = Map::new();
-        extra.insert("supported".into(), supported.clone().into());
-        if let Ok(text) = requested.to_str()
-            && text.len() <= 64
-        {
-            extra.insert("requested".into(), text.into());
-        }
-        return Ok(reply(
-            StatusCode::BAD_REQUEST,
-            &reply::UNSUPPORTED_PROTOCOL_VERSION,
-            "Unsupported protocol version",
-            &Value::Null,
-            extra,
-            "MCP-Protocol-Version header not supported",
-        ));
-    }
+    let unsupported_version = unsupported_version(&config, &parts.headers);
     let json_post =
         parts.method == Method::POST && is_json(parts.headers.get(header::CONTENT_TYPE));
     let mut seen = Seen {
@@ -293,7 +285,14 @@ where
             }
         };
         match validate::check(&bytes, config.max_depth) {
-            Ok(request) => seen.request = request,
+            // A request that names its revision in `_meta` is judged by it (the inner
+            // service compares the two: -32020 or -32022).
+            Ok(message) => {
+                if let Some(reply) = unsupported_version.filter(|_| !message.meta_version) {
+                    return Ok(reply.into_response());
+                }
+                seen.request = message.request;
+            }
             Err(Refusal::Parse(reason)) => {
                 return Ok(reply(
                     StatusCode::BAD_REQUEST,
@@ -316,11 +315,50 @@ where
             }
         }
         LayerBody::full(bytes)
+    } else if let Some(reply) = unsupported_version {
+        return Ok(reply.into_response());
     } else {
         LayerBody::new(body)
     };
     let response = inner.call(Request::from_parts(parts, body)).await?;
     Ok(rewrite(response, &config, seen).await)
+}
+
+/// A request whose `MCP-Protocol-Version` header names a revision not among the configured
+/// ones: its -32022 reply, counted and written only when sent.
+struct UnsupportedVersion(Map<String, Value>);
+
+impl UnsupportedVersion {
+    fn into_response<B>(self) -> Response<LayerBody<B>> {
+        reply(
+            StatusCode::BAD_REQUEST,
+            &reply::UNSUPPORTED_PROTOCOL_VERSION,
+            "Unsupported protocol version",
+            &Value::Null,
+            self.0,
+            "MCP-Protocol-Version header not supported",
+        )
+    }
+}
+
+/// `None` without the header, without the setting, or for a supported revision.
+fn unsupported_version(config: &Config, headers: &http::HeaderMap) -> Option<UnsupportedVersion> {
+    let supported = config.protocol_versions.as_ref()?;
+    let requested = headers.get(PROTOCOL_VERSION_HEADER)?;
+    if supported
+        .iter()
+        .any(|v| v.as_bytes() == requested.as_bytes())
+    {
+        return None;
+    }
+    let mut extra = Map::new();
+    extra.insert("supported".into(), supported.clone().into());
+    if let Ok(text) = requested.to_str()
+        && text.len() <= 64
+    {
+        extra.insert("requested".into(), text.into());
+    }
+    Some(UnsupportedVersion(extra))
 }
 
 /// A reply of the layer's own, counted and logged.
@@ -507,7 +545,7 @@ where
         }
         return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
     }
-    if media == "text/event-stream" {
+    if media == "text/event-stream" && config.event_stream_status {
         let mut first = FirstEvent::Pending;
         let (head, _) = read_ahead(&mut body, PEEK_LIMIT, |head| {
             first = first_event_data(head);

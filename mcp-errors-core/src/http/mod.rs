@@ -47,6 +47,18 @@ pub use layer::{
 pub use limit::{RateLimit, RateLimitLayer};
 pub use reply::RATE_LIMITED;
 
+/// The rows the layers' replies are counted under (domain `jsonrpc`): core's copies of
+/// `ProtocolError`'s rows for the same codes (the facade ties them by a test), and
+/// `RATE_LIMITED`. Not public API.
+#[doc(hidden)]
+pub static ENTRIES: [&crate::ErrorEntry; 5] = [
+    &reply::PARSE_ERROR,
+    &reply::INVALID_REQUEST,
+    &reply::INTERNAL_ERROR,
+    &reply::UNSUPPORTED_PROTOCOL_VERSION,
+    &reply::RATE_LIMITED_ROW,
+];
+
 /// The delay an HTTP response's `Retry-After` header asks for: delta-seconds only (an
 /// HTTP date, a negative, fractional or overflowing number is `None`), as a [`Duration`].
 /// See [`retry::retry_after_header`](crate::retry::retry_after_header) for the rule.

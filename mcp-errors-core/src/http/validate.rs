@@ -15,9 +15,21 @@ pub(crate) enum Refusal {
     NotAMessage(&'static str, Value),
 }
 
-/// Checks one complete request body. `Ok` when it is one JSON-RPC 2.0 message object, with
-/// `true` for a request (a `method` and an `id`), which gets a response.
-pub(crate) fn check(body: &[u8], max_depth: usize) -> Result<bool, Refusal> {
+/// What [`check`] learned of a valid message.
+#[derive(Debug, PartialEq, Clone, Copy)]
+pub(crate) struct Message {
+    /// A request (a `method` and an `id`), which gets a response.
+    pub(crate) request: bool,
+    /// It names its protocol revision in `params._meta` (MCP 2026-07-28, SEP-2575), which
+    /// then decides, not the `MCP-Protocol-Version` header alone.
+    pub(crate) meta_version: bool,
+}
+
+/// The `_meta` key of a request's own protocol revision (SEP-2575).
+const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+
+/// Checks one complete request body. `Ok` when it is one JSON-RPC 2.0 message object.
+pub(crate) fn check(body: &[u8], max_depth: usize) -> Result<Message, Refusal> {
     let text = core::str::from_utf8(body).map_err(|e| {
         Refusal::Parse(format!(
             "the body is not UTF-8 after byte {}",
@@ -73,9 +85,8 @@ pub(crate) fn nesting_depth(bytes: &[u8]) -> usize {
 /// Counting stops past this depth: the answer is "too deep" for any limit below it.
 const MAX_COUNTED: usize = 1 << 16;
 
-/// Whether a parsed body is a JSON-RPC 2.0 message (request, notification or response), and
-/// whether it is a request.
-fn shape(value: &Value) -> Result<bool, Refusal> {
+/// Whether a parsed body is a JSON-RPC 2.0 message (request, notification or response).
+fn shape(value: &Value) -> Result<Message, Refusal> {
     let object = match value {
         Value::Object(object) => object,
         Value::Array(_) => {
@@ -103,7 +114,14 @@ fn shape(value: &Value) -> Result<bool, Refusal> {
         ));
     }
     match object.get("method") {
-        Some(Value::String(_)) => Ok(object.contains_key("id")),
+        Some(Value::String(_)) => Ok(Message {
+            request: object.contains_key("id"),
+            meta_version: object
+                .get("params")
+                .and_then(|p| p.get("_meta"))
+                .and_then(|m| m.get(META_PROTOCOL_VERSION))
+                .is_some(),
+        }),
         Some(_) => Err(Refusal::NotAMessage(
             "Invalid Request: method must be a string",
             id,
@@ -112,7 +130,10 @@ fn shape(value: &Value) -> Result<bool, Refusal> {
         None if object.contains_key("id")
             && (object.contains_key("result") != object.contains_key("error")) =>
         {
-            Ok(false)
+            Ok(Message {
+                request: false,
+                meta_version: false,
+            })
         }
         None => Err(Refusal::NotAMessage(
             "Invalid Request: not a JSON-RPC message",
@@ -140,9 +161,30 @@ mod tests {
     #[test]
     fn shapes() {
         let ok = |s: &str| check(s.as_bytes(), 128);
-        assert_eq!(ok(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), Ok(true));
-        assert_eq!(ok(r#"{"jsonrpc":"2.0","method":"n"}"#), Ok(false));
-        assert_eq!(ok(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Ok(false));
+        let message = |request, meta_version| {
+            Ok(Message {
+                request,
+                meta_version,
+            })
+        };
+        assert_eq!(
+            ok(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
+            message(true, false)
+        );
+        assert_eq!(
+            ok(r#"{"jsonrpc":"2.0","method":"n"}"#),
+            message(false, false)
+        );
+        assert_eq!(
+            ok(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
+            message(false, false)
+        );
+        assert_eq!(
+            ok(
+                r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"x"}}}"#
+            ),
+            message(true, true)
+        );
         assert!(matches!(ok("{not json"), Err(Refusal::Parse(_))));
         assert!(matches!(
             ok("\"hello\""),
