@@ -28,7 +28,7 @@ use super::error_object::{DETAILS, DOMAIN, RETRY_AFTER_MS, RETRYABLE, SYMBOL};
 use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
 use super::view::EnvelopeView;
 use super::{ErrorObjectShape, JsonRpcErrorShape};
-use crate::{FieldSink, VisitData};
+use crate::{FieldSink, Verbosity, VisitData};
 
 /// Writes `view` into `out` unmetered, or returns `false` (with `out` holding garbage past
 /// `start`) when the metered path must write it.
@@ -71,7 +71,8 @@ fn error_object<E: ?Sized + VisitData>(
     out: &mut Bounded<'_>,
 ) -> Result<(), GiveUp> {
     let options = view.options;
-    if options.plain_data || view.context.is_some() || options.stack().is_some() {
+    let verbosity = options.verbosity.unwrap_or_else(Verbosity::from_env);
+    if options.plain_data || view.context.is_some() || verbosity.is_enabled() {
         return Err(GiveUp);
     }
     let error = view.error;
@@ -227,6 +228,10 @@ impl<'a> Bounded<'a> {
     /// The contents of a JSON string: `s` escaped as `serde_json` escapes it.
     fn escaped(&mut self, s: &str) -> Result<(), GiveUp> {
         let bytes = s.as_bytes();
+        // Escaped, a string is at least as long: a huge one gives up before it is read.
+        if bytes.len() > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
         // Most strings need no escape: one pass over words, then one copy.
         if !needs_escape(bytes) {
             return self.raw(bytes);
@@ -262,7 +267,7 @@ impl<'a> Bounded<'a> {
 /// Whether any byte of `bytes` is a control character, `"` or `\\`: eight bytes at a time,
 /// the tail through a table.
 #[inline]
-fn needs_escape(bytes: &[u8]) -> bool {
+pub(super) fn needs_escape(bytes: &[u8]) -> bool {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     /// High bit set in each byte of `w` that is below `n` (for `n` <= 0x80).
