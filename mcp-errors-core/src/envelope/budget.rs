@@ -159,6 +159,11 @@ impl Meter {
     /// that fits (the budget is then spent).
     fn cut<'s>(&self, s: &'s str) -> Option<&'s str> {
         let left = self.left.get();
+        // The common case: nothing to escape, so the cost is the length, and it fits.
+        if s.len() <= left && !super::fast::needs_escape(s.as_bytes()) {
+            self.left.set(left - s.len());
+            return None;
+        }
         let mut cost = 0usize;
         let mut end = 0;
         for (i, b) in s.bytes().enumerate() {

@@ -31,11 +31,11 @@ pub const RESERVED_DATA_KEYS: &[&str] = &[
     TRUNCATED,
 ];
 
-const DOMAIN: &str = "domain";
-const SYMBOL: &str = "symbol";
-const RETRYABLE: &str = "retryable";
-const DETAILS: &str = "details";
-const RETRY_AFTER_MS: &str = "retryAfterMs";
+pub(super) const DOMAIN: &str = "domain";
+pub(super) const SYMBOL: &str = "symbol";
+pub(super) const RETRYABLE: &str = "retryable";
+pub(super) const DETAILS: &str = "details";
+pub(super) const RETRY_AFTER_MS: &str = "retryAfterMs";
 const STACK: &str = "stack";
 
 /// The shape of the JSON-RPC `error` member: `{"code","message","data"}`.
@@ -44,6 +44,12 @@ pub struct ErrorObjectShape;
 
 impl Shape for ErrorObjectShape {
     const NAME: &'static str = "ErrorObjectView";
+    fn write_unmetered<E: ?Sized + VisitData>(
+        view: &EnvelopeView<'_, E, Self>,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        super::fast::write_error_object(view, out)
+    }
 }
 impl TakesOptions for ErrorObjectShape {}
 impl TakesPlainData for ErrorObjectShape {}
@@ -78,6 +84,12 @@ impl Shape for JsonRpcErrorShape<'_> {
     const NAME: &'static str = "JsonRpcErrorView";
     fn id(&self) -> Option<&RequestId<'_>> {
         Some(&self.id)
+    }
+    fn write_unmetered<E: ?Sized + VisitData>(
+        view: &EnvelopeView<'_, E, Self>,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        super::fast::write_jsonrpc_error(view, out)
     }
 }
 impl TakesOptions for JsonRpcErrorShape<'_> {}

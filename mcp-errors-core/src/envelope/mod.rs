@@ -30,6 +30,8 @@
 //! - `tool_format.rs`: [`ToolErrorFormat`], the text a model reads and the `_meta` keys
 //!   beyond seed 002's.
 //! - `text.rs`: `Display` values written as JSON strings.
+//! - `fast.rs`: the optimistic writer the output methods try first: the JSON-RPC error
+//!   shapes as bytes, without the meter, when the reply is far inside its budget.
 //! - `budget.rs`: [`ReplyBudget`], what caller-supplied content one envelope may carry, and
 //!   the metered serializer that cuts the rest.
 //! - `request_id.rs`: [`RequestId`].
@@ -38,6 +40,7 @@ mod budget;
 mod error_object;
 mod error_response;
 mod ext;
+mod fast;
 mod fields;
 mod request_id;
 pub(crate) mod text;

@@ -3,6 +3,7 @@
 //! are defined here once, for every [`Shape`] that takes them; each shape's file defines only
 //! its `Serialize`.
 
+use core::cell::RefCell;
 use core::fmt;
 use std::io;
 
@@ -12,7 +13,7 @@ use super::RequestId;
 use super::budget::{Meter, ReplyBudget};
 #[cfg(doc)]
 use crate::McpErrorExt;
-use crate::Verbosity;
+use crate::{Verbosity, VisitData};
 
 /// The options of an envelope. Each shape takes those that apply to it (see
 /// [`TakesOptions`], [`TakesPlainData`]); a shape that takes none ignores them.
@@ -124,6 +125,21 @@ pub trait Shape {
     #[doc(hidden)]
     fn id(&self) -> Option<&RequestId<'_>> {
         None
+    }
+
+    /// Writes `view` into `out` without the reply budget's meter when that gives the same
+    /// bytes as its `Serialize` (see `fast.rs`); `false` when the shape has no such writer
+    /// or gave up, and `out` must then be cut back and written through `Serialize`.
+    #[doc(hidden)]
+    fn write_unmetered<E: ?Sized + VisitData>(
+        view: &EnvelopeView<'_, E, Self>,
+        out: &mut Vec<u8>,
+    ) -> bool
+    where
+        Self: Sized,
+    {
+        let _ = (view, out);
+        false
     }
 }
 
@@ -262,10 +278,21 @@ impl<E: ?Sized, S: TakesPlainData> EnvelopeView<'_, E, S> {
     }
 }
 
-impl<E: ?Sized, S> EnvelopeView<'_, E, S>
+impl<E: ?Sized + VisitData, S: Shape> EnvelopeView<'_, E, S>
 where
     Self: Serialize,
 {
+    /// The envelope's bytes appended to `out`: written optimistically when the shape can
+    /// (the common, small reply), else serialized under the reply budget.
+    fn append_json(&self, out: &mut Vec<u8>) -> Result<(), serde_json::Error> {
+        let start = out.len();
+        if S::write_unmetered(self, out) {
+            return Ok(());
+        }
+        out.truncate(start);
+        serde_json::to_writer(out, self)
+    }
+
     /// Serializes the envelope into a `String` of compact JSON.
     ///
     /// ```
@@ -277,7 +304,10 @@ where
     /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"error":{"code":2102,"#));
     /// ```
     pub fn to_json_string(&self) -> Result<String, serde_json::Error> {
-        serde_json::to_string(self)
+        let bytes = self.to_json_vec()?;
+        String::from_utf8(bytes).map_err(|_| {
+            <serde_json::Error as serde::ser::Error>::custom("serialized JSON is not UTF-8")
+        })
     }
 
     /// Serializes the envelope into a new byte vector of compact JSON.
@@ -291,7 +321,9 @@ where
     /// assert!(bytes.starts_with(br#"{"content":[{"type":"text","#));
     /// ```
     pub fn to_json_vec(&self) -> Result<Vec<u8>, serde_json::Error> {
-        serde_json::to_vec(self)
+        let mut out = Vec::with_capacity(256);
+        self.append_json(&mut out)?;
+        Ok(out)
     }
 
     /// Converts the envelope into a `serde_json::Value` (allocates a tree: for tests and
@@ -320,8 +352,14 @@ where
     /// err.to_jsonrpc(1).write_json(&mut buf).unwrap();
     /// assert!(buf.ends_with(b"}}}"));
     /// ```
-    pub fn write_json<W: io::Write>(&self, writer: W) -> Result<(), serde_json::Error> {
-        serde_json::to_writer(writer, self)
+    pub fn write_json<W: io::Write>(&self, mut writer: W) -> Result<(), serde_json::Error> {
+        with_scratch(|scratch| {
+            let Some(scratch) = scratch else {
+                return serde_json::to_writer(&mut writer, self);
+            };
+            self.append_json(scratch)?;
+            writer.write_all(scratch).map_err(serde_json::Error::io)
+        })
     }
 
     /// Writes the envelope as one line of JSON followed by `\n`, the framing of MCP's
@@ -338,8 +376,43 @@ where
     /// assert!(out.ends_with(b"\n"));
     /// ```
     pub fn write_json_line<W: io::Write>(&self, mut writer: W) -> Result<(), serde_json::Error> {
-        serde_json::to_writer(&mut writer, self)?;
-        writer.write_all(b"\n").map_err(serde_json::Error::io)
+        with_scratch(|scratch| {
+            let Some(scratch) = scratch else {
+                serde_json::to_writer(&mut writer, self)?;
+                return writer.write_all(b"\n").map_err(serde_json::Error::io);
+            };
+            self.append_json(scratch)?;
+            scratch.push(b'\n');
+            writer.write_all(scratch).map_err(serde_json::Error::io)
+        })
+    }
+}
+
+/// Runs `f` with this thread's empty scratch buffer, where `write_json` builds an envelope
+/// before handing it to the writer in one `write_all`; `None` when the buffer is in use (an
+/// envelope written from inside another's `Display`), and `f` then writes directly.
+fn with_scratch<T>(f: impl FnOnce(Option<&mut Vec<u8>>) -> T) -> T {
+    /// Larger buffers are not kept for the next envelope.
+    const KEEP: usize = 64 * 1024;
+    thread_local! {
+        static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    }
+    let mut f = Some(f);
+    let result = SCRATCH.try_with(|cell| {
+        let Ok(mut scratch) = cell.try_borrow_mut() else {
+            return None;
+        };
+        scratch.clear();
+        let result = (f.take()?)(Some(&mut scratch));
+        if scratch.capacity() > KEEP {
+            *scratch = Vec::new();
+        }
+        Some(result)
+    });
+    match (result, f) {
+        (Ok(Some(result)), _) => result,
+        (_, Some(f)) => f(None),
+        (_, None) => unreachable!("f ran and returned"),
     }
 }
 

@@ -1,0 +1,372 @@
+//! The optimistic writer: the JSON-RPC error shapes written straight into bytes, without the
+//! [`Meter`](super::budget::Meter), for the common reply that is far inside its
+//! [`ReplyBudget`](super::ReplyBudget).
+//!
+//! The output methods of a view (`write_json`, `to_json_vec`, ...) first try this writer.
+//! It writes the envelope's own keys and punctuation as constant bytes, escapes the message,
+//! the details and the catalog's strings itself, and hands each data field to a
+//! `serde_json::Serializer` on the same buffer: no trait object and no allocation per field
+//! (for a sized error). It stops as soon as the output grows past an eighth of the budget,
+//! and afterwards counts the brackets it wrote; when either bound is passed, when a shape or
+//! an option it does not handle is asked for, or when anything fails, it gives up and the
+//! caller serializes the view through its metered `Serialize` instead.
+//!
+//! Why the result is the same bytes: the meter charges every piece of caller content at most
+//! eight times the bytes it writes (a scalar costs 8 and takes at least one byte, a string
+//! its escaped length plus its quotes, a compound 2 for its two brackets, bytes 4 each plus
+//! 2), so output of at most `budget / 8` bytes is never cut; and a value whose output holds
+//! at most [`MAX_DEPTH`] brackets is not nested deeper than that. Under both bounds the
+//! metered path would cut nothing and write exactly these bytes.
+
+use core::fmt;
+use std::io;
+
+use serde::Serialize;
+
+use super::budget::{MAX_DEPTH, ReplyBudget};
+use super::error_object::{DETAILS, DOMAIN, RETRY_AFTER_MS, RETRYABLE, SYMBOL};
+use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
+use super::view::EnvelopeView;
+use super::{ErrorObjectShape, JsonRpcErrorShape};
+use crate::{FieldSink, Verbosity, VisitData};
+
+/// Writes `view` into `out` unmetered, or returns `false` (with `out` holding garbage past
+/// `start`) when the metered path must write it.
+pub(super) fn write_error_object<E: ?Sized + VisitData>(
+    view: &EnvelopeView<'_, E, ErrorObjectShape>,
+    out: &mut Vec<u8>,
+) -> bool {
+    let Some(mut out) = Bounded::new(out, view.options.budget) else {
+        return false;
+    };
+    error_object(view, &mut out).is_ok()
+}
+
+/// [`write_error_object`] of the JSON-RPC error response `{"jsonrpc","id","error"}`.
+pub(super) fn write_jsonrpc_error<E: ?Sized + VisitData>(
+    view: &EnvelopeView<'_, E, JsonRpcErrorShape<'_>>,
+    out: &mut Vec<u8>,
+) -> bool {
+    let Some(mut out) = Bounded::new(out, view.options.budget) else {
+        return false;
+    };
+    let written = (|| {
+        out.raw(br#"{"jsonrpc":"2.0","id":"#)?;
+        out.value(&view.shape.id)?;
+        out.raw(br#","error":"#)?;
+        error_object(&view.reshaped(ErrorObjectShape), &mut out)?;
+        out.raw(b"}")
+    })();
+    written.is_ok()
+}
+
+/// Gave up: the metered path writes the envelope.
+#[derive(Debug)]
+struct GiveUp;
+
+/// `{"code","message","data"}` with the data of a non-`plain_data` view, no stack and no
+/// context (anything else gives up).
+fn error_object<E: ?Sized + VisitData>(
+    view: &EnvelopeView<'_, E, ErrorObjectShape>,
+    out: &mut Bounded<'_>,
+) -> Result<(), GiveUp> {
+    let options = view.options;
+    let verbosity = options.verbosity.unwrap_or_else(Verbosity::from_env);
+    if options.plain_data || view.context.is_some() || verbosity.is_enabled() {
+        return Err(GiveUp);
+    }
+    let error = view.error;
+    out.raw(br#"{"code":"#)?;
+    if options.code_as_string {
+        out.raw(b"\"")?;
+        out.value(&error.code())?;
+        out.raw(b"\"")?;
+    } else {
+        out.value(&error.code())?;
+    }
+    out.raw(br#","message":"#)?;
+    out.display(&super::text::Message(error))?;
+    out.raw(br#","data":{"domain":"#)?;
+    out.string(error.domain())?;
+    out.raw(br#","symbol":"#)?;
+    out.string(error.symbol())?;
+    out.raw(if error.retryable() {
+        br#","retryable":true"#
+    } else {
+        br#","retryable":false"#
+    })?;
+    let retry_after = retry_after_ms(error);
+    let mut sink = Sink {
+        out,
+        error: &|| has_details_field(error),
+        retry_after: retry_after.is_some(),
+    };
+    error.visit_data_any(&mut sink).map_err(|_| GiveUp)?;
+    if let Some(ms) = retry_after {
+        out.raw(br#","retryAfterMs":"#)?;
+        out.value(&ms)?;
+    }
+    out.raw(b"}}")
+}
+
+/// Hands the data fields to the buffer, skipping keys the envelope writes itself (those of
+/// the metered path's `Reserved`: with no stack and no context, the fixed four, `details`
+/// when the variant has a details field, `retryAfterMs` when it is written).
+struct Sink<'o, 'b, 'e> {
+    out: &'o mut Bounded<'b>,
+    /// Whether the variant has a `#[mcp(details)]` field (asked only of a field `details`).
+    error: &'e dyn Fn() -> bool,
+    retry_after: bool,
+}
+
+impl Sink<'_, '_, '_> {
+    fn reserved(&self, key: &str) -> bool {
+        match key {
+            DOMAIN | SYMBOL | RETRYABLE | TRUNCATED => true,
+            DETAILS => (self.error)(),
+            RETRY_AFTER_MS => self.retry_after,
+            _ => false,
+        }
+    }
+}
+
+impl FieldSink for Sink<'_, '_, '_> {
+    type Error = serde_json::Error;
+
+    fn field<T: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Self::Error> {
+        if self.reserved(key) {
+            return Ok(());
+        }
+        (|| {
+            self.out.raw(b",")?;
+            self.out.string(key)?;
+            self.out.raw(b":")?;
+            self.out.value(value)
+        })()
+        .map_err(|GiveUp| gave_up())
+    }
+
+    fn details(&mut self, details: &dyn fmt::Display) -> Result<(), Self::Error> {
+        (|| {
+            self.out.raw(br#","details":"#)?;
+            self.out.display(details)
+        })()
+        .map_err(|GiveUp| gave_up())
+    }
+}
+
+fn gave_up() -> serde_json::Error {
+    <serde_json::Error as serde::ser::Error>::custom("over the optimistic bound")
+}
+
+/// The output, refusing to grow past `limit` bytes.
+struct Bounded<'a> {
+    out: &'a mut Vec<u8>,
+    limit: usize,
+}
+
+impl<'a> Bounded<'a> {
+    /// An eighth of the view's budget (its own, else the process default) past what `out`
+    /// holds already; `None` when that leaves no room.
+    fn new(out: &'a mut Vec<u8>, budget: Option<ReplyBudget>) -> Option<Bounded<'a>> {
+        let bound = budget.unwrap_or_else(ReplyBudget::current).get() / 8;
+        let limit = out.len().checked_add(bound)?;
+        Some(Bounded { out, limit })
+    }
+
+    #[inline]
+    fn raw(&mut self, bytes: &[u8]) -> Result<(), GiveUp> {
+        if bytes.len() > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
+        self.out.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// A `Serialize` value as `serde_json` writes it, nested at most [`MAX_DEPTH`] deep
+    /// (only values nest: everything else this writer writes is a string or a constant).
+    fn value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), GiveUp> {
+        let start = self.out.len();
+        value
+            .serialize(&mut serde_json::Serializer::new(&mut *self))
+            .map_err(|_| GiveUp)?;
+        // Fewer bytes than MAX_DEPTH cannot hold more brackets.
+        let written = &self.out[start..];
+        if written.len() <= MAX_DEPTH || within_depth(written) {
+            Ok(())
+        } else {
+            Err(GiveUp)
+        }
+    }
+
+    /// A string, quoted and escaped.
+    #[inline]
+    fn string(&mut self, s: &str) -> Result<(), GiveUp> {
+        self.raw(b"\"")?;
+        self.escaped(s)?;
+        self.raw(b"\"")
+    }
+
+    /// A `Display` value as a JSON string. A `Display` that fails gives up: the metered
+    /// path reports its error.
+    fn display(&mut self, value: &dyn fmt::Display) -> Result<(), GiveUp> {
+        struct Escaping<'o, 'b>(&'o mut Bounded<'b>);
+        impl fmt::Write for Escaping<'_, '_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0.escaped(s).map_err(|GiveUp| fmt::Error)
+            }
+        }
+        self.raw(b"\"")?;
+        fmt::write(&mut Escaping(self), format_args!("{value}")).map_err(|_| GiveUp)?;
+        self.raw(b"\"")
+    }
+
+    /// The contents of a JSON string: `s` escaped as `serde_json` escapes it.
+    fn escaped(&mut self, s: &str) -> Result<(), GiveUp> {
+        let bytes = s.as_bytes();
+        // Escaped, a string is at least as long: a huge one gives up before it is read.
+        if bytes.len() > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
+        // Most strings need no escape: one pass over words, then one copy.
+        if !needs_escape(bytes) {
+            return self.raw(bytes);
+        }
+        let mut run = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'"' => br#"\""#,
+                b'\\' => br"\\",
+                b'\n' => br"\n",
+                b'\r' => br"\r",
+                b'\t' => br"\t",
+                0x08 => br"\b",
+                0x0c => br"\f",
+                0..=0x1f => &[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 0xf)],
+                ],
+                _ => continue,
+            };
+            self.raw(&bytes[run..i])?;
+            self.raw(escape)?;
+            run = i + 1;
+        }
+        self.raw(&bytes[run..])
+    }
+}
+
+/// Whether any byte of `bytes` is a control character, `"` or `\\`: eight bytes at a time,
+/// the tail through a table.
+#[inline]
+pub(super) fn needs_escape(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    /// High bit set in each byte of `w` that is below `n` (for `n` <= 0x80).
+    #[inline]
+    fn below(w: u64, n: u8) -> u64 {
+        w.wrapping_sub(ONES * u64::from(n)) & !w & HIGHS
+    }
+    #[inline]
+    fn equal(w: u64, b: u8) -> u64 {
+        below(w ^ (ONES * u64::from(b)), 1)
+    }
+    let mut rest = bytes;
+    while let Some((word, tail)) = rest.split_first_chunk::<8>() {
+        let w = u64::from_ne_bytes(*word);
+        if below(w, 0x20) | equal(w, b'"') | equal(w, b'\\') != 0 {
+            return true;
+        }
+        rest = tail;
+    }
+    let mut special = false;
+    for &b in rest {
+        special |= ESCAPED[usize::from(b)];
+    }
+    special
+}
+
+/// The bytes JSON escapes in a string.
+static ESCAPED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+/// Whether `bytes` open at most [`MAX_DEPTH`] arrays and objects (counting brackets inside
+/// strings too: a bound, not a parse). `[` and `{` are the two bytes whose value with bit 5
+/// set is `{`.
+fn within_depth(bytes: &[u8]) -> bool {
+    let opened = bytes
+        .iter()
+        .fold(0usize, |n, &b| n + usize::from(b | 0x20 == b'{'));
+    opened <= MAX_DEPTH
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+impl io::Write for Bounded<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.raw(buf)
+            .map_err(|GiveUp| io::Error::from(io::ErrorKind::OutOfMemory))?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.write(buf).map(drop)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::McpErrorExt;
+    use crate::unknown::UnknownError;
+
+    #[test]
+    fn escape_check_matches_the_table() {
+        for b in 0..=255u8 {
+            for at in [0, 3, 7, 8, 13, 20] {
+                let mut bytes = vec![b'a'; 21];
+                bytes[at] = b;
+                let expected = bytes.iter().any(|&b| ESCAPED[usize::from(b)]);
+                assert_eq!(needs_escape(&bytes), expected, "byte {b:#x} at {at}");
+                assert_eq!(needs_escape(&bytes[..=at]), expected, "byte {b:#x} last");
+            }
+        }
+    }
+
+    #[test]
+    fn small_replies_take_the_optimistic_path_and_others_give_up() {
+        let error = UnknownError;
+        let mut out = Vec::new();
+        assert!(write_jsonrpc_error(&error.to_jsonrpc(1), &mut out));
+        assert_eq!(out, serde_json::to_vec(&error.to_jsonrpc(1)).unwrap());
+        out.clear();
+        assert!(write_error_object(&error.to_error_object(), &mut out));
+        let tight = error.to_jsonrpc(1).budget(ReplyBudget::bytes(16));
+        assert!(!write_jsonrpc_error(&tight, &mut Vec::new()));
+        let plain = error.to_jsonrpc(1).plain_data();
+        assert!(!write_jsonrpc_error(&plain, &mut Vec::new()));
+        assert!(!within_depth(&[b'['; MAX_DEPTH + 1]));
+        assert!(within_depth(&[b'{'; MAX_DEPTH]));
+    }
+}
