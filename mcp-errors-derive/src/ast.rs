@@ -157,6 +157,22 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// The name of the constant that holds `variant`'s code: its symbol, or, for a symbol
+    /// derived from a variant named like one (`I16`, `E0`: the variant would shadow the
+    /// constant), the symbol with `_CODE` appended (`E::I16_CODE`).
+    pub fn symbol_constant(&self, variant: &Variant<'_>) -> String {
+        let names_variant = || {
+            self.variants
+                .iter()
+                .any(|v| v.ident.to_string().trim_start_matches("r#") == variant.symbol)
+        };
+        if variant.attrs.symbol.is_none() && names_variant() {
+            format!("{}_CODE", variant.symbol)
+        } else {
+            variant.symbol.clone()
+        }
+    }
+
     pub fn is_protocol(&self) -> bool {
         self.attrs.protocol.is_some()
     }
@@ -203,10 +219,15 @@ impl<'a> Variant<'a> {
     ) -> Variant<'a> {
         let Parts {
             ident,
-            attrs,
+            mut attrs,
             syn_attrs,
             fields: syn_fields,
         } = parts;
+        // thiserror's `transparent` over a foreign error, given a `code`: the inner error has
+        // no code of its own, so the variant is a `catch_all`.
+        if attrs.transparent.is_some() && attrs.code.is_some() && attrs.catch_all.is_none() {
+            attrs.catch_all = attrs.transparent.take();
+        }
         let symbol = match &attrs.symbol {
             Some(symbol) => symbol.value.value(),
             None => format!("{prefix}{}", names::screaming_snake(&ident.to_string())),
@@ -244,12 +265,23 @@ impl<'a> Variant<'a> {
                 .as_ref()
                 .map(|(line, whole)| Message::new(cx, line.clone(), whole.end, *whole, Vec::new()))
         };
+        // A `catch_all` shows its foreign error, as thiserror's `transparent` does: the enum's
+        // message and `fmt` are not its own; its wire message is its doc line, else its kind's.
+        let catch_all = attrs.catch_all.is_some();
         let inherited = attrs.transparent.is_none()
+            && !catch_all
             && attrs.message.is_none()
             && attrs.fmt.is_none()
             && enum_message.is_some();
         let (message, fmt) = if attrs.transparent.is_some() {
             (None, None)
+        } else if catch_all && attrs.message.is_none() && attrs.fmt.is_none() {
+            let default = || {
+                let text = kind.default_message().to_owned();
+                let span = ident.span();
+                Message::new(cx, text, span, SpanRange::single(span), Vec::new())
+            };
+            (Some(doc_message().unwrap_or_else(default)), None)
         } else if let Some(message) = &attrs.message {
             (Some(Message::from_attr(cx, message)), None)
         } else if let Some(fmt) = &attrs.fmt {

@@ -118,6 +118,24 @@ impl Kind {
             .map(|&(name, variant)| Kind { name, variant })
     }
 
+    /// The wire message of a `catch_all` variant that has neither a `message` nor a doc
+    /// line: what a caller may read about a foreign error of this kind.
+    pub fn default_message(self) -> &'static str {
+        match self.name {
+            "validation" => "Invalid request",
+            "timeout" => "Operation timed out",
+            "network" => "Network error",
+            "rate_limit" => "Rate limit exceeded",
+            "unavailable" => "Service unavailable",
+            "not_found" => "Not found",
+            "permission" => "Permission denied",
+            "protocol" => "Protocol error",
+            "adapter" => "Adapter error",
+            "business" => "Request failed",
+            _ => "Internal error",
+        }
+    }
+
     /// Mirrors `ErrorKind::default_retryable`.
     pub fn default_retryable(self) -> bool {
         symbol::RETRYABLE_KINDS.contains(&self.name)

@@ -133,7 +133,7 @@ fn constants(model: &Input<'_>) -> String {
     source::open_impl(&mut out, model.ident, None);
     for variant in model.variants.iter().filter(|v| !v.is_transparent()) {
         let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
-        for name in std::iter::once(variant.symbol.clone()).chain(aliases) {
+        for name in std::iter::once(model.symbol_constant(variant)).chain(aliases) {
             if names::symbol_problem(&name).is_none()
                 && !variants.contains(&name)
                 && seen.insert(name.clone())

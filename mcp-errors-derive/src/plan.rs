@@ -82,6 +82,8 @@ pub struct Row {
     pub index: usize,
     pub code: i32,
     pub symbol: String,
+    /// The name of the symbol's constant (`Input::symbol_constant`).
+    pub constant: String,
     pub aliases: Vec<String>,
     pub help: Option<String>,
     /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
@@ -330,6 +332,7 @@ impl Row {
             index,
             code: variant.code(),
             symbol: variant.symbol.clone(),
+            constant: input.symbol_constant(variant),
             aliases: variant
                 .attrs
                 .aliases

@@ -1,5 +1,6 @@
 use mcp_errors::McpError;
 
+// `IO` is named like its symbol, so its constant is `E::IO_CODE`: the symbol of `IoCode`.
 #[derive(Debug, McpError)]
 #[mcp(domain = "ui")]
 enum E {
@@ -8,11 +9,11 @@ enum E {
     IO,
     /// B
     #[mcp(code = 2)]
-    Launch,
+    IoCode,
 }
 
 fn main() {
     fn implements<T: McpError + mcp_errors::ErrorCatalog + std::fmt::Display + std::error::Error>() {}
     implements::<E>();
-    let _ = |code: i32| matches!(code, E::LAUNCH);
+    let _ = |code: i32| matches!(code, E::IO_CODE);
 }
