@@ -10,6 +10,7 @@ use crate::attr::{
 };
 use crate::ctxt::Ctxt;
 use crate::names;
+use crate::symbol;
 use crate::template::{Arg, Template};
 
 pub struct Input<'a> {
@@ -24,6 +25,11 @@ pub struct Input<'a> {
     pub domain: String,
     /// `symbol_prefix`, or empty.
     pub prefix: String,
+    /// No variant has a message, doc line, `fmt`, `display`, `transparent` or `catch_all`,
+    /// and there is no enum-level message: the type implements `Display` itself (thiserror's
+    /// `#[derive(Error)]` without `#[error]`). The derive writes no `Display`, the wire message
+    /// is the `Display` text, and each catalog row shows the variant's name.
+    pub hand_display: bool,
 }
 
 pub struct Variant<'a> {
@@ -137,6 +143,38 @@ impl<'a> Input<'a> {
                 .collect(),
             _ => Vec::new(),
         };
+        let mut variants = variants;
+        // Keys written but rejected count as written: a broken attribute is no request for a
+        // hand-written `Display`.
+        let text_keys = [
+            symbol::MESSAGE,
+            symbol::FMT,
+            symbol::DISPLAY,
+            symbol::TRANSPARENT,
+            symbol::CATCH_ALL,
+        ];
+        let hand_display = !variants.is_empty()
+            && !text_keys.iter().any(|k| attrs.seen.mentioned(k))
+            && variants.iter().all(|v| {
+                v.message.is_none() && !text_keys.iter().any(|k| v.attrs.seen.mentioned(k))
+            });
+        if hand_display {
+            for variant in &mut variants {
+                let name = variant
+                    .ident
+                    .to_string()
+                    .trim_start_matches("r#")
+                    .to_owned();
+                let span = variant.ident.span();
+                variant.message = Some(Message::new(
+                    cx,
+                    name,
+                    span,
+                    SpanRange::single(span),
+                    Vec::new(),
+                ));
+            }
+        }
         Some(Input {
             ident: &input.ident,
             generics: &input.generics,
@@ -145,6 +183,7 @@ impl<'a> Input<'a> {
             variants,
             domain,
             prefix,
+            hand_display,
         })
     }
 
@@ -343,6 +382,16 @@ impl<'a> Variant<'a> {
 /// source (thiserror's rule) unless another field is marked `source` or `from`; the lone
 /// unnamed field of a variant is shown by the message when the message names it, else
 /// serialized under `value` (`data["0"]` says nothing to a client).
+/// Whether extra format arguments name `member` with a `.0` / `.field` shorthand.
+fn names_member(tokens: &TokenStream, member: &Arg) -> bool {
+    let mut found = false;
+    crate::template::replace_members(tokens, &mut |arg, _| {
+        found |= arg == member;
+        TokenStream::new()
+    });
+    found
+}
+
 fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, decode: bool) {
     let marked = fields
         .iter()
@@ -358,9 +407,14 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
         && matches!(field.member, Member::Unnamed(_))
         && field.attrs.given().is_empty()
     {
-        let named = message
-            .and_then(|m| m.template.as_ref())
-            .is_some_and(|t| t.args().any(|arg| *arg == Arg::Index(0)));
+        let named = message.is_some_and(|m| {
+            m.template
+                .as_ref()
+                .is_some_and(|t| t.args().any(|arg| *arg == Arg::Index(0)))
+                || m.args
+                    .iter()
+                    .any(|a| names_member(&a.tokens, &Arg::Index(0)))
+        });
         if named && !decode {
             field.message_only = true;
         } else {
@@ -486,6 +540,12 @@ impl<'a> Field<'a> {
             || self.caught
     }
 
+    /// Whether the field reaches the wire in the message only: `message_only`, or the lone
+    /// unnamed field the message names.
+    pub fn is_message_only(&self) -> bool {
+        self.message_only || self.attrs.message_only.is_some()
+    }
+
     /// Whether a `From` impl converts into the field: `from`, or a `catch_all`'s error.
     pub fn is_from(&self) -> bool {
         self.attrs.from.is_some() || self.caught
@@ -502,7 +562,7 @@ impl<'a> Field<'a> {
             || self.is_source()
             || a.details.is_some()
             || a.retryable.is_some()
-            || self.message_only
+            || self.is_message_only()
         {
             return None;
         }

@@ -224,6 +224,10 @@ pub struct FieldAttrs {
     pub retry_after: Option<Attr<()>>,
     pub retryable: Option<Attr<()>>,
     pub rename: Option<Attr<LitStr>>,
+    /// `text`: into `data` as its `Display` text.
+    pub text: Option<Attr<()>>,
+    /// `message_only`: out of `data`; the message may name it.
+    pub message_only: Option<Attr<()>>,
 }
 
 impl FieldAttrs {
@@ -236,6 +240,8 @@ impl FieldAttrs {
             (symbol::FROM, &self.from),
             (symbol::RETRY_AFTER, &self.retry_after),
             (symbol::RETRYABLE, &self.retryable),
+            (symbol::TEXT, &self.text),
+            (symbol::MESSAGE_ONLY, &self.message_only),
         ];
         let mut out: Vec<_> = flags
             .into_iter()
@@ -332,7 +338,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
     keys.extend(
         symbol::VARIANT_KEYS
             .iter()
-            .filter(|k| !symbol::ENUM_KEYS.contains(k) && **k != symbol::TRANSPARENT),
+            .filter(|k| !symbol::ENUM_KEYS.contains(k)),
     );
     let mut out = EnumAttrs::default();
     let mut variant = VariantAttrs::default();
@@ -354,6 +360,8 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::ALIAS => variant.aliases.extend(key.string()),
             symbol::HELP => set(cx, &mut variant.help, key.string()),
             symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
+            // thiserror's `#[error(transparent)] struct`: the struct is its inner error.
+            symbol::TRANSPARENT => set(cx, &mut variant.transparent, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut variant.legacy, key.flag()),
             _ => unreachable!("key list and parser disagree"),
@@ -405,6 +413,8 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             symbol::RETRY_AFTER => set(cx, &mut out.retry_after, key.flag()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.flag()),
             symbol::RENAME => set(cx, &mut out.rename, key.string()),
+            symbol::TEXT => set(cx, &mut out.text, key.flag()),
+            symbol::MESSAGE_ONLY => set(cx, &mut out.message_only, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
