@@ -91,3 +91,35 @@ fn a_generic_type_with_a_hand_written_display_for_some_parameters() {
     let object = serde_json::to_value(e.to_error_object()).unwrap();
     assert_eq!(object["message"], json!("byte 7"));
 }
+
+/// Documented variants: `own_display` says the doc lines are documentation (the catalog's
+/// text), not messages.
+#[derive(Debug, McpError)]
+#[mcp(domain = "hand-written", range = 2470..=2479, own_display)]
+enum Documented {
+    /// The upstream {service} did not answer
+    #[mcp(code = 2470, kind = "unavailable")]
+    Down { service: String },
+}
+
+impl fmt::Display for Documented {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Documented::Down { service } => write!(f, "{service} is down"),
+        }
+    }
+}
+
+#[test]
+fn own_display_keeps_doc_lines_as_documentation() {
+    let e = Documented::Down {
+        service: "db".into(),
+    };
+    let object = serde_json::to_value(e.to_error_object()).unwrap();
+    assert_eq!(object["message"], json!("db is down"));
+    assert_eq!(object["data"]["service"], json!("db"));
+    assert_eq!(
+        Documented::ENTRIES[0].message,
+        "The upstream {service} did not answer"
+    );
+}

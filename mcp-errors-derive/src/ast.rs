@@ -153,26 +153,29 @@ impl<'a> Input<'a> {
             symbol::TRANSPARENT,
             symbol::CATCH_ALL,
         ];
-        let hand_display = !variants.is_empty()
-            && !text_keys.iter().any(|k| attrs.seen.mentioned(k))
-            && variants.iter().all(|v| {
-                v.message.is_none() && !text_keys.iter().any(|k| v.attrs.seen.mentioned(k))
-            });
+        let own_display = attrs.own_display.is_some();
+        let hand_display = own_display
+            || !variants.is_empty()
+                && !text_keys.iter().any(|k| attrs.seen.mentioned(k))
+                && variants.iter().all(|v| {
+                    v.message.is_none() && !text_keys.iter().any(|k| v.attrs.seen.mentioned(k))
+                });
         if hand_display {
+            // The catalog's text: the doc line (documentation, not a template), else the
+            // variant's name. `valid` rejects the keys that would write text of their own.
             for variant in &mut variants {
                 let name = variant
                     .ident
                     .to_string()
                     .trim_start_matches("r#")
                     .to_owned();
-                let span = variant.ident.span();
-                variant.message = Some(Message::new(
-                    cx,
-                    name,
-                    span,
-                    SpanRange::single(span),
-                    Vec::new(),
-                ));
+                let text = match &variant.doc.first {
+                    Some((line, _)) if own_display => line.clone(),
+                    _ => name,
+                };
+                variant.message = Some(Message::plain(text, variant.ident.span()));
+                variant.inherited = false;
+                variant.fmt = None;
             }
         }
         Some(Input {
@@ -484,6 +487,19 @@ impl Message {
             SpanRange::single(lit.span()),
             attr.value.args.clone(),
         )
+    }
+
+    /// Plain text (not a template), for the catalog only.
+    fn plain(text: String, span: Span) -> Message {
+        Message {
+            lit: LitStr::new(&text, span),
+            template: Some(Template {
+                pieces: vec![crate::template::Piece::Text(text.clone())],
+            }),
+            text,
+            tokens: SpanRange::single(span),
+            args: Vec::new(),
+        }
     }
 
     /// The catalog text of a `fmt` variant: its first doc line, else the function's path,

@@ -170,6 +170,8 @@ pub struct EnumAttrs {
     pub retryable: Option<Attr<bool>>,
     pub error_type: Option<Attr<LitStr>>,
     pub decode: Option<Attr<()>>,
+    /// `own_display`: the type implements `Display` itself.
+    pub own_display: Option<Attr<()>>,
     /// The message of every variant that has none of its own (thiserror's enum-level
     /// `#[error("...")]`).
     pub message: Option<Attr<MessageAttr>>,
@@ -324,6 +326,7 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
             symbol::DECODE => set(cx, &mut out.decode, key.flag()),
             symbol::MESSAGE => set(cx, &mut out.message, key.message()),
             symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
+            symbol::OWN_DISPLAY => set(cx, &mut out.own_display, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -350,6 +353,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
             symbol::CRATE => set(cx, &mut out.krate, key.path()),
             symbol::DECODE => set(cx, &mut out.decode, key.flag()),
+            symbol::OWN_DISPLAY => set(cx, &mut out.own_display, key.flag()),
             symbol::CODE => set(cx, &mut variant.code, key.int()),
             symbol::SYMBOL => set(cx, &mut variant.symbol, key.string()),
             symbol::MESSAGE => set(cx, &mut variant.message, key.message()),

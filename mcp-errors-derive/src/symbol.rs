@@ -15,6 +15,9 @@ pub const SYMBOL_PREFIX: &str = "symbol_prefix";
 pub const PROTOCOL: &str = "protocol";
 pub const CRATE: &str = "crate";
 pub const DECODE: &str = "decode";
+/// The type implements `Display` itself: doc lines stay documentation, the wire message is
+/// that `Display`.
+pub const OWN_DISPLAY: &str = "own_display";
 
 // Enum and variant level: `protocol` (above) and
 pub const ERROR_TYPE: &str = "error_type";
@@ -61,6 +64,7 @@ pub const ENUM_KEYS: &[&str] = &[
     DECODE,
     MESSAGE,
     FMT,
+    OWN_DISPLAY,
 ];
 
 /// The keys accepted on a variant.

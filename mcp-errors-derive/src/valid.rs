@@ -15,6 +15,7 @@ use crate::template::Arg;
 pub fn check(cx: &Ctxt, input: &Input<'_>) {
     domain_is_present_and_kebab_case(cx, input);
     symbol_prefix_is_well_formed(cx, input);
+    own_display_stands_alone(cx, input);
     for variant in &input.variants {
         transparent_has_one_field(cx, variant);
         transparent_takes_no_catalog_keys(cx, variant);
@@ -243,6 +244,39 @@ fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
                 variant.ident
             ),
         );
+    }
+}
+
+/// With `own_display` the type's `Display` is every variant's text: no key may write another.
+fn own_display_stands_alone(cx: &Ctxt, input: &Input<'_>) {
+    if input.attrs.own_display.is_none() {
+        return;
+    }
+    let a = &input.attrs;
+    let enum_keys = [
+        (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
+        (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
+    ];
+    let variant_keys = input.variants.iter().flat_map(|v| {
+        let a = &v.attrs;
+        [
+            (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
+            (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
+            (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
+            (symbol::TRANSPARENT, a.transparent.as_ref().map(|x| x.whole)),
+            (symbol::CATCH_ALL, a.catch_all.as_ref().map(|x| x.whole)),
+        ]
+    });
+    for (key, tokens) in enum_keys.into_iter().chain(variant_keys) {
+        if let Some(tokens) = tokens {
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`{key}` cannot be combined with `own_display`: the type's own `Display` \
+                     is every variant's text"
+                ),
+            );
+        }
     }
 }
 
