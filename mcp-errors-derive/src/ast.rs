@@ -30,6 +30,9 @@ pub struct Input<'a> {
     /// `#[derive(Error)]` without `#[error]`). The derive writes no `Display`, the wire message
     /// is the `Display` text, and each catalog row shows the variant's name.
     pub hand_display: bool,
+    /// Every variant's name without `r#`, for `symbol_constant` (built once: no per-variant
+    /// scan of all variants).
+    variant_names: std::collections::HashSet<String>,
 }
 
 pub struct Variant<'a> {
@@ -153,6 +156,10 @@ impl<'a> Input<'a> {
             symbol::TRANSPARENT,
             symbol::CATCH_ALL,
         ];
+        let variant_names = variants
+            .iter()
+            .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
+            .collect();
         let own_display = attrs.own_display.is_some();
         let hand_display = own_display
             || !variants.is_empty()
@@ -187,6 +194,7 @@ impl<'a> Input<'a> {
             domain,
             prefix,
             hand_display,
+            variant_names,
         })
     }
 
@@ -203,12 +211,7 @@ impl<'a> Input<'a> {
     /// derived from a variant named like one (`I16`, `E0`: the variant would shadow the
     /// constant), the symbol with `_CODE` appended (`E::I16_CODE`).
     pub fn symbol_constant(&self, variant: &Variant<'_>) -> String {
-        let names_variant = || {
-            self.variants
-                .iter()
-                .any(|v| v.ident.to_string().trim_start_matches("r#") == variant.symbol)
-        };
-        if variant.attrs.symbol.is_none() && names_variant() {
+        if variant.attrs.symbol.is_none() && self.variant_names.contains(&variant.symbol) {
             format!("{}_CODE", variant.symbol)
         } else {
             variant.symbol.clone()
