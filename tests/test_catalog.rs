@@ -278,3 +278,41 @@ fn works_as_trait_objects() {
 }
 
 mcp_errors::assert_disjoint!(PlaywrightError, Defaults, Plain, mcp_errors::CommonError);
+
+/// Variants named like symbols (thiserror ports: `I16`, `E0`) need no `symbol_prefix`:
+/// the symbol stays the variant's name, its constant takes `_CODE` (the variant would shadow
+/// a constant of the same name).
+#[derive(Debug, McpError)]
+#[mcp(domain = "numbers", range = 2300..=2399)]
+enum SymbolNamed {
+    /// 16 bits
+    #[mcp(code = 2300)]
+    I16,
+    /// Error zero
+    #[mcp(code = 2301)]
+    E0,
+    /// Ab
+    #[mcp(code = 2302, alias = "LEGACY_AB")]
+    AB,
+    /// Spelled otherwise
+    #[mcp(code = 2303)]
+    Other,
+}
+
+#[test]
+fn symbols_naming_variants_get_code_constants() {
+    assert_eq!(SymbolNamed::I16.symbol(), "I16");
+    assert_eq!(
+        (
+            SymbolNamed::I16_CODE,
+            SymbolNamed::E0_CODE,
+            SymbolNamed::AB_CODE
+        ),
+        (2300, 2301, 2302)
+    );
+    assert_eq!((SymbolNamed::LEGACY_AB, SymbolNamed::OTHER), (2302, 2303));
+    assert_eq!(SymbolNamed::entry_by_symbol("E0").unwrap().code, 2301);
+    assert!(matches!(2300, SymbolNamed::I16_CODE));
+    let codes = [SymbolNamed::E0, SymbolNamed::AB, SymbolNamed::Other].map(|e| e.code());
+    assert_eq!(codes, [2301, 2302, 2303]);
+}

@@ -91,3 +91,38 @@ fn a_message_naming_the_inner_error_puts_it_on_the_wire() {
     let object = serde_json::to_value(boxed.to_error_object()).unwrap();
     assert_eq!(object["message"], json!("Unexpected failure"));
 }
+
+/// thiserror's spellings, ported by renaming: `transparent` with a `code` over a foreign
+/// error is a `catch_all` (`from` on its field says it again); a `catch_all` without message
+/// or doc line gets its kind's message; the enum's message is not inherited by it.
+#[derive(Debug, McpError)]
+#[mcp(domain = "ported", range = 2200..=2299, message = "this failed: {0}_{1}")]
+enum Ported {
+    #[mcp(code = 2200)]
+    This(i32, i32),
+    #[mcp(code = 2201, transparent)]
+    Other(#[mcp(from)] anyhow::Error),
+    #[mcp(code = 2202, catch_all, kind = "unavailable")]
+    Io(std::io::Error),
+}
+
+#[test]
+fn transparent_with_a_code_over_a_foreign_error_is_a_catch_all() {
+    let e = Ported::from(anyhow::anyhow!("inner").context("outer"));
+    assert_eq!(e.to_string(), "outer");
+    assert_eq!(e.source().unwrap().to_string(), "inner");
+    assert_eq!((e.code(), e.symbol()), (2201, "OTHER"));
+    let object = serde_json::to_value(e.to_error_object()).unwrap();
+    assert_eq!(object["message"], json!("Internal error"));
+    assert_eq!(Ported::This(-1, -1).to_string(), "this failed: -1_-1");
+}
+
+#[test]
+fn a_catch_all_without_message_gets_its_kinds_and_ignores_the_enums() {
+    let e = Ported::Io(std::io::Error::other("disk gone"));
+    assert_eq!(e.to_string(), "disk gone");
+    let object = serde_json::to_value(e.to_error_object()).unwrap();
+    assert_eq!(object["message"], json!("Service unavailable"));
+    assert_eq!(Ported::ENTRIES[1].message, "Internal error");
+    assert_eq!(Ported::ENTRIES[2].message, "Service unavailable");
+}

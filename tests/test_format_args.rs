@@ -200,3 +200,31 @@ fn a_pointer_placeholder_shows_the_fields_value() {
     assert_eq!(e.to_string(), format!("{:p}", *field));
     assert_ne!(e.to_string(), format!("{field:p}"));
 }
+
+#[derive(Debug)]
+struct Inner {
+    depth: usize,
+}
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "sqlite-plain", range = 2900..=2999, symbol_prefix = "E_PLAIN_")]
+enum PlainError<'a> {
+    /// A field named as a plain identifier in an argument is bound, as thiserror binds
+    /// every field.
+    #[mcp(code = 2900, message("unexpected token: {:?}", token))]
+    Unexpected { token: &'a str },
+    /// The lone tuple field named by a `.0` shorthand is shown by the message only, as
+    /// when the template names `{0}`: it need not serialize.
+    #[mcp(code = 2901, message("depth {}", .0.depth))]
+    TooDeep(Inner),
+}
+
+#[test]
+fn plain_field_names_and_shorthands_of_a_lone_field() {
+    let e = PlainError::Unexpected { token: "fn" };
+    assert_eq!(e.to_string(), "unexpected token: \"fn\"");
+    assert_eq!(data_of(&e), json!({"token": "fn"}));
+    let e = PlainError::TooDeep(Inner { depth: 65 });
+    assert_eq!(e.to_string(), "depth 65");
+    assert_eq!(data_of(&e), json!({}));
+}

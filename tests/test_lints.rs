@@ -454,6 +454,89 @@ mcp_errors::assert_disjoint!(
     mcp_errors::CommonError
 );
 
+/// The last mile of thiserror parity (shorthands in any expression, constants, per-trait
+/// bounds, `{x:p}`, `r#source`, `text`, `message_only`, variants named like symbols,
+/// `transparent` with a code, a hand-written `Display`), with no prelude in scope.
+#[no_implicit_prelude]
+pub mod last_mile {
+    /// A constant a template captures.
+    pub const LIMIT: u32 = 3;
+
+    /// Displays, does not serialize.
+    #[derive(::core::fmt::Debug)]
+    pub struct Id(pub u8);
+
+    impl ::core::fmt::Display for Id {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            ::core::write!(f, "id{}", self.0)
+        }
+    }
+
+    /// Every feature of the last mile.
+    #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
+    #[mcp(domain = "lint-last-mile", range = 6700..=6799)]
+    pub enum LastMile<N> {
+        /// Shorthands.
+        #[mcp(code = 6700, message("{intro} {LIMIT} {}", ::core::option::Option::None::<i32>.is_some(), intro = match .1 {
+            ::core::option::Option::Some(n) => *n,
+            ::core::option::Option::None => 0,
+        }))]
+        I16(#[mcp(message_only)] Id, ::core::option::Option<u32>),
+        /// Bounds per trait.
+        #[mcp(code = 6701, message = "{n:x} {n:#o} {boxed:p} {id}")]
+        E0 {
+            /// A number.
+            n: N,
+            /// A box.
+            boxed: ::std::boxed::Box<u8>,
+            /// An id, as text.
+            #[mcp(text)]
+            id: Id,
+            /// Not the source.
+            r#source: u8,
+        },
+        /// Foreign.
+        #[mcp(code = 6702, transparent)]
+        Other(#[mcp(from)] ::std::io::Error),
+    }
+
+    /// A struct that writes `Display` itself.
+    #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
+    #[mcp(
+        domain = "lint-last-mile-hand",
+        code = 6800,
+        symbol = "E_HAND",
+        own_display
+    )]
+    pub struct Hand;
+
+    impl ::core::fmt::Display for Hand {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.write_str("by hand")
+        }
+    }
+}
+
+#[test]
+fn last_mile_expansion_behaves() {
+    use last_mile::{Hand, Id, LastMile};
+    use mcp_errors::McpError;
+    let e: LastMile<u8> = LastMile::I16(Id(1), Some(4));
+    assert_eq!(e.to_string(), "4 3 false");
+    assert_eq!((e.code(), LastMile::<u8>::I16_CODE), (6700, 6700));
+    let e: LastMile<u8> = LastMile::E0 {
+        n: 10,
+        boxed: Box::new(1),
+        id: Id(2),
+        source: 0,
+    };
+    assert!(e.to_string().starts_with("a 0o12 0x"));
+    assert!(std::error::Error::source(&e).is_none());
+    let e: LastMile<u8> = std::io::Error::other("io").into();
+    assert_eq!((e.code(), e.to_string()), (6702, "io".to_owned()));
+    assert_eq!(Hand.to_string(), "by hand");
+}
+
 #[test]
 fn thiserror_parity_expansion_behaves() {
     use mcp_errors::{ErrorCatalog, McpError};

@@ -127,7 +127,7 @@ fn catalog_has_only_own_rows_but_lookups_fall_through() {
 
 #[test]
 fn nesting_transparent_enums() {
-    assert!(Wrapper::ENTRIES.is_empty());
+    assert!(CommonWrapper::ENTRIES.is_empty());
     assert_eq!(Wrapper::SPAN, None, "transparent variants claim no codes");
     let e = Wrapper::Py(PythonError::Common(CommonError::Timeout { details: None }));
     assert_eq!(e.domain(), "wrapper");
@@ -144,3 +144,30 @@ fn nesting_transparent_enums() {
 }
 
 mcp_errors::assert_disjoint!(PythonError, InnerError, CommonError, Wrapper);
+
+/// thiserror's `#[error(transparent)] struct`: the struct is its inner error; with a `code`
+/// over a foreign error it is a `catch_all`.
+#[derive(Debug, McpError)]
+#[mcp(domain = "wrapper", transparent)]
+struct CommonWrapper(CommonError);
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "wrapper", code = 2990, transparent)]
+struct AnyWrapper(#[mcp(from)] anyhow::Error);
+
+#[test]
+fn a_transparent_struct_is_its_inner_error() {
+    let e = CommonWrapper(CommonError::Unsupported {
+        details: Some("bad".into()),
+    });
+    let inner = CommonError::Unsupported {
+        details: Some("bad".into()),
+    };
+    assert_eq!((e.code(), e.symbol()), (inner.code(), inner.symbol()));
+    assert_eq!(e.to_string(), inner.to_string());
+    assert_eq!(e.domain(), "wrapper");
+    assert!(CommonWrapper::ENTRIES.is_empty());
+    let e = AnyWrapper::from(anyhow::anyhow!("inner").context("outer"));
+    assert_eq!((e.code(), e.to_string()), (2990, "outer".to_owned()));
+    assert_eq!(e.source().unwrap().to_string(), "inner");
+}

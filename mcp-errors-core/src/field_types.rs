@@ -205,8 +205,9 @@ pub(crate) fn whole_ms(delay: Duration) -> u64 {
     message = "`{Self}` cannot go into `data`: a field without `#[mcp(...)]` is serialized there",
     label = "this field's type does not implement `serde::Serialize`",
     note = "keep it off the wire with `#[mcp(skip)]`; if it is the cause, mark it \
-            `#[mcp(source)]` or `#[mcp(from)]`; to send its text, mark it `#[mcp(details)]`; \
-            or derive `serde::Serialize` for it"
+            `#[mcp(source)]` or `#[mcp(from)]`; to send its `Display` text under its key, mark \
+            it `#[mcp(text)]` (or `#[mcp(details)]` for `data.details`); or derive \
+            `serde::Serialize` for it"
 )]
 pub trait DataField {
     /// Serializes the field.
@@ -239,6 +240,16 @@ impl<P: ?Sized + AsRef<std::path::Path>> serde::Serialize for PathData<'_, P> {
     }
 }
 
+/// A `#[mcp(text)]` field in `data`: its `Display` text, for a type that is not `Serialize`
+/// (someone else's error or id type).
+pub struct TextData<'a, T: ?Sized>(pub &'a T);
+
+impl<T: ?Sized + core::fmt::Display> serde::Serialize for TextData<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
+}
+
 /// A `Path`/`PathBuf` field in a template: its `display()`.
 pub fn path_display<P: ?Sized + AsRef<std::path::Path>>(path: &P) -> std::path::Display<'_> {
     path.as_ref().display()
@@ -254,8 +265,8 @@ pub fn path_display<P: ?Sized + AsRef<std::path::Path>>(path: &P) -> std::path::
                and message",
     label = "`transparent` needs an inner error that derives `McpError`",
     note = "for a foreign error (`std::io::Error`, `anyhow::Error`, `Box<dyn Error>`), give \
-            the variant a code of its own with `catch_all`, which also converts from it: \
-            `#[mcp(code = ..., catch_all)] Io(std::io::Error)`"
+            the variant a code of its own, which makes it a `catch_all` (it also converts from \
+            it): `#[mcp(code = ..., transparent)] Io(std::io::Error)`"
 )]
 pub trait Transparent {
     /// The inner error, for the methods of `McpError`, `Display` and `Error`.

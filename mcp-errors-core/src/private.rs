@@ -7,7 +7,7 @@ pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{
     AsDynError, Data, DataField, FromRetryAfterMs, IntoRetryAfter, PathData, RetryableFlag,
-    Transparent, path_display,
+    TextData, Transparent, path_display,
 };
 pub use crate::integrations::support as integrations;
 /// The Markdown escaping of [`Registry::to_markdown`](crate::Registry::to_markdown), for the

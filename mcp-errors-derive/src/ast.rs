@@ -10,6 +10,7 @@ use crate::attr::{
 };
 use crate::ctxt::Ctxt;
 use crate::names;
+use crate::symbol;
 use crate::template::{Arg, Template};
 
 pub struct Input<'a> {
@@ -24,6 +25,14 @@ pub struct Input<'a> {
     pub domain: String,
     /// `symbol_prefix`, or empty.
     pub prefix: String,
+    /// No variant has a message, doc line, `fmt`, `display`, `transparent` or `catch_all`,
+    /// and there is no enum-level message: the type implements `Display` itself (thiserror's
+    /// `#[derive(Error)]` without `#[error]`). The derive writes no `Display`, the wire message
+    /// is the `Display` text, and each catalog row shows the variant's name.
+    pub hand_display: bool,
+    /// Every variant's name without `r#`, for `symbol_constant` (built once: no per-variant
+    /// scan of all variants).
+    variant_names: std::collections::HashSet<String>,
 }
 
 pub struct Variant<'a> {
@@ -137,6 +146,45 @@ impl<'a> Input<'a> {
                 .collect(),
             _ => Vec::new(),
         };
+        let mut variants = variants;
+        // Keys written but rejected count as written: a broken attribute is no request for a
+        // hand-written `Display`.
+        let text_keys = [
+            symbol::MESSAGE,
+            symbol::FMT,
+            symbol::DISPLAY,
+            symbol::TRANSPARENT,
+            symbol::CATCH_ALL,
+        ];
+        let variant_names = variants
+            .iter()
+            .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
+            .collect();
+        let own_display = attrs.own_display.is_some();
+        let hand_display = own_display
+            || !variants.is_empty()
+                && !text_keys.iter().any(|k| attrs.seen.mentioned(k))
+                && variants.iter().all(|v| {
+                    v.message.is_none() && !text_keys.iter().any(|k| v.attrs.seen.mentioned(k))
+                });
+        if hand_display {
+            // The catalog's text: the doc line (documentation, not a template), else the
+            // variant's name. `valid` rejects the keys that would write text of their own.
+            for variant in &mut variants {
+                let name = variant
+                    .ident
+                    .to_string()
+                    .trim_start_matches("r#")
+                    .to_owned();
+                let text = match &variant.doc.first {
+                    Some((line, _)) if own_display => line.clone(),
+                    _ => name,
+                };
+                variant.message = Some(Message::plain(text, variant.ident.span()));
+                variant.inherited = false;
+                variant.fmt = None;
+            }
+        }
         Some(Input {
             ident: &input.ident,
             generics: &input.generics,
@@ -145,6 +193,8 @@ impl<'a> Input<'a> {
             variants,
             domain,
             prefix,
+            hand_display,
+            variant_names,
         })
     }
 
@@ -154,6 +204,17 @@ impl<'a> Input<'a> {
             path.value.to_token_stream()
         } else {
             quote!(::mcp_errors)
+        }
+    }
+
+    /// The name of the constant that holds `variant`'s code: its symbol, or, for a symbol
+    /// derived from a variant named like one (`I16`, `E0`: the variant would shadow the
+    /// constant), the symbol with `_CODE` appended (`E::I16_CODE`).
+    pub fn symbol_constant(&self, variant: &Variant<'_>) -> String {
+        if variant.attrs.symbol.is_none() && self.variant_names.contains(&variant.symbol) {
+            format!("{}_CODE", variant.symbol)
+        } else {
+            variant.symbol.clone()
         }
     }
 
@@ -203,10 +264,15 @@ impl<'a> Variant<'a> {
     ) -> Variant<'a> {
         let Parts {
             ident,
-            attrs,
+            mut attrs,
             syn_attrs,
             fields: syn_fields,
         } = parts;
+        // thiserror's `transparent` over a foreign error, given a `code`: the inner error has
+        // no code of its own, so the variant is a `catch_all`.
+        if attrs.transparent.is_some() && attrs.code.is_some() && attrs.catch_all.is_none() {
+            attrs.catch_all = attrs.transparent.take();
+        }
         let symbol = match &attrs.symbol {
             Some(symbol) => symbol.value.value(),
             None => format!("{prefix}{}", names::screaming_snake(&ident.to_string())),
@@ -244,12 +310,23 @@ impl<'a> Variant<'a> {
                 .as_ref()
                 .map(|(line, whole)| Message::new(cx, line.clone(), whole.end, *whole, Vec::new()))
         };
+        // A `catch_all` shows its foreign error, as thiserror's `transparent` does: the enum's
+        // message and `fmt` are not its own; its wire message is its doc line, else its kind's.
+        let catch_all = attrs.catch_all.is_some();
         let inherited = attrs.transparent.is_none()
+            && !catch_all
             && attrs.message.is_none()
             && attrs.fmt.is_none()
             && enum_message.is_some();
         let (message, fmt) = if attrs.transparent.is_some() {
             (None, None)
+        } else if catch_all && attrs.message.is_none() && attrs.fmt.is_none() {
+            let default = || {
+                let text = kind.default_message().to_owned();
+                let span = ident.span();
+                Message::new(cx, text, span, SpanRange::single(span), Vec::new())
+            };
+            (Some(doc_message().unwrap_or_else(default)), None)
         } else if let Some(message) = &attrs.message {
             (Some(Message::from_attr(cx, message)), None)
         } else if let Some(fmt) = &attrs.fmt {
@@ -311,6 +388,16 @@ impl<'a> Variant<'a> {
 /// source (thiserror's rule) unless another field is marked `source` or `from`; the lone
 /// unnamed field of a variant is shown by the message when the message names it, else
 /// serialized under `value` (`data["0"]` says nothing to a client).
+/// Whether extra format arguments name `member` with a `.0` / `.field` shorthand.
+fn names_member(tokens: &TokenStream, member: &Arg) -> bool {
+    let mut found = false;
+    crate::template::replace_members(tokens, &mut |arg, _| {
+        found |= arg == member;
+        TokenStream::new()
+    });
+    found
+}
+
 fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, decode: bool) {
     let marked = fields
         .iter()
@@ -326,9 +413,14 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
         && matches!(field.member, Member::Unnamed(_))
         && field.attrs.given().is_empty()
     {
-        let named = message
-            .and_then(|m| m.template.as_ref())
-            .is_some_and(|t| t.args().any(|arg| *arg == Arg::Index(0)));
+        let named = message.is_some_and(|m| {
+            m.template
+                .as_ref()
+                .is_some_and(|t| t.args().any(|arg| *arg == Arg::Index(0)))
+                || m.args
+                    .iter()
+                    .any(|a| names_member(&a.tokens, &Arg::Index(0)))
+        });
         if named && !decode {
             field.message_only = true;
         } else {
@@ -400,6 +492,19 @@ impl Message {
         )
     }
 
+    /// Plain text (not a template), for the catalog only.
+    fn plain(text: String, span: Span) -> Message {
+        Message {
+            lit: LitStr::new(&text, span),
+            template: Some(Template {
+                pieces: vec![crate::template::Piece::Text(text.clone())],
+            }),
+            text,
+            tokens: SpanRange::single(span),
+            args: Vec::new(),
+        }
+    }
+
     /// The catalog text of a `fmt` variant: its first doc line, else the function's path,
     /// as plain text (not a template: the function writes the message).
     fn of_fmt(doc: &Doc, path: &syn::Path) -> Message {
@@ -454,6 +559,12 @@ impl<'a> Field<'a> {
             || self.caught
     }
 
+    /// Whether the field reaches the wire in the message only: `message_only`, or the lone
+    /// unnamed field the message names.
+    pub fn is_message_only(&self) -> bool {
+        self.message_only || self.attrs.message_only.is_some()
+    }
+
     /// Whether a `From` impl converts into the field: `from`, or a `catch_all`'s error.
     pub fn is_from(&self) -> bool {
         self.attrs.from.is_some() || self.caught
@@ -470,7 +581,7 @@ impl<'a> Field<'a> {
             || self.is_source()
             || a.details.is_some()
             || a.retryable.is_some()
-            || self.message_only
+            || self.is_message_only()
         {
             return None;
         }

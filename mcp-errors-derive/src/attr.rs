@@ -118,6 +118,24 @@ impl Kind {
             .map(|&(name, variant)| Kind { name, variant })
     }
 
+    /// The wire message of a `catch_all` variant that has neither a `message` nor a doc
+    /// line: what a caller may read about a foreign error of this kind.
+    pub fn default_message(self) -> &'static str {
+        match self.name {
+            "validation" => "Invalid request",
+            "timeout" => "Operation timed out",
+            "network" => "Network error",
+            "rate_limit" => "Rate limit exceeded",
+            "unavailable" => "Service unavailable",
+            "not_found" => "Not found",
+            "permission" => "Permission denied",
+            "protocol" => "Protocol error",
+            "adapter" => "Adapter error",
+            "business" => "Request failed",
+            _ => "Internal error",
+        }
+    }
+
     /// Mirrors `ErrorKind::default_retryable`.
     pub fn default_retryable(self) -> bool {
         symbol::RETRYABLE_KINDS.contains(&self.name)
@@ -152,6 +170,8 @@ pub struct EnumAttrs {
     pub retryable: Option<Attr<bool>>,
     pub error_type: Option<Attr<LitStr>>,
     pub decode: Option<Attr<()>>,
+    /// `own_display`: the type implements `Display` itself.
+    pub own_display: Option<Attr<()>>,
     /// The message of every variant that has none of its own (thiserror's enum-level
     /// `#[error("...")]`).
     pub message: Option<Attr<MessageAttr>>,
@@ -206,6 +226,10 @@ pub struct FieldAttrs {
     pub retry_after: Option<Attr<()>>,
     pub retryable: Option<Attr<()>>,
     pub rename: Option<Attr<LitStr>>,
+    /// `text`: into `data` as its `Display` text.
+    pub text: Option<Attr<()>>,
+    /// `message_only`: out of `data`; the message may name it.
+    pub message_only: Option<Attr<()>>,
 }
 
 impl FieldAttrs {
@@ -218,6 +242,8 @@ impl FieldAttrs {
             (symbol::FROM, &self.from),
             (symbol::RETRY_AFTER, &self.retry_after),
             (symbol::RETRYABLE, &self.retryable),
+            (symbol::TEXT, &self.text),
+            (symbol::MESSAGE_ONLY, &self.message_only),
         ];
         let mut out: Vec<_> = flags
             .into_iter()
@@ -300,6 +326,7 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
             symbol::DECODE => set(cx, &mut out.decode, key.flag()),
             symbol::MESSAGE => set(cx, &mut out.message, key.message()),
             symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
+            symbol::OWN_DISPLAY => set(cx, &mut out.own_display, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -314,7 +341,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
     keys.extend(
         symbol::VARIANT_KEYS
             .iter()
-            .filter(|k| !symbol::ENUM_KEYS.contains(k) && **k != symbol::TRANSPARENT),
+            .filter(|k| !symbol::ENUM_KEYS.contains(k)),
     );
     let mut out = EnumAttrs::default();
     let mut variant = VariantAttrs::default();
@@ -326,6 +353,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
             symbol::CRATE => set(cx, &mut out.krate, key.path()),
             symbol::DECODE => set(cx, &mut out.decode, key.flag()),
+            symbol::OWN_DISPLAY => set(cx, &mut out.own_display, key.flag()),
             symbol::CODE => set(cx, &mut variant.code, key.int()),
             symbol::SYMBOL => set(cx, &mut variant.symbol, key.string()),
             symbol::MESSAGE => set(cx, &mut variant.message, key.message()),
@@ -336,6 +364,8 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::ALIAS => variant.aliases.extend(key.string()),
             symbol::HELP => set(cx, &mut variant.help, key.string()),
             symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
+            // thiserror's `#[error(transparent)] struct`: the struct is its inner error.
+            symbol::TRANSPARENT => set(cx, &mut variant.transparent, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut variant.legacy, key.flag()),
             _ => unreachable!("key list and parser disagree"),
@@ -387,6 +417,8 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             symbol::RETRY_AFTER => set(cx, &mut out.retry_after, key.flag()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.flag()),
             symbol::RENAME => set(cx, &mut out.rename, key.string()),
+            symbol::TEXT => set(cx, &mut out.text, key.flag()),
+            symbol::MESSAGE_ONLY => set(cx, &mut out.message_only, key.flag()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())

@@ -35,6 +35,17 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     debug_where
         .predicates
         .push(syn::parse_quote!(for<'__w> #ty #ty_generics: ::core::fmt::Debug));
+    // Not for a type that implements `Display` itself: a second impl would be one more error.
+    let display = (!model.is_some_and(|m| m.hand_display)).then(|| {
+        quote! {
+            #derived
+            impl #impl_generics ::core::fmt::Display for #ty #ty_generics #where_clause {
+                fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    });
     let decode = decode.then(|| {
         quote! {
             #[automatically_derived]
@@ -75,12 +86,7 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
                 ::core::unreachable!()
             }
         }
-        #derived
-        impl #impl_generics ::core::fmt::Display for #ty #ty_generics #where_clause {
-            fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::core::unreachable!()
-            }
-        }
+        #display
         #derived
         impl #impl_generics ::std::error::Error for #ty #ty_generics #debug_where {}
         #decode
@@ -133,7 +139,7 @@ fn constants(model: &Input<'_>) -> String {
     source::open_impl(&mut out, model.ident, None);
     for variant in model.variants.iter().filter(|v| !v.is_transparent()) {
         let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
-        for name in std::iter::once(variant.symbol.clone()).chain(aliases) {
+        for name in std::iter::once(model.symbol_constant(variant)).chain(aliases) {
             if names::symbol_problem(&name).is_none()
                 && !variants.contains(&name)
                 && seen.insert(name.clone())

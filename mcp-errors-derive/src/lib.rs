@@ -278,19 +278,25 @@ mod tests {
         let errors = errors_of(&parse_quote! {
             #[mcp(domain = "pw")]
             enum E {
-                /// A
+                /// A: its constant would be `IO_CODE`, the symbol of `IoCode`
                 #[mcp(code = 1)]
                 IO,
                 /// B
                 #[mcp(code = 2, symbol = "IO_B", alias = "LEGACY")]
                 Bb,
+                /// D
+                #[mcp(code = 4)]
+                IoCode,
                 /// C
                 #[mcp(code = 3, symbol = "LEGACY_C")]
                 LEGACY,
             }
         });
         assert_eq!(errors.len(), 2, "{errors:#?}");
-        assert!(errors[0].starts_with("symbol `IO` (derived from `IO`) also names a variant"));
+        assert!(errors[0].starts_with(
+            "symbol `IO` (derived from `IO`) names a variant, so its constant is `E::IO_CODE`, \
+             but that name is taken too"
+        ));
         assert!(errors[1].starts_with("alias `LEGACY` also names a variant"));
     }
 }

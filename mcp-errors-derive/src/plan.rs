@@ -29,6 +29,8 @@ pub struct Plan<'a> {
     pub range: Option<(i32, i32)>,
     /// `#[mcp(decode)]`: generate `from_error_object`.
     pub decode: bool,
+    /// The type implements `Display` itself (`Input::hand_display`): no `impl Display`.
+    pub hand_display: bool,
     /// Every variant, in declaration order.
     pub variants: Vec<VariantPlan<'a>>,
     /// The codes of the own rows, ascending (`OWN_CODES`, and the ends of `SPAN`), without
@@ -82,6 +84,8 @@ pub struct Row {
     pub index: usize,
     pub code: i32,
     pub symbol: String,
+    /// The name of the symbol's constant (`Input::symbol_constant`).
+    pub constant: String,
     pub aliases: Vec<String>,
     pub help: Option<String>,
     /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
@@ -148,6 +152,8 @@ pub struct FieldPlan<'a> {
     /// The type (or the `Option`'s) is spelled `Path`/`PathBuf` (also behind `&` or `Box`):
     /// `data` gets its text, lossily; templates its `display()`.
     pub path: bool,
+    /// `text`: `data` gets its `Display` text (`Display` rather than `Serialize`).
+    pub text: bool,
     /// `retry_after()` (and `data.retryAfterMs`); serialized as well when `data_key` is set.
     pub retry_after: bool,
     /// Decides `retryable()` per value.
@@ -226,6 +232,7 @@ impl<'a> Plan<'a> {
             domain: input.domain.clone(),
             range: input.attrs.range.as_ref().map(|r| r.value),
             decode: input.attrs.decode.is_some(),
+            hand_display: input.hand_display,
             bounds: Bounds::infer(input, &variants),
             variants,
             own_codes,
@@ -330,6 +337,7 @@ impl Row {
             index,
             code: variant.code(),
             symbol: variant.symbol.clone(),
+            constant: input.symbol_constant(variant),
             aliases: variant
                 .attrs
                 .aliases
@@ -407,8 +415,9 @@ impl<'a> FieldPlan<'a> {
             details: a.details.is_some(),
             source: field.is_source(),
             from: field.is_from().then(|| crate::valid::from_type(field.ty)),
-            message_only: field.message_only,
+            message_only: field.is_message_only(),
             path: is_path(field.ty),
+            text: a.text.is_some(),
             retry_after: a.retry_after.is_some(),
             retryable: a.retryable.is_some(),
             skip: a.skip.is_some(),
@@ -481,6 +490,13 @@ impl Bounds {
         if params.is_empty() {
             return bounds;
         }
+        // A generic type that writes `Display` itself may not for every parameter (thiserror's
+        // `where Self: Display`).
+        if input.hand_display {
+            let display = quote!(Self: ::core::fmt::Display);
+            bounds.mcp_error.push(display.clone());
+            bounds.error.push(display);
+        }
         let mentions = |ty: &Type| mentions_any(&quote!(#ty), &params);
         let add = |list: &mut Vec<TokenStream>, ty: &Type, bound: TokenStream| {
             let predicate = quote!(#ty: #bound);
@@ -508,7 +524,13 @@ impl Bounds {
                         quote!(::std::error::Error + 'static),
                     );
                 }
-                if field.data_key.is_some() {
+                if field.data_key.is_some() && field.text {
+                    add(
+                        &mut bounds.mcp_error,
+                        data_type(field),
+                        quote!(::core::fmt::Display),
+                    );
+                } else if field.data_key.is_some() {
                     add(
                         &mut bounds.mcp_error,
                         data_type(field),

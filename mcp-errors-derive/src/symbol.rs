@@ -15,6 +15,9 @@ pub const SYMBOL_PREFIX: &str = "symbol_prefix";
 pub const PROTOCOL: &str = "protocol";
 pub const CRATE: &str = "crate";
 pub const DECODE: &str = "decode";
+/// The type implements `Display` itself: doc lines stay documentation, the wire message is
+/// that `Display`.
+pub const OWN_DISPLAY: &str = "own_display";
 
 // Enum and variant level: `protocol` (above) and
 pub const ERROR_TYPE: &str = "error_type";
@@ -43,6 +46,10 @@ pub const SOURCE: &str = "source";
 pub const FROM: &str = "from";
 pub const RETRY_AFTER: &str = "retry_after";
 pub const RENAME: &str = "rename";
+/// A field serialized into `data` as its `Display` text (no `Serialize` needed).
+pub const TEXT: &str = "text";
+/// A field kept out of `data` that the message may still name (not a secret: see `skip`).
+pub const MESSAGE_ONLY: &str = "message_only";
 
 /// The keys accepted on the enum, in the order the docs list them.
 pub const ENUM_KEYS: &[&str] = &[
@@ -57,6 +64,7 @@ pub const ENUM_KEYS: &[&str] = &[
     DECODE,
     MESSAGE,
     FMT,
+    OWN_DISPLAY,
 ];
 
 /// The keys accepted on a variant.
@@ -79,7 +87,17 @@ pub const VARIANT_KEYS: &[&str] = &[
 ];
 
 /// The keys accepted on a field.
-pub const FIELD_KEYS: &[&str] = &[SKIP, DETAILS, SOURCE, FROM, RETRY_AFTER, RENAME, RETRYABLE];
+pub const FIELD_KEYS: &[&str] = &[
+    SKIP,
+    DETAILS,
+    SOURCE,
+    FROM,
+    RETRY_AFTER,
+    RENAME,
+    RETRYABLE,
+    TEXT,
+    MESSAGE_ONLY,
+];
 
 /// The `kind = "..."` spellings, as `ErrorKind::as_str` returns them, with the name of the
 /// `ErrorKind` variant each stands for.

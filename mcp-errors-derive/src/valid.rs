@@ -15,6 +15,7 @@ use crate::template::Arg;
 pub fn check(cx: &Ctxt, input: &Input<'_>) {
     domain_is_present_and_kebab_case(cx, input);
     symbol_prefix_is_well_formed(cx, input);
+    own_display_stands_alone(cx, input);
     for variant in &input.variants {
         transparent_has_one_field(cx, variant);
         transparent_takes_no_catalog_keys(cx, variant);
@@ -213,11 +214,10 @@ fn catch_all_wraps_one_foreign_error(cx: &Ctxt, variant: &Variant<'_>) {
     }
     for (key, tokens) in variant.fields[0].attrs.given() {
         let why = match key {
-            symbol::DETAILS => continue,
-            symbol::FROM | symbol::SOURCE => {
-                "`catch_all` already makes the field the source \
-                                              and converts from it"
-            }
+            // `from` says again what `catch_all` does (thiserror's `transparent` over
+            // `#[from] anyhow::Error`, ported by renaming).
+            symbol::DETAILS | symbol::FROM => continue,
+            symbol::SOURCE => "`catch_all` already makes the field the source",
             _ => "the field of a `catch_all` is its source",
         };
         cx.error_spanned_by(
@@ -244,6 +244,39 @@ fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
                 variant.ident
             ),
         );
+    }
+}
+
+/// With `own_display` the type's `Display` is every variant's text: no key may write another.
+fn own_display_stands_alone(cx: &Ctxt, input: &Input<'_>) {
+    if input.attrs.own_display.is_none() {
+        return;
+    }
+    let a = &input.attrs;
+    let enum_keys = [
+        (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
+        (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
+    ];
+    let variant_keys = input.variants.iter().flat_map(|v| {
+        let a = &v.attrs;
+        [
+            (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
+            (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
+            (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
+            (symbol::TRANSPARENT, a.transparent.as_ref().map(|x| x.whole)),
+            (symbol::CATCH_ALL, a.catch_all.as_ref().map(|x| x.whole)),
+        ]
+    });
+    for (key, tokens) in enum_keys.into_iter().chain(variant_keys) {
+        if let Some(tokens) = tokens {
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`{key}` cannot be combined with `own_display`: the type's own `Display` \
+                     is every variant's text"
+                ),
+            );
+        }
     }
 }
 
@@ -917,6 +950,14 @@ fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
         |name: &str| names::symbol_problem(name).is_none() && idents.iter().any(|i| i == name);
     let ty = input.ident;
     let prefix_ok = names::is_valid_symbol_prefix(&input.prefix);
+    // A derived symbol naming a variant (`I16`, `E0`) gets the constant `I16_CODE` instead
+    // (`Input::symbol_constant`); only that name may still be taken.
+    let taken = |name: &str| {
+        is_variant(name)
+            || input.variants.iter().any(|v| {
+                v.symbol == name || v.attrs.aliases.iter().any(|a| a.value.value() == name)
+            })
+    };
     for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
         let name = &variant.symbol;
         if is_variant(name) {
@@ -925,15 +966,17 @@ fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
                     "symbol `{name}` also names a variant, so `{ty}::{name}` would be the \
                      variant, not the symbol's constant; choose another `symbol = \"...\"`"
                 ))),
-                None if prefix_ok => cx.error_spanned_by(
-                    variant.ident,
-                    format_args!(
-                        "symbol `{name}` (derived from `{}`) also names a variant, so \
-                         `{ty}::{name}` would be the variant, not the symbol's constant; set \
-                         `symbol_prefix` or `#[mcp(symbol = \"...\")]`",
-                        variant.ident
-                    ),
-                ),
+                None if prefix_ok && taken(&input.symbol_constant(variant)) => {
+                    cx.error_spanned_by(
+                        variant.ident,
+                        format_args!(
+                            "symbol `{name}` (derived from `{}`) names a variant, so its \
+                             constant is `{ty}::{name}_CODE`, but that name is taken too; set \
+                             `symbol_prefix` or `#[mcp(symbol = \"...\")]`",
+                            variant.ident
+                        ),
+                    );
+                }
                 None => {}
             }
         }

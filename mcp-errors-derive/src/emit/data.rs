@@ -70,6 +70,10 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
     let call = |field: &FieldPlan<'_>, arg: &Ident| {
         let wrap = |tokens: TokenStream| located_at(tokens, type_span(field.ty));
         match &field.data_key {
+            Some(key) if !field.details && field.text => {
+                let value = wrap(quote!(&#p::TextData(#arg)));
+                quote!(#sink.field(#key, #value))
+            }
             Some(key) if !field.details && field.path => {
                 let value = wrap(quote!(&#p::PathData(#arg)));
                 quote!(#sink.field(#key, #value))

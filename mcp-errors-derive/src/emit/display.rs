@@ -108,6 +108,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
             use_field(&mut used, field);
         }
     }
+    bind_plain_names(variant, message, &mut used);
     // Extra arguments, their `.field` shorthands replaced by the fields' bindings.
     let mut positional = Vec::new();
     let mut named = Vec::new();
@@ -180,6 +181,43 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
     quote! {
         #path { #(#bound,)* .. } => ::core::write!(#f, #fmt #(, #positional)* #(, #named)* #(#counts)*),
     }
+}
+
+/// A field an extra argument names as a plain identifier (`"{:?}", token`: thiserror binds
+/// every field under its name) is bound too; never a `skip` one, which no text may show.
+fn bind_plain_names<'p, 'a>(
+    variant: &'p VariantPlan<'a>,
+    message: &Message,
+    used: &mut Vec<&'p FieldPlan<'a>>,
+) {
+    for fmt_arg in &message.args {
+        for field in &variant.fields {
+            if matches!(field.member, Member::Named(_))
+                && !field.skip
+                && mentions_ident(&fmt_arg.tokens, &field.name)
+            {
+                use_field(used, field);
+            }
+        }
+    }
+}
+
+/// Whether `tokens` hold the identifier `name` (or `r#name`) other than after a `.` (a field
+/// access or method of something else).
+fn mentions_ident(tokens: &TokenStream, name: &str) -> bool {
+    use proc_macro2::TokenTree;
+    let mut after_dot = false;
+    tokens.clone().into_iter().any(|tree| {
+        let found = match &tree {
+            TokenTree::Ident(ident) => {
+                !after_dot && ident.to_string().trim_start_matches("r#") == name
+            }
+            TokenTree::Group(group) => mentions_ident(&group.stream(), name),
+            TokenTree::Punct(_) | TokenTree::Literal(_) => false,
+        };
+        after_dot = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '.');
+        found
+    })
 }
 
 /// Adds `field` to the fields an arm binds, once.

@@ -59,7 +59,9 @@ impl Expansion {
 pub fn expand(plan: &Plan<'_>) -> Expansion {
     let mut tokens = catalog::catalog_impl(plan);
     tokens.extend(mcp_error::mcp_error_impl(plan));
-    tokens.extend(display::display_impl(plan));
+    if !plan.hand_display {
+        tokens.extend(display::display_impl(plan));
+    }
     tokens.extend(error::error_impl(plan));
     tokens.extend(from::from_impls(plan));
     tokens.extend(decode::decode_impl(plan));

@@ -23,7 +23,7 @@ pub fn inherent_impl(plan: &Plan<'_>) -> String {
         Some(&doc_table::catalog_table(plan)),
     );
     for (_, row) in plan.own() {
-        constant(&mut out, &row.symbol, row.code);
+        constant(&mut out, &row.constant, row.code);
         for alias in &row.aliases {
             constant(&mut out, alias, row.code);
         }

@@ -6,6 +6,9 @@ enum E {
     ///
     #[mcp(code = 1)]
     Nav,
+    /// Closed
+    #[mcp(code = 2)]
+    Closed,
 }
 
 fn main() {

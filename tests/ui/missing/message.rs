@@ -5,6 +5,9 @@ use mcp_errors::McpError;
 enum E {
     #[mcp(code = 1)]
     Nav { reason: String },
+    // With a message here, the type does not write `Display` itself: `Nav` needs one too.
+    #[mcp(code = 2, message = "closed")]
+    Closed,
 }
 
 fn main() {

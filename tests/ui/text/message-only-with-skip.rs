@@ -1,18 +1,17 @@
 use mcp_errors::McpError;
 
+// `message_only` lets the message show the field; `skip` keeps it out of every text.
 #[derive(Debug, McpError)]
 #[mcp(domain = "ui")]
 enum E {
-    /// Input/output failed
-    #[mcp(code = 1)]
-    IO,
-    /// B
-    #[mcp(code = 2)]
-    Launch,
+    #[mcp(code = 1, message = "expired")]
+    Expired {
+        #[mcp(message_only, skip)]
+        id: String,
+    },
 }
 
 fn main() {
     fn implements<T: McpError + mcp_errors::ErrorCatalog + std::fmt::Display + std::error::Error>() {}
     implements::<E>();
-    let _ = |code: i32| matches!(code, E::LAUNCH);
 }

@@ -1,17 +1,17 @@
 use mcp_errors::McpError;
 
+// `text` sends the field's text; `skip` keeps it off the wire: one or the other.
 #[derive(Debug, McpError)]
 #[mcp(domain = "ui")]
 enum E {
-    #[mcp(transparent, code = 1)]
-    Common(mcp_errors::CommonError),
+    #[mcp(code = 1, message = "expired")]
+    Expired {
+        #[mcp(text, skip)]
+        id: String,
+    },
 }
 
 fn main() {
     fn implements<T: McpError + mcp_errors::ErrorCatalog + std::fmt::Display + std::error::Error>() {}
     implements::<E>();
-    let _ = |e: &E| -> (i32, String) {
-        let object: &dyn McpError = e;
-        (object.code(), e.to_string())
-    };
 }
