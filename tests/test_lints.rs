@@ -99,6 +99,9 @@ pub mod errors {
         /// Custom
         #[mcp(code = -31000)]
         Custom,
+        /// Constant data members, beside a field
+        #[mcp(code = -31001, data(code = "invalid_input", weight = -2, ratio = 1234.5678, on = true))]
+        Constants(u32),
     }
 
     /// Only transparent variants.

@@ -213,7 +213,21 @@ pub struct VariantAttrs {
     pub shared_code: Option<Attr<()>>,
     /// A code kept in JSON-RPC's legacy band on purpose (see `valid::reserved_codes_follow_the_bands`).
     pub legacy: Option<Attr<()>>,
+    /// `data(code = "invalid_input", ...)`: constant `data` members, in writing order.
+    pub data: Vec<DataConst>,
     pub seen: Seen,
+}
+
+/// One constant `data` member of `data(key = literal)`: a string, integer, float or `bool`
+/// literal (a number may be negative), serialized as written.
+#[derive(Clone)]
+pub struct DataConst {
+    /// The key, without `r#`.
+    pub key: String,
+    /// `key = value`, where errors about the key point.
+    pub whole: SpanRange,
+    /// The literal (or `-literal`).
+    pub value: Expr,
 }
 
 /// `#[mcp(...)]` on a field.
@@ -368,6 +382,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::TRANSPARENT => set(cx, &mut variant.transparent, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut variant.legacy, key.flag()),
+            symbol::DATA => variant.data.extend(key.data_consts()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -399,6 +414,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
+            symbol::DATA => out.data.extend(key.data_consts()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -633,6 +649,60 @@ impl Key<'_> {
             ),
         );
         None
+    }
+
+    /// `(key = literal, ...)`: constant `data` members.
+    fn data_consts(&self) -> Vec<DataConst> {
+        const EXAMPLE: &str = "`data(code = \"invalid_input\")`";
+        let Value::Group(group) = &self.value else {
+            let tokens = match &self.value {
+                Value::Expr(expr) => self.span.to(SpanRange::of_expr(expr)),
+                _ => self.span,
+            };
+            self.cx.error_spanned_by(
+                tokens,
+                format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}"),
+            );
+            return Vec::new();
+        };
+        let parser = syn::punctuated::Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated;
+        let items = match syn::parse::Parser::parse2(parser, group.stream()) {
+            Ok(items) => items,
+            Err(err) => {
+                self.cx.error_spanned_by(
+                    group,
+                    format_args!("expected `key = literal` items, e.g. {EXAMPLE}: {err}"),
+                );
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for item in items {
+            let Some(ident) = item.path.get_ident() else {
+                self.cx.error_spanned_by(
+                    &item.path,
+                    format_args!("a `data` key is one identifier, e.g. {EXAMPLE}"),
+                );
+                continue;
+            };
+            if !is_constant_literal(&item.value) {
+                self.cx.error_spanned_by(
+                    &item.value,
+                    format_args!(
+                        "a constant `data` value is a string, integer, float or `bool` \
+                         literal, e.g. {EXAMPLE}; a value that varies is a field"
+                    ),
+                );
+                continue;
+            }
+            let key = ident.to_string();
+            out.push(DataConst {
+                key: key.strip_prefix("r#").unwrap_or(&key).to_owned(),
+                whole: SpanRange::of(&item),
+                value: item.value,
+            });
+        }
+        out
     }
 
     /// `= "text"`.
@@ -890,6 +960,28 @@ fn int_literal(expr: &Expr) -> Result<i32, String> {
         .map_err(|_| "integer literal does not fit in an `i32`".to_owned())?;
     let value = if negative { -magnitude } else { magnitude };
     i32::try_from(value).map_err(|_| format!("{value} does not fit in an `i32`"))
+}
+
+/// A string, integer, float or `bool` literal, or a negated number.
+fn is_constant_literal(expr: &Expr) -> bool {
+    match expr {
+        Expr::Lit(ExprLit { lit, .. }) => matches!(
+            lit,
+            Lit::Str(_) | Lit::Int(_) | Lit::Float(_) | Lit::Bool(_)
+        ),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr,
+            ..
+        }) => matches!(
+            &**expr,
+            Expr::Lit(ExprLit {
+                lit: Lit::Int(_) | Lit::Float(_),
+                ..
+            })
+        ),
+        _ => false,
+    }
 }
 
 #[cfg(test)]

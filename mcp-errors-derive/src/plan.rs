@@ -66,6 +66,8 @@ pub struct VariantPlan<'a> {
     /// The "variant" of a struct: patterns are `Self { .. }`.
     pub is_struct: bool,
     pub fields: Vec<FieldPlan<'a>>,
+    /// `data(key = literal)`: constant `data` members, written after the fields.
+    pub data_consts: &'a [crate::attr::DataConst],
     pub shape: Shape,
 }
 
@@ -211,6 +213,7 @@ impl<'a> Plan<'a> {
                         .iter()
                         .map(|f| FieldPlan::new(f, transparent))
                         .collect(),
+                    data_consts: &variant.attrs.data,
                     shape,
                 }
             })

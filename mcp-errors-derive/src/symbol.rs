@@ -38,6 +38,8 @@ pub const CATCH_ALL: &str = "catch_all";
 pub const FMT: &str = "fmt";
 pub const SHARED_CODE: &str = "shared_code";
 pub const LEGACY: &str = "legacy";
+/// `data(key = literal, ...)`: constant `data` members of a variant.
+pub const DATA: &str = "data";
 
 // Field level (`retryable` is shared with the levels above).
 pub const SKIP: &str = "skip";
@@ -84,6 +86,7 @@ pub const VARIANT_KEYS: &[&str] = &[
     CATCH_ALL,
     SHARED_CODE,
     LEGACY,
+    DATA,
 ];
 
 /// The keys accepted on a field.

@@ -685,6 +685,13 @@ fn type_text(ty: &syn::Type) -> String {
 /// writes itself (`domain`, `symbol`, ...) must keep their meaning.
 fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
     if variant.is_transparent() {
+        for constant in &variant.attrs.data {
+            cx.error_spanned_by(
+                constant.whole,
+                "a `transparent` variant's `data` is its inner error's; constant `data` \
+                 members go on the inner error's variant",
+            );
+        }
         return;
     }
     let mut seen: HashMap<String, &str> = HashMap::new();
@@ -707,6 +714,27 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
             );
         } else {
             seen.insert(key, &field.name);
+        }
+    }
+    // Constant members (`data(code = "...")`) share the keys' namespace.
+    let mut constants: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    for constant in &variant.attrs.data {
+        let key = constant.key.as_str();
+        if symbol::RESERVED_DATA_KEYS.contains(&key) {
+            cx.error_spanned_by(
+                constant.whole,
+                format_args!("data key `{key}` is reserved for the envelope"),
+            );
+        } else if let Some(field) = seen.get(key) {
+            cx.error_spanned_by(
+                constant.whole,
+                format_args!("duplicate data key `{key}`; field `{field}` already uses it"),
+            );
+        } else if !constants.insert(key) {
+            cx.error_spanned_by(
+                constant.whole,
+                format_args!("duplicate constant data key `{key}`"),
+            );
         }
     }
 }

@@ -54,7 +54,31 @@ pub fn tool_call_outcome<E: ?Sized + VisitData>(err: &E) -> ToolCallOutcome {
 /// [`McpErrorExt::to_error_object`], or the catalog part of `data` when a field's
 /// `Serialize` or `Display` fails.
 pub fn jsonrpc_parts<E: ?Sized + VisitData>(err: &E) -> (i32, String, Option<Value>) {
-    match err.to_error_object().to_json_value() {
+    parts(err, err.to_error_object().to_json_value(), || {
+        Some(super::catalog_data(err))
+    })
+}
+
+/// [`jsonrpc_parts`] with the `data` of
+/// [`plain_data`](crate::EnvelopeView::plain_data): only the variant's own members (its
+/// fields, `details`, its constant `data(...)` members), without `domain`, `symbol`,
+/// `retryable` and `retryAfterMs`; no `data` at all when there is none. The wire of a server
+/// that keeps its existing JSON-RPC errors exactly (docs/adopt.md). When a field fails to
+/// serialize, no `data`.
+pub fn plain_jsonrpc_parts<E: ?Sized + VisitData>(err: &E) -> (i32, String, Option<Value>) {
+    parts(
+        err,
+        err.to_error_object().plain_data().to_json_value(),
+        || None,
+    )
+}
+
+fn parts<E: ?Sized + VisitData>(
+    err: &E,
+    json: Result<Value, serde_json::Error>,
+    fallback: impl FnOnce() -> Option<Value>,
+) -> (i32, String, Option<Value>) {
+    match json {
         Ok(Value::Object(mut map)) => {
             let message = match map.remove("message") {
                 Some(Value::String(message)) => message,
@@ -62,11 +86,7 @@ pub fn jsonrpc_parts<E: ?Sized + VisitData>(err: &E) -> (i32, String, Option<Val
             };
             (err.code(), message, map.remove("data"))
         }
-        _ => (
-            err.code(),
-            super::display_lossy(err),
-            Some(super::catalog_data(err)),
-        ),
+        _ => (err.code(), super::display_lossy(err), fallback()),
     }
 }
 

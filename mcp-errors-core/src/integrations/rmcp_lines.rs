@@ -122,6 +122,20 @@ macro_rules! line_glue {
             ErrorData::new(ErrorCode(code), message, data)
         }
 
+        /// The JSON-RPC error of `err` with the `data` the server sent before adopting
+        /// mcp-errors: only the variant's own members (fields, `details`, constant
+        /// `data(...)` members), without `domain`, `symbol` and `retryable`
+        /// ([`outcome::plain_jsonrpc_parts`]). The "keep my current wire exactly" path
+        /// (docs/adopt.md): `.map_err(|e| plain_error_data(&e))?` where `?` alone would send
+        /// the full `data`.
+        ///
+        /// Emits the error, as the generated `From<E> for ErrorData` does.
+        pub fn plain_error_data<E: ?Sized + VisitData>(err: &E) -> ErrorData {
+            crate::integrations::emit(err);
+            let (code, message, data) = outcome::plain_jsonrpc_parts(err);
+            ErrorData::new(ErrorCode(code), message, data)
+        }
+
         /// The MCP tool error of `err` as this line's `CallToolResult` (`isError: true`,
         /// content, `_meta`), whatever channel its variant takes.
         ///

@@ -48,9 +48,19 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
         .iter()
         .filter(|f| f.details || f.data_key.is_some())
         .collect();
-    if visited.is_empty() {
+    if visited.is_empty() && variant.data_consts.is_empty() {
         return None;
     }
+    // `data(key = literal)`: constants, after the fields.
+    let constants: Vec<TokenStream> = variant
+        .data_consts
+        .iter()
+        .map(|c| {
+            let key = &c.key;
+            let value = &c.value;
+            quote!(#sink.field(#key, &#value)?;)
+        })
+        .collect();
     // Bindings are hygienic (`v0`, `v1`) and located at the field's type, where a missing
     // `Serialize` is reported.
     let binds: Vec<Ident> = visited
@@ -91,6 +101,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
     };
     if let [field] = &visited[..]
         && !field.optional
+        && constants.is_empty()
     {
         let call = call(field, &binds[0]);
         return Some(quote!(#pat => #call,));
@@ -108,6 +119,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
     Some(quote! {
         #pat => {
             #(#stmts)*
+            #(#constants)*
             #p::Result::Ok(())
         }
     })

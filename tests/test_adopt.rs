@@ -1,0 +1,82 @@
+//! Adopting mcp-errors in an existing rmcp server (docs/adopt.md), the traps that compile:
+//!
+//! - rmcp's examples write `use rmcp::ErrorData as McpError`; the derive is then named by path,
+//!   `#[derive(mcp_errors::McpError)]`, and the trait's methods come from
+//!   `use mcp_errors::McpError as _`;
+//! - `.map_err(|e| e.into())?` turns ambiguous (E0283, `tests/ui/adopt/map-err-into.rs`) once
+//!   a derive adds `From<E> for ErrorData`: `?` alone, or `.map_err(McpError::from)?`;
+//! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members.
+
+#![cfg(feature = "rmcp")]
+
+use mcp_errors::McpError as _;
+use mcp_errors::integrations::rmcp::plain_error_data;
+use rmcp::ErrorData as McpError;
+use serde_json::json;
+
+#[derive(Debug, mcp_errors::McpError)]
+#[mcp(domain = "browser", range = 2100..=2199, symbol_prefix = "E_PW_")]
+enum BrowserError {
+    /// Navigation failed
+    #[mcp(code = 2100, retryable, kind = "network")]
+    Nav,
+}
+
+/// The wire a server sent before the port: -32602 told apart by `data.code`.
+#[derive(Debug, mcp_errors::McpError)]
+#[mcp(domain = "browser", protocol)]
+enum WireError {
+    #[mcp(code = -32602, shared_code, message = "Invalid input: {0}", data(code = "invalid_input"))]
+    InvalidInput(String),
+}
+
+fn rmcp_step() -> Result<u8, McpError> {
+    Err(McpError::internal_error("step failed", None))
+}
+
+fn our_step() -> Result<u8, BrowserError> {
+    Err(BrowserError::Nav)
+}
+
+/// What `.map_err(|e| e.into())?` becomes: `?` where the error already is `ErrorData` or a
+/// derived enum, `McpError::from` (that is, `ErrorData::from`) where a closure is wanted.
+fn tool() -> Result<u8, McpError> {
+    let a = rmcp_step().or_else(|_| rmcp_step())?;
+    let b = our_step().map_err(McpError::from)?;
+    let c = our_step()?;
+    let d = our_step().map_err(|e| -> McpError { e.into() })?;
+    Ok(a + b + c + d)
+}
+
+#[test]
+fn the_alias_and_the_derive_by_path_live_together() {
+    // The trait's methods, through `use mcp_errors::McpError as _`.
+    assert_eq!(BrowserError::Nav.symbol(), "E_PW_NAV");
+    let data: McpError = BrowserError::Nav.into();
+    assert_eq!(data.code.0, 2100);
+}
+
+#[test]
+fn question_mark_replaces_map_err_into() {
+    let err = tool().unwrap_err();
+    assert_eq!(&*err.message, "step failed");
+}
+
+#[test]
+fn the_old_wire_exactly() {
+    let err = WireError::InvalidInput("url is empty".into());
+    let data = plain_error_data(&err);
+    assert_eq!(data.code.0, -32602);
+    assert_eq!(&*data.message, "Invalid input: url is empty");
+    assert_eq!(data.data, Some(json!({ "code": "invalid_input" })));
+    // `?` (the generated `From`) sends the full `data` instead.
+    let full = McpError::from(err);
+    assert_eq!(
+        full.data.as_ref().map(|d| &d["symbol"]),
+        Some(&json!("INVALID_INPUT"))
+    );
+    assert_eq!(
+        full.data.as_ref().map(|d| &d["code"]),
+        Some(&json!("invalid_input"))
+    );
+}
