@@ -5,7 +5,7 @@
 //! must not be edited; output depends only on the catalog and the options (no time stamp, no
 //! path), so a regeneration that changes nothing leaves the files byte for byte the same.
 //! Symbols and type names that are not identifiers of the target language are escaped
-//! ([`Idents`]); every string is a correctly escaped literal.
+//! (`Idents`); every string is a correctly escaped literal.
 
 pub mod python;
 pub mod ts;
