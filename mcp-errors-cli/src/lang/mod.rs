@@ -63,6 +63,25 @@ pub(crate) fn header_lines(source: &str, lang: &str) -> [String; 3] {
     ]
 }
 
+/// `text` made safe for a comment of any of the languages: control characters (a lone `\r`
+/// ends a Python comment, a NUL is not allowed in Python source) and the Unicode line and
+/// paragraph separators (line terminators in JavaScript) become spaces; with `one_line`, line
+/// breaks too.
+pub(crate) fn comment_text(text: &str, one_line: bool) -> String {
+    text.replace("\r\n", "\n")
+        .chars()
+        .map(|c| {
+            if (c == '\n' && !one_line)
+                || !(c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}'))
+            {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect()
+}
+
 /// Whether `name` can be a package's name in both npm and Python packaging: lowercase ASCII
 /// letters, digits, `-`, `_`, `.`, not starting with `.` or `_`, at most 214 bytes, with an
 /// optional npm scope (`@scope/`).

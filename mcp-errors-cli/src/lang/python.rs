@@ -115,7 +115,7 @@ fn lit(s: &str) -> String {
 }
 
 fn comment(out: &mut String, text: &str) {
-    for line in text.trim().lines() {
+    for line in super::comment_text(text, false).trim().lines() {
         let line = line.trim_end();
         if line.is_empty() {
             out.push_str("#\n");
@@ -168,7 +168,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
     }
     let mut out = String::new();
     for line in header_lines(source, "python") {
-        let _ = writeln!(out, "# {}", line.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "# {}", super::comment_text(&line, true));
     }
     out.push_str(PRELUDE);
     let _ = writeln!(out, "CATALOG_SOURCE: Final = {}\n", lit(source));
@@ -216,10 +216,8 @@ fn module(catalog: &Catalog, source: &str) -> String {
         let _ = writeln!(out, "\n\nclass {class}(McpError):");
         let _ = writeln!(
             out,
-            "    \"\"\"`errorType` {}.\"\"\"\n",
-            lit(error_type)
-                .trim_matches('"')
-                .replace("\"\"\"", "\\\"\\\"\\\"")
+            "    # errorType {}",
+            super::comment_text(error_type, true)
         );
         let symbols: Vec<String> = members.iter().map(|e| lit(&e.symbol)).collect();
         let _ = writeln!(

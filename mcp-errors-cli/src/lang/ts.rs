@@ -149,7 +149,9 @@ fn key(s: &str) -> String {
 
 /// Text for a `/** ... */` comment: no `*/`, one line per line.
 fn doc(out: &mut String, indent: &str, text: &str) {
-    let text = text.trim().replace("*/", "*\\/");
+    let text = super::comment_text(text, false)
+        .trim()
+        .replace("*/", "*\\/");
     if text.is_empty() {
         return;
     }
@@ -201,7 +203,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
     }
     let mut out = String::new();
     for line in header_lines(source, "ts") {
-        let _ = writeln!(out, "// {}", line.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "// {}", super::comment_text(&line, true));
     }
     out.push_str("/* eslint-disable */\n\n");
     let _ = writeln!(
@@ -260,10 +262,10 @@ fn module(catalog: &Catalog, source: &str) -> String {
         let _ = writeln!(
             out,
             "/** `errorType` {}: {}. */",
-            error_type.replace("*/", "*\\/").replace(['\r', '\n'], " "),
+            super::comment_text(error_type, true).replace("*/", "*\\/"),
             members
                 .iter()
-                .map(|e| e.symbol.replace("*/", "*\\/").replace(['\r', '\n'], " "))
+                .map(|e| super::comment_text(&e.symbol, true).replace("*/", "*\\/"))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
