@@ -568,10 +568,9 @@ class McpError(Exception):
             text += "\nRetryable: no"
         elif ms is None:
             text += "\nRetryable: yes"
-        elif ms % 1000 == 0:
-            text += f"\nRetryable: yes, after {ms // 1000} s (retry after {ms} ms)"
         else:
-            text += f"\nRetryable: yes, after {ms} ms (retry after {ms} ms)"
+            # The retry contract's text form ends the text.
+            text += f"\nRetryable: yes (retry after {ms} ms)"
         meta: dict[str, Any] = {
             "errorType": self.error_type,
             "errorCode": self.error_code,
