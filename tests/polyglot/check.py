@@ -24,7 +24,7 @@ def ok(name: str, f: Callable[[], None]) -> None:
 
 
 def names() -> None:
-    assert len(m.CODES) == 14 and m.CODES["__proto__"] == 4011
+    assert len(m.CODES) == 18 and m.CODES["__proto__"] == 4011
     assert m.class_ == 4000 and m._2FA_REQUIRED == 4001 and m.None_ == 4004
     assert m.is_error_symbol("None") and not m.is_error_symbol("toString") and not m.is_error_symbol(4)
 

@@ -95,6 +95,24 @@ const DECLARED: &[&str] = &[
     "CATALOG_SOURCE",
     "RATE_LIMITED",
     "is_error_symbol",
+    // the runtime's private helpers
+    "_BY_CODE",
+    "_RETRY_TEXT",
+    "_CODE_TEXT",
+    "_MAX_SAFE",
+    "_as_mapping",
+    "_code",
+    "_ms",
+    "_str",
+    "_dict",
+    "_ms_from_text",
+    "_first_text",
+    "_decoded",
+    "_tool_message",
+    "_decode_tool_result",
+    "_decode_error_object",
+    "_retry_after_header",
+    "_info",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.

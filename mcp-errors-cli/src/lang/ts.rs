@@ -122,6 +122,18 @@ const DECLARED: &[&str] = &[
     "RATE_LIMITED",
     "BY_CODE",
     "isErrorSymbol",
+    // the runtime's private helpers
+    "isRecord",
+    "asCode",
+    "asMs",
+    "msFromText",
+    "firstText",
+    "str",
+    "decoded",
+    "toolMessage",
+    "decodeToolResult",
+    "decodeErrorObject",
+    "retryAfterHeader",
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.
