@@ -3,8 +3,9 @@
 #
 #   .ci/e2e.sh            build the example, run the TypeScript and the Python client
 #
-# - TypeScript: @modelcontextprotocol/sdk pinned in tests/e2e/package.json and
-#   package-lock.json, installed with `npm ci`; also prints the round-trip time of failing
+# - TypeScript: @modelcontextprotocol/sdk (and typescript, which compiles the generated
+#   examples/mcp_server/clients/errors.ts into tests/e2e/gen/) pinned in tests/e2e/package.json
+#   and package-lock.json, installed with `npm ci`; also prints the round-trip time of failing
 #   tool calls (median of RTT_RUNS, default 50).
 # - Python: the `mcp` package pinned in tests/e2e/requirements.txt, in tests/e2e/.venv.
 # Both run every call of tests/e2e/cases.json and compare the answers by value.
@@ -41,6 +42,12 @@ echo "e2e: server $bin (build $(took "$t"))"
 t=$(now)
 (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
 echo "e2e: npm ci ($(took "$t"))"
+# The clients decode through the modules generated from the server's catalog
+# (examples/mcp_server/clients/); the TypeScript one runs compiled, with the pinned tsc.
+t=$(now)
+"$e2e/node_modules/.bin/tsc" --strict --target es2022 --module es2022 --moduleResolution bundler \
+  --outDir "$e2e/gen" examples/mcp_server/clients/errors.ts
+echo "e2e: tsc --strict examples/mcp_server/clients/errors.ts ($(took "$t"))"
 t=$(now)
 timeout 600 node "$e2e/ts_client.mjs" "$bin"
 echo "e2e: typescript client ($(took "$t"))"

@@ -5,7 +5,8 @@
 //! - a code removed (its symbol gone too), or a symbol moved to another code;
 //! - a code reused for another symbol that already existed;
 //! - a symbol renamed (same code, the old symbol gone, a new one in its place);
-//! - the domain of a code changed;
+//! - the domain of a code changed, or its channel (a tool error became a JSON-RPC error, which
+//!   clients receive as a thrown error rather than a result, or the other way round);
 //! - an enum removed, or its domain changed, or its range moved or shrunk.
 //!
 //! Not breaking: a new code, a new enum, a range that grows around the old one, a message,
@@ -57,6 +58,14 @@ fn enum_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {
     }
 }
 
+fn channel_name(e: &Entry) -> &'static str {
+    if e.is_json_rpc() {
+        "JSON-RPC error"
+    } else {
+        "tool error"
+    }
+}
+
 fn by_code(c: &Catalog) -> BTreeMap<i64, Vec<&Entry>> {
     let mut m: BTreeMap<i64, Vec<&Entry>> = BTreeMap::new();
     for e in c.entries() {
@@ -87,6 +96,15 @@ fn code_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {
                 findings.push(format!(
                     "code {} ({}): domain moved from {} to {}",
                     before.code, before.symbol, before.domain, after.domain
+                ));
+            }
+            if after.is_json_rpc() != before.is_json_rpc() {
+                findings.push(format!(
+                    "code {} ({}): channel moved from {} to {}",
+                    before.code,
+                    before.symbol,
+                    channel_name(before),
+                    channel_name(after)
                 ));
             }
             continue;

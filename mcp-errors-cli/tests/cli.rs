@@ -165,6 +165,18 @@ fn moved_domain_and_range_are_breaking() {
 }
 
 #[test]
+fn moved_channel_is_breaking() {
+    let (code, out, _) = diff_after("channel", |c| {
+        entry(c, "E_FS_DENIED")["channel"] = "jsonrpc".into();
+    });
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "breaking: code 2501 (E_FS_DENIED): channel moved from tool error to JSON-RPC error\n"
+    );
+}
+
+#[test]
 fn grown_range_is_fine() {
     let (code, _, _) = diff_after("grown", |c| {
         let fs = c["enums"]

@@ -3,8 +3,10 @@
     python py_client.py <path to the mcp_server binary>
 
 The `mcp` package is pinned in requirements.txt. Runs every call of cases.json and compares
-the answers by value, reads sys/errorStats with MCP_ERROR_METRICS=1 and expects -32601
-without it. Exits non-zero on the first mismatch.
+the answers by value, decodes every error through the module generated from the server's
+catalog (examples/mcp_server/clients/errors.py) and rebuilds every tool error with its
+`create_error(...).to_tool_error()`, reads sys/errorStats with MCP_ERROR_METRICS=1 and expects
+METHOD_NOT_FOUND without it. Exits non-zero on the first mismatch.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from mcp.shared.exceptions import MCPError
 from pydantic import TypeAdapter
 
 HERE = Path(__file__).resolve().parent
+# The module `mcp-errors gen --lang python` generated from `mcp_server --catalog`.
+sys.path.insert(0, str(HERE.parent.parent / "examples" / "mcp_server" / "clients"))
+import errors  # noqa: E402
 CASES = json.loads((HERE / "cases.json").read_text(encoding="utf-8"))
 STATS = TypeAdapter(dict[str, Any])
 
@@ -60,6 +65,38 @@ def check(name: str, got: Any, want: Any) -> None:
         raise AssertionError(f"{name}:\n  got  {json.dumps(got, sort_keys=True)}\n  want {json.dumps(want, sort_keys=True)}")
 
 
+def expected_symbol(case: dict[str, Any]) -> str:
+    """The symbol a failing case's answer stands for, as cases.json writes it."""
+    if "result" in case:
+        return str(case["result"]["_meta"]["errorCode"])
+    return str(case["error"].get("data", {}).get("symbol") or case["countedAs"])
+
+
+def check_decoded(name: str, answer: object, case: dict[str, Any]) -> None:
+    """Decodes a failing call's answer through the generated module, and rebuilds a tool
+    error with it: the same JSON as the Rust server's."""
+    decoded = errors.decode_error(answer)
+    if decoded is None:
+        raise AssertionError(f"{name}: decode_error gave None for {answer!r}")
+    symbol = expected_symbol(case)
+    check(f"{name}: symbol", decoded.symbol, symbol)
+    check(f"{name}: code", decoded.code, errors.CODES[symbol])
+    check(f"{name}: kind", decoded.kind, errors.ERRORS[symbol].kind)
+    check(f"{name}: is_retryable", errors.is_retryable(answer), decoded.retryable)
+    check(f"{name}: retry_after_ms", errors.retry_after_ms(answer), None)
+    if "result" in case:
+        meta = case["result"]["_meta"]
+        check(f"{name}: channel", decoded.channel, "tool")
+        check(f"{name}: decoded", [decoded.domain, decoded.retryable, decoded.details, decoded.data],
+              [meta["domain"], meta["retryable"], meta.get("details"), meta.get("data")])
+        rebuilt = errors.create_error(symbol, decoded.message, decoded.data,
+                                      details=decoded.details, domain=decoded.domain)
+        check(f"{name}: create_error(...).to_tool_error()", rebuilt.to_tool_error(), case["result"])
+    else:
+        check(f"{name}: channel", decoded.channel, "jsonrpc")
+        check(f"{name}: message", decoded.message, case["error"]["message"])
+
+
 async def run(server: str, root: Path) -> None:
     async with stdio_client(params(server, root, metrics=True)) as (read, write):
         async with ClientSession(read, write) as session:
@@ -76,6 +113,7 @@ async def run(server: str, root: Path) -> None:
                         raise AssertionError(f"{name}: unexpected JSON-RPC error {e.error}") from e
                     got = e.error.model_dump(mode="json", exclude_none=True)
                     check(name, got, case["error"])
+                    check_decoded(name, e, case)
                 else:
                     if "error" in case:
                         raise AssertionError(f"{name}: expected a JSON-RPC error, got {result}")
@@ -84,7 +122,9 @@ async def run(server: str, root: Path) -> None:
                         # The SDK fills in the 2026-07-28 `resultType` default on its side.
                         got.pop("resultType", None)
                         check(name, got, case["result"])
+                        check_decoded(name, result, case)
                     else:
+                        check(f"{name}: decode_error", errors.decode_error(result), None)
                         check(name, got.get("isError"), False)
                         check(name, got["content"], [{"type": "text", "text": case["text"]}])
                 print(f"ok  {name}")
@@ -98,10 +138,12 @@ async def run(server: str, root: Path) -> None:
             try:
                 stats = await error_stats(session)
             except MCPError as e:
-                check("sys/errorStats without MCP_ERROR_METRICS", e.error.code, CASES["methodNotFound"])
+                decoded = errors.decode_error(e)
+                check("sys/errorStats without MCP_ERROR_METRICS", decoded and decoded.symbol, "METHOD_NOT_FOUND")
+                check("sys/errorStats without MCP_ERROR_METRICS", e.error.code, errors.METHOD_NOT_FOUND)
             else:
                 raise AssertionError(f"sys/errorStats without MCP_ERROR_METRICS answered {stats}")
-            print(f"ok  sys/errorStats without MCP_ERROR_METRICS: {CASES['methodNotFound']}")
+            print("ok  sys/errorStats without MCP_ERROR_METRICS: METHOD_NOT_FOUND")
 
 
 def main() -> int:

@@ -3,9 +3,12 @@
 //
 //   node ts_client.mjs <path to the mcp_server binary>
 //
-// Runs every call of cases.json and compares the answers by value, reads sys/errorStats with
-// MCP_ERROR_METRICS=1 and expects -32601 without it, then measures the round trip of failing
-// tool calls (median of RTT_RUNS, default 50). Exits non-zero on the first mismatch.
+// Runs every call of cases.json and compares the answers by value, decodes every error
+// through the module generated from the server's catalog (examples/mcp_server/clients/
+// errors.ts, compiled into gen/ by .ci/e2e.sh) and rebuilds every tool error with its
+// createError(...).toToolError(), reads sys/errorStats with MCP_ERROR_METRICS=1 and expects
+// METHOD_NOT_FOUND without it, then measures the round trip of failing tool calls (median of
+// RTT_RUNS, default 50). Exits non-zero on the first mismatch.
 
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -18,6 +21,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+
+import * as errors from "./gen/errors.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cases = JSON.parse(fs.readFileSync(path.join(here, "cases.json"), "utf8"));
@@ -52,7 +57,7 @@ async function connect(root, metrics) {
   return client;
 }
 
-/** Calls a tool, returning either {result} or {error: {code, message, data}}. */
+/** Calls a tool, returning either {result} or {error: {code, message, data}, thrown}. */
 async function call(client, tool, args) {
   try {
     return { result: await client.callTool({ name: tool, arguments: args }) };
@@ -60,12 +65,44 @@ async function call(client, tool, args) {
     if (!(e instanceof McpError)) throw e;
     const error = { code: e.code, message: e.message };
     if (e.data !== undefined) error.data = e.data;
-    return { error };
+    return { error, thrown: e };
   }
 }
 
 async function errorStats(client) {
   return client.request({ method: "sys/errorStats" }, z.record(z.string(), z.unknown()));
+}
+
+/** The symbol a failing case's answer stands for, as cases.json writes it. */
+function expectedSymbol(c) {
+  if (c.result) return c.result._meta.errorCode;
+  return c.error.data?.symbol ?? c.countedAs;
+}
+
+/**
+ * Decodes a failing call's answer (the SDK's thrown McpError, or the tool result) through the
+ * generated module, and rebuilds a tool error with it: the same JSON as the Rust server's.
+ */
+function checkDecoded(c, answer) {
+  const d = errors.decodeError(answer);
+  assert.ok(d, `${c.name}: decodeError gave undefined`);
+  const symbol = expectedSymbol(c);
+  assert.equal(d.symbol, symbol, `${c.name}: symbol`);
+  assert.equal(d.code, errors.CODES[symbol], `${c.name}: code`);
+  assert.equal(d.kind, errors.ERRORS[symbol].kind, `${c.name}: kind`);
+  assert.equal(errors.isRetryable(answer), d.retryable, `${c.name}: isRetryable`);
+  assert.equal(errors.retryAfterMs(answer), undefined, `${c.name}: retryAfterMs`);
+  if (c.result) {
+    const meta = c.result._meta;
+    assert.equal(d.channel, "tool", c.name);
+    assert.deepEqual([d.domain, d.retryable, d.details, d.data], [meta.domain, meta.retryable, meta.details, meta.data], c.name);
+    const rebuilt = errors.createError(symbol, d.message, d.data, { details: d.details, domain: d.domain });
+    assert.ok(rebuilt instanceof errors.McpError && rebuilt.errorType === meta.errorType, c.name);
+    assert.deepEqual(rebuilt.toToolError(), c.result, `${c.name}: createError(...).toToolError()`);
+  } else {
+    assert.equal(d.channel, "jsonrpc", c.name);
+    assert.equal(d.message, c.error.message, `${c.name}: message`);
+  }
 }
 
 function median(xs) {
@@ -96,17 +133,21 @@ try {
 
   for (const c of cases.calls) {
     const got = await call(client, c.tool, c.arguments);
+
     if (c.error) {
       assert.ok(got.error, `${c.name}: expected a JSON-RPC error, got ${JSON.stringify(got.result)}`);
       // The SDK prefixes the wire message with "MCP error <code>: ".
       assert.deepEqual(got.error, { ...c.error, message: `MCP error ${c.error.code}: ${c.error.message}` }, c.name);
+      checkDecoded(c, got.thrown);
     } else if (c.result) {
       assert.ok(got.result, `${c.name}: expected a tool result, got error ${JSON.stringify(got.error)}`);
       assert.deepEqual(got.result, c.result, c.name);
+      checkDecoded(c, got.result);
     } else {
       assert.ok(got.result, `${c.name}: expected a tool result, got error ${JSON.stringify(got.error)}`);
       assert.notEqual(got.result.isError, true, c.name);
       assert.deepEqual(got.result.content, [{ type: "text", text: c.text }], c.name);
+      assert.equal(errors.decodeError(got.result), undefined, c.name);
     }
     console.log(`ok  ${c.name}`);
   }
@@ -119,9 +160,9 @@ try {
   const navErr = await measure(client, "navigate", { url: "https://example.invalid/" }, RTT_RUNS);
   const rpcErr = await measure(client, "navigate", { url: "https://example.invalid/", confirm: true }, RTT_RUNS);
   const fmt = (m) => `median ${m.median.toFixed(3)} ms, p90 ${m.p90.toFixed(3)} ms, min ${m.min.toFixed(3)} ms, max ${m.max.toFixed(3)} ms`;
-  console.log(`rtt tool error (read_file, 2500) over ${RTT_RUNS} calls: ${fmt(fsErr)}`);
-  console.log(`rtt tool error (navigate, 2100) over ${RTT_RUNS} calls: ${fmt(navErr)}`);
-  console.log(`rtt JSON-RPC error (navigate confirm, -32021) over ${RTT_RUNS} calls: ${fmt(rpcErr)}`);
+  console.log(`rtt tool error (read_file, E_FS_PATH_ESCAPE) over ${RTT_RUNS} calls: ${fmt(fsErr)}`);
+  console.log(`rtt tool error (navigate, E_PW_NAV) over ${RTT_RUNS} calls: ${fmt(navErr)}`);
+  console.log(`rtt JSON-RPC error (navigate confirm, MISSING_CLIENT_CAPABILITY) over ${RTT_RUNS} calls: ${fmt(rpcErr)}`);
 
   const after = await errorStats(client);
   const extra = 3 * (RTT_RUNS + 5);
@@ -137,8 +178,11 @@ try {
 
   // Without MCP_ERROR_METRICS: the method does not exist.
   const plain = await connect(root, false);
-  await assert.rejects(errorStats(plain), (e) => e instanceof McpError && e.code === cases.methodNotFound);
-  console.log(`ok  sys/errorStats without MCP_ERROR_METRICS: ${cases.methodNotFound}`);
+  await assert.rejects(
+    errorStats(plain),
+    (e) => e instanceof McpError && errors.decodeError(e)?.symbol === "METHOD_NOT_FOUND" && e.code === errors.METHOD_NOT_FOUND,
+  );
+  console.log("ok  sys/errorStats without MCP_ERROR_METRICS: METHOD_NOT_FOUND");
   await plain.close();
 } catch (e) {
   failed = true;

@@ -842,10 +842,9 @@ class McpError(Exception):
             text += "\nRetryable: no"
         elif ms is None:
             text += "\nRetryable: yes"
-        elif ms % 1000 == 0:
-            text += f"\nRetryable: yes, after {ms // 1000} s (retry after {ms} ms)"
         else:
-            text += f"\nRetryable: yes, after {ms} ms (retry after {ms} ms)"
+            # The retry contract's text form ends the text.
+            text += f"\nRetryable: yes (retry after {ms} ms)"
         meta: dict[str, Any] = {
             "errorType": self.error_type,
             "errorCode": self.error_code,
@@ -876,56 +875,47 @@ class McpError(Exception):
 
 
 class BusinessError(McpError):
-    """`errorType` BusinessError."""
-
+    # errorType BusinessError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_PW_DECLINED",)
 
 
 class InternalError(McpError):
-    """`errorType` InternalError."""
-
+    # errorType InternalError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_FS_IO",)
 
 
 class NetworkError(McpError):
-    """`errorType` NetworkError."""
-
+    # errorType NetworkError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_PW_NAV",)
 
 
 class NotFoundError(McpError):
-    """`errorType` NotFoundError."""
-
+    # errorType NotFoundError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_SESSION_NOT_FOUND", "E_FS_NOT_FOUND")
 
 
 class PermissionError(McpError):
-    """`errorType` PermissionError."""
-
+    # errorType PermissionError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_FS_DENIED",)
 
 
 class ProtocolError(McpError):
-    """`errorType` ProtocolError."""
-
+    # errorType ProtocolError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("PARSE_ERROR", "INTERNAL_ERROR", "INVALID_PARAMS", "METHOD_NOT_FOUND", "INVALID_REQUEST", "URL_ELICITATION_REQUIRED", "UNSUPPORTED_PROTOCOL_VERSION", "MISSING_REQUIRED_CLIENT_CAPABILITY", "HEADER_MISMATCH", "RESOURCE_NOT_FOUND", "MISSING_CLIENT_CAPABILITY")
 
 
 class TimeoutError(McpError):
-    """`errorType` TimeoutError."""
-
+    # errorType TimeoutError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_TIMEOUT",)
 
 
 class UnavailableError(McpError):
-    """`errorType` UnavailableError."""
-
+    # errorType UnavailableError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_NOT_INSTALLED", "E_PW_LAUNCH", "E_PW_UNCONFIRMED")
 
 
 class ValidationError(McpError):
-    """`errorType` ValidationError."""
-
+    # errorType ValidationError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_INVALID_PARAMS", "E_LIMIT_EXCEEDED", "E_INPUT_TOO_LARGE", "E_UNSUPPORTED", "E_FS_PATH_ESCAPE", "E_FS_NOT_A_FILE", "E_FS_TOO_LARGE", "E_FS_NOT_TEXT", "E_FS_INVALID_PATH")
 
 

@@ -867,7 +867,8 @@ export class McpError extends Error {
     const ms = this.retryAfterMs;
     if (!this.retryable) text += "no";
     else if (ms === undefined) text += "yes";
-    else text += (ms % 1000 === 0 ? `yes, after ${ms / 1000} s` : `yes, after ${ms} ms`) + ` (retry after ${ms} ms)`;
+    // The retry contract's text form ends the text.
+    else text += `yes (retry after ${ms} ms)`;
     const meta: ToolErrorMeta = {
       errorType: this.errorType,
       errorCode: this.errorCode,

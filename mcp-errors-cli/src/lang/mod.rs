@@ -5,7 +5,7 @@
 //! must not be edited; output depends only on the catalog and the options (no time stamp, no
 //! path), so a regeneration that changes nothing leaves the files byte for byte the same.
 //! Symbols and type names that are not identifiers of the target language are escaped
-//! ([`Idents`]); every string is a correctly escaped literal.
+//! (`Idents`); every string is a correctly escaped literal.
 
 pub mod python;
 pub mod ts;
@@ -61,6 +61,25 @@ pub(crate) fn header_lines(source: &str, lang: &str) -> [String; 3] {
         format!("Regenerate with: mcp-errors gen --lang {lang} --catalog {source} --out DIR"),
         "Source of truth: the server's Rust error enums (Registry::to_json).".to_owned(),
     ]
+}
+
+/// `text` made safe for a comment of any of the languages: control characters (a lone `\r`
+/// ends a Python comment, a NUL is not allowed in Python source) and the Unicode line and
+/// paragraph separators (line terminators in JavaScript) become spaces; with `one_line`, line
+/// breaks too.
+pub(crate) fn comment_text(text: &str, one_line: bool) -> String {
+    text.replace("\r\n", "\n")
+        .chars()
+        .map(|c| {
+            if (c == '\n' && !one_line)
+                || !(c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}'))
+            {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect()
 }
 
 /// Whether `name` can be a package's name in both npm and Python packaging: lowercase ASCII

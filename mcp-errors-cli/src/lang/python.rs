@@ -95,6 +95,24 @@ const DECLARED: &[&str] = &[
     "CATALOG_SOURCE",
     "RATE_LIMITED",
     "is_error_symbol",
+    // the runtime's private helpers
+    "_BY_CODE",
+    "_RETRY_TEXT",
+    "_CODE_TEXT",
+    "_MAX_SAFE",
+    "_as_mapping",
+    "_code",
+    "_ms",
+    "_str",
+    "_dict",
+    "_ms_from_text",
+    "_first_text",
+    "_decoded",
+    "_tool_message",
+    "_decode_tool_result",
+    "_decode_error_object",
+    "_retry_after_header",
+    "_info",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.
@@ -115,7 +133,7 @@ fn lit(s: &str) -> String {
 }
 
 fn comment(out: &mut String, text: &str) {
-    for line in text.trim().lines() {
+    for line in super::comment_text(text, false).trim().lines() {
         let line = line.trim_end();
         if line.is_empty() {
             out.push_str("#\n");
@@ -168,7 +186,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
     }
     let mut out = String::new();
     for line in header_lines(source, "python") {
-        let _ = writeln!(out, "# {}", line.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "# {}", super::comment_text(&line, true));
     }
     out.push_str(PRELUDE);
     let _ = writeln!(out, "CATALOG_SOURCE: Final = {}\n", lit(source));
@@ -216,10 +234,8 @@ fn module(catalog: &Catalog, source: &str) -> String {
         let _ = writeln!(out, "\n\nclass {class}(McpError):");
         let _ = writeln!(
             out,
-            "    \"\"\"`errorType` {}.\"\"\"\n",
-            lit(error_type)
-                .trim_matches('"')
-                .replace("\"\"\"", "\\\"\\\"\\\"")
+            "    # errorType {}",
+            super::comment_text(error_type, true)
         );
         let symbols: Vec<String> = members.iter().map(|e| lit(&e.symbol)).collect();
         let _ = writeln!(
@@ -570,10 +586,9 @@ class McpError(Exception):
             text += "\nRetryable: no"
         elif ms is None:
             text += "\nRetryable: yes"
-        elif ms % 1000 == 0:
-            text += f"\nRetryable: yes, after {ms // 1000} s (retry after {ms} ms)"
         else:
-            text += f"\nRetryable: yes, after {ms} ms (retry after {ms} ms)"
+            # The retry contract's text form ends the text.
+            text += f"\nRetryable: yes (retry after {ms} ms)"
         meta: dict[str, Any] = {
             "errorType": self.error_type,
             "errorCode": self.error_code,

@@ -122,6 +122,18 @@ const DECLARED: &[&str] = &[
     "RATE_LIMITED",
     "BY_CODE",
     "isErrorSymbol",
+    // the runtime's private helpers
+    "isRecord",
+    "asCode",
+    "asMs",
+    "msFromText",
+    "firstText",
+    "str",
+    "decoded",
+    "toolMessage",
+    "decodeToolResult",
+    "decodeErrorObject",
+    "retryAfterHeader",
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.
@@ -149,7 +161,9 @@ fn key(s: &str) -> String {
 
 /// Text for a `/** ... */` comment: no `*/`, one line per line.
 fn doc(out: &mut String, indent: &str, text: &str) {
-    let text = text.trim().replace("*/", "*\\/");
+    let text = super::comment_text(text, false)
+        .trim()
+        .replace("*/", "*\\/");
     if text.is_empty() {
         return;
     }
@@ -201,7 +215,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
     }
     let mut out = String::new();
     for line in header_lines(source, "ts") {
-        let _ = writeln!(out, "// {}", line.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "// {}", super::comment_text(&line, true));
     }
     out.push_str("/* eslint-disable */\n\n");
     let _ = writeln!(
@@ -260,10 +274,10 @@ fn module(catalog: &Catalog, source: &str) -> String {
         let _ = writeln!(
             out,
             "/** `errorType` {}: {}. */",
-            error_type.replace("*/", "*\\/").replace(['\r', '\n'], " "),
+            super::comment_text(error_type, true).replace("*/", "*\\/"),
             members
                 .iter()
-                .map(|e| e.symbol.replace("*/", "*\\/").replace(['\r', '\n'], " "))
+                .map(|e| super::comment_text(&e.symbol, true).replace("*/", "*\\/"))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -577,7 +591,8 @@ export class McpError extends Error {
     const ms = this.retryAfterMs;
     if (!this.retryable) text += "no";
     else if (ms === undefined) text += "yes";
-    else text += (ms % 1000 === 0 ? `yes, after ${ms / 1000} s` : `yes, after ${ms} ms`) + ` (retry after ${ms} ms)`;
+    // The retry contract's text form ends the text.
+    else text += `yes (retry after ${ms} ms)`;
     const meta: ToolErrorMeta = {
       errorType: this.errorType,
       errorCode: this.errorCode,

@@ -756,8 +756,9 @@ export class McpError extends Error {
             text += "no";
         else if (ms === undefined)
             text += "yes";
+        // The retry contract's text form ends the text.
         else
-            text += (ms % 1000 === 0 ? `yes, after ${ms / 1000} s` : `yes, after ${ms} ms`) + ` (retry after ${ms} ms)`;
+            text += `yes (retry after ${ms} ms)`;
         const meta = {
             errorType: this.errorType,
             errorCode: this.errorCode,

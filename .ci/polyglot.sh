@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The polyglot generator (mcp-errors-cli): `mcp-errors gen` on the example server's catalog,
+# the five seed taxonomies (examples/taxonomies, through examples/seed_catalogs.rs) and a
+# hostile catalog (mcp-errors-cli/tests/fixtures/hostile.json), each type-checked with
+# `tsc --strict` and `mypy --strict`; the committed modules of examples/mcp_server/clients/
+# type-checked as they are; examples/ts_server/dist/ rebuilt and compared with the committed
+# copy; the generated runtime's behaviour on the hostile catalog (tests/polyglot/check.*).
+#
+# Installs what it needs itself: typescript pinned in tests/e2e/package.json (npm ci), mypy
+# pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
+# python3 >= 3.10, and network access on the first run. Ends with "polyglot: N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+e2e=tests/e2e
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok    $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
+run() { # run NAME COMMAND...: one check
+  local name=$1
+  shift
+  local out
+  if out=$("$@" 2>&1); then pass "$name"; else fail "$name"; echo "$out" | head -n 40; fi
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The generator, and the seed catalogs.
+bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
+  | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp-errors" and m.get("executable"):
+        print(m["executable"])
+')
+[[ -x "$bin" ]] || { echo "polyglot: no mcp-errors executable" >&2; exit 1; }
+cargo run -q --all-features --example seed_catalogs -- "$tmp/catalogs" >/dev/null
+cp examples/mcp_server/clients/catalog.json "$tmp/catalogs/example.json"
+cp mcp-errors-cli/tests/fixtures/hostile.json "$tmp/catalogs/hostile.json"
+
+# The tools, pinned.
+if [[ ! -x "$e2e/node_modules/.bin/tsc" ]]; then
+  (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+tsc="$e2e/node_modules/.bin/tsc"
+venv="$e2e/.venv"
+[[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/polyglot/requirements.txt
+mypy=("$venv/bin/python" -m mypy --strict --no-error-summary --cache-dir "$tmp/mypy-cache")
+tsc_strict=("$tsc" --strict --target es2022 --module es2022 --moduleResolution bundler)
+echo "polyglot: $("$tsc" --version), $("$venv/bin/python" -m mypy --version)"
+
+# Every catalog: generate (with a package manifest), then type-check.
+for catalog in "$tmp"/catalogs/*.json; do
+  name=$(basename "$catalog" .json)
+  out="$tmp/gen/$name"
+  run "$name: mcp-errors gen --lang ts" "$bin" gen --lang ts --catalog "$catalog" --out "$out" --package "fleet-$name"
+  run "$name: mcp-errors gen --lang python" "$bin" gen --lang python --catalog "$catalog" --out "$out" --package "fleet-$name"
+  run "$name: tsc --strict errors.ts" "${tsc_strict[@]}" --noEmit "$out/errors.ts"
+  run "$name: mypy --strict errors.py" "${mypy[@]}" "$out/errors.py"
+done
+
+# The committed modules, as they are.
+run "examples/mcp_server/clients/errors.ts: tsc --strict" "${tsc_strict[@]}" --noEmit examples/mcp_server/clients/errors.ts
+run "examples/mcp_server/clients/errors.py: mypy --strict" "${mypy[@]}" examples/mcp_server/clients/errors.py
+
+# The TypeScript server: its committed dist/ is what the pinned tsc makes of it.
+run "examples/ts_server: tsc -p (strict)" "$tsc" -p examples/ts_server/tsconfig.json --outDir "$tmp/ts_server_dist"
+run "examples/ts_server/dist is up to date" diff -r "$tmp/ts_server_dist" examples/ts_server/dist
+
+# Behaviour of the generated runtime, on the hostile catalog.
+run "hostile: compile errors.ts" "${tsc_strict[@]}" --outDir "$tmp/gen/hostile/js" "$tmp/gen/hostile/errors.ts"
+run "hostile: typescript behaviour (tests/polyglot/check.mjs)" node tests/polyglot/check.mjs "$tmp/gen/hostile/js/errors.js"
+run "hostile: python behaviour (tests/polyglot/check.py)" "$venv/bin/python" tests/polyglot/check.py "$tmp/gen/hostile"
+
+# diff on the real catalogs: each against itself is clean.
+for catalog in "$tmp"/catalogs/*.json; do
+  run "$(basename "$catalog" .json): mcp-errors diff against itself" "$bin" diff "$catalog" "$catalog"
+done
+
+echo "polyglot: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,77 @@
+// Behaviour of a generated TypeScript module (compiled to JS) on the hostile catalog
+// (mcp-errors-cli/tests/fixtures/hostile.json): escaped names, `__proto__` as a symbol,
+// decodeError on every shape and on garbage, the retry contract's decoding.
+//
+//   node check.mjs <path to the compiled errors.js>
+import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
+
+const m = await import(pathToFileURL(process.argv[2]).href);
+let passed = 0;
+function ok(name, f) {
+  f();
+  passed += 1;
+  console.log(`ok  ${name}`);
+}
+
+ok("every symbol is an own key, __proto__ included", () => {
+  assert.equal(Object.keys(m.CODES).length, 18);
+  assert.equal(m.CODES["__proto__"], 4011);
+  assert.equal(m.ERRORS["__proto__"].code, 4011);
+  assert.ok(m.isErrorSymbol("__proto__") && !m.isErrorSymbol("toString") && !m.isErrorSymbol(42));
+  assert.equal(m.class_, 4000);
+  assert.equal(m._2FA_REQUIRED, 4001);
+  assert.equal(m.E_DASH_2, 4012);
+});
+ok("createError picks the class of the errorType, escaped", () => {
+  const e = m.createError("class");
+  assert.ok(e instanceof m.McpError && e instanceof Error);
+  assert.equal(e.constructor.name, "class__2");
+  assert.equal(e.errorType, "class");
+  assert.equal(e.message, 'ends a comment */ and """triple""" and \\ backslash');
+});
+ok("toToolError carries the retry delay on every channel and decodes back", () => {
+  const e = m.createError("E-DASH", undefined, { a: 1 }, { retryAfterMs: 1500, details: "d" });
+  const t = e.toToolError();
+  assert.ok(t.content[0].text.endsWith(" (retry after 1500 ms)"));
+  assert.equal(t._meta.retryAfterMs, 1500);
+  const d = m.decodeError(t);
+  assert.deepEqual(
+    [d.symbol, d.code, d.retryable, d.retryAfterMs, d.message, d.details, d.channel, d.kind],
+    ["E-DASH", 4002, true, 1500, "m", "d", "tool", "network"],
+  );
+  assert.equal(m.retryAfterMs(e.toJsonRpcError()), 1500);
+});
+ok("not an error: undefined, never a throw", () => {
+  const hostile = new Proxy({}, { get() { throw new Error("boom"); } });
+  for (const x of [null, undefined, "E_X", 42, [], {}, { jsonrpc: "2.0", id: 1, result: {} }, { content: [], isError: false }, { isError: true }, hostile]) {
+    assert.equal(m.decodeError(x), undefined);
+    assert.equal(m.isRetryable(x), false);
+    assert.equal(m.retryAfterMs(x), undefined);
+  }
+});
+ok("JSON-RPC shapes: object, response, string code, unknown code, SEP-3304", () => {
+  assert.equal(m.decodeError({ code: "4009", message: "x", data: { symbol: "delete" } }).symbol, "delete");
+  assert.equal(m.decodeError({ jsonrpc: "2.0", id: 1, error: { code: 4000, message: "x" } }).symbol, "class");
+  const unknown = m.decodeError({ code: 9999, message: "who" });
+  assert.equal(unknown.symbol, undefined);
+  assert.equal(unknown.retryable, false);
+  assert.equal(m.isRetryable({ jsonrpc: "2.0", id: 1, error: { code: -32023, message: "slow" } }), true);
+  class SdkError extends Error { constructor() { super("MCP error 4001: two"); this.code = 4001; this.data = { retryAfterMs: 20 }; } }
+  const sdk = m.decodeError(new SdkError());
+  assert.deepEqual([sdk.symbol, sdk.message, sdk.retryAfterMs, sdk.retryable], ["2FA_REQUIRED", "two", 20, true]);
+});
+ok("retry delays: first present wins, malformed ignored", () => {
+  const tool = (meta, text) => ({ content: [{ type: "text", text }], isError: true, _meta: { code: 4000, ...meta } });
+  assert.equal(m.retryAfterMs(tool({ retryAfterMs: 5 }, "x (retry after 7 ms)")), 5);
+  assert.equal(m.retryAfterMs(tool({}, "x (retry after 5 ms) then (retry after 7 ms)")), 7);
+  assert.equal(m.retryAfterMs(tool({}, "x (retry after 99999999999999999999 ms)")), undefined);
+  for (const bad of [-5, 1.5, "5", true, 2 ** 60]) {
+    assert.equal(m.retryAfterMs({ code: 4000, message: "m", data: { retryAfterMs: bad } }), undefined);
+    assert.equal(m.retryAfterMs(tool({ retryAfterMs: bad }, "no delay")), undefined);
+  }
+  assert.equal(m.retryAfterMs({ status: 429, headers: { "Retry-After": "3" } }), 3000);
+  assert.equal(m.retryAfterMs({ headers: new Headers({ "retry-after": "2" }) }), 2000);
+  assert.equal(m.retryAfterMs({ headers: { "retry-after": "Wed, 21 Oct 2015 07:28:00 GMT" } }), undefined);
+});
+console.log(`typescript module: ${passed} passed, 0 failed`);

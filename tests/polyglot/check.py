@@ -1,0 +1,104 @@
+"""Behaviour of a generated Python module on the hostile catalog
+(mcp-errors-cli/tests/fixtures/hostile.json): escaped names, decode_error on every shape and
+on garbage, the retry contract's decoding.
+
+    python check.py <directory holding the generated errors.py>
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable
+
+sys.path.insert(0, sys.argv[1])
+import errors as m  # noqa: E402
+
+passed = 0
+
+
+def ok(name: str, f: Callable[[], None]) -> None:
+    global passed
+    f()
+    passed += 1
+    print(f"ok  {name}")
+
+
+def names() -> None:
+    assert len(m.CODES) == 18 and m.CODES["__proto__"] == 4011
+    assert m.class_ == 4000 and m._2FA_REQUIRED == 4001 and m.None_ == 4004
+    assert m.is_error_symbol("None") and not m.is_error_symbol("toString") and not m.is_error_symbol(4)
+
+
+def classes() -> None:
+    e = m.create_error("class")
+    assert isinstance(e, m.McpError) and isinstance(e, Exception)
+    assert type(e).__name__ == "class__2" and e.error_type == "class"
+    assert e.message == 'ends a comment */ and """triple""" and \\ backslash'
+
+
+def tool_error() -> None:
+    e = m.create_error("E-DASH", None, {"a": 1}, retry_after_ms=1500, details="d")
+    t = e.to_tool_error()
+    assert t["content"][0]["text"].endswith(" (retry after 1500 ms)")
+    assert t["_meta"]["retryAfterMs"] == 1500
+    d = m.decode_error(t)
+    assert d is not None
+    assert (d.symbol, d.code, d.retryable, d.retry_after_ms, d.message, d.details, d.channel, d.kind) == (
+        "E-DASH", 4002, True, 1500, "m", "d", "tool", "network")
+    assert m.retry_after_ms(e.to_jsonrpc_error()) == 1500
+
+
+class Boom:
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError("boom")
+
+
+def not_errors() -> None:
+    for x in [None, "E_X", 42, [], {}, {"jsonrpc": "2.0", "id": 1, "result": {}},
+              {"content": [], "isError": False}, {"isError": True}, Boom(), object()]:
+        assert m.decode_error(x) is None, x
+        assert m.is_retryable(x) is False
+        assert m.retry_after_ms(x) is None
+
+
+def jsonrpc_shapes() -> None:
+    d = m.decode_error({"code": "4009", "message": "x", "data": {"symbol": "delete"}})
+    assert d is not None and d.symbol == "delete"
+    d = m.decode_error({"jsonrpc": "2.0", "id": 1, "error": {"code": 4000, "message": "x"}})
+    assert d is not None and d.symbol == "class"
+    d = m.decode_error({"code": 9999, "message": "who"})
+    assert d is not None and d.symbol is None and d.retryable is False
+    assert m.is_retryable({"jsonrpc": "2.0", "id": 1, "error": {"code": -32023, "message": "slow"}})
+
+    class SdkError(Exception):
+        def __init__(self) -> None:
+            super().__init__(4001, "two", {"retryAfterMs": 20})
+            self.code = 4001
+            self.message = "two"
+            self.data = {"retryAfterMs": 20}
+
+    d = m.decode_error(SdkError())
+    assert d is not None and (d.symbol, d.message, d.retry_after_ms, d.retryable) == ("2FA_REQUIRED", "two", 20, True)
+
+
+def retry_delays() -> None:
+    def tool(meta: dict[str, object], text: str) -> dict[str, object]:
+        return {"content": [{"type": "text", "text": text}], "isError": True, "_meta": {"code": 4000, **meta}}
+
+    assert m.retry_after_ms(tool({"retryAfterMs": 5}, "x (retry after 7 ms)")) == 5
+    assert m.retry_after_ms(tool({}, "x (retry after 5 ms) then (retry after 7 ms)")) == 7
+    assert m.retry_after_ms(tool({}, "x (retry after 99999999999999999999 ms)")) is None
+    for bad in [-5, 1.5, "5", True, 2**60]:
+        assert m.retry_after_ms({"code": 4000, "message": "m", "data": {"retryAfterMs": bad}}) is None
+        assert m.retry_after_ms(tool({"retryAfterMs": bad}, "no delay")) is None
+    assert m.retry_after_ms({"status": 429, "headers": {"Retry-After": "3"}}) == 3000
+    assert m.retry_after_ms({"headers": {"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}}) is None
+
+
+ok("every symbol, escaped names", names)
+ok("create_error picks the class of the errorType, escaped", classes)
+ok("to_tool_error carries the retry delay on every channel and decodes back", tool_error)
+ok("not an error: None, never an exception", not_errors)
+ok("JSON-RPC shapes: dict, response, string code, unknown code, SEP-3304, SDK exception", jsonrpc_shapes)
+ok("retry delays: first present wins, malformed ignored", retry_delays)
+print(f"python module: {passed} passed, 0 failed")
