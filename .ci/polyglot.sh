@@ -45,8 +45,8 @@ cp mcp-errors-cli/tests/fixtures/hostile.json "$tmp/catalogs/hostile.json"
 if [[ ! -x "$e2e/node_modules/.bin/tsc" ]]; then
   (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
 fi
-tsc="$e2e/node_modules/.bin/tsc"
-venv="$e2e/.venv"
+tsc="$PWD/$e2e/node_modules/.bin/tsc"
+venv="$PWD/$e2e/.venv"
 [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/polyglot/requirements.txt
 mypy=("$venv/bin/python" -m mypy --strict --no-error-summary --cache-dir "$tmp/mypy-cache")
@@ -66,6 +66,17 @@ done
 # The committed modules, as they are.
 run "examples/mcp_server/clients/errors.ts: tsc --strict" "${tsc_strict[@]}" --noEmit examples/mcp_server/clients/errors.ts
 run "examples/mcp_server/clients/errors.py: mypy --strict" "${mypy[@]}" examples/mcp_server/clients/errors.py
+
+# An unknown symbol does not type-check, in either language.
+mkdir -p "$tmp/neg"
+cp examples/mcp_server/clients/errors.ts examples/mcp_server/clients/errors.py "$tmp/neg/"
+printf 'import { createError, CODES } from "./errors.js";\nexport const e = createError("E_NO_SUCH_SYMBOL");\nexport const c: number = CODES.E_NO_SUCH_SYMBOL;\n' > "$tmp/neg/neg.ts"
+printf 'from errors import create_error\n\ne = create_error("E_NO_SUCH_SYMBOL")\n' > "$tmp/neg/neg.py"
+run "an unknown symbol fails tsc --strict" bash -c 'out=$("$@" --noEmit "'"$tmp"'/neg/neg.ts"); [[ $? -ne 0 && $out == *TS2345*E_NO_SUCH_SYMBOL* ]]' _ "${tsc_strict[@]}"
+# (each negative check has its positive control: the same file with a known symbol passes)
+run "an unknown symbol fails mypy --strict" bash -c 'cd "'"$tmp"'/neg" && out=$("$@" neg.py); [[ $? -ne 0 && $out == *E_NO_SUCH_SYMBOL*arg-type* ]]' _ "${mypy[@]}"
+run "an unknown symbol fails tsc --strict (control: E_PW_NAV passes)" bash -c 'sed -i s/E_NO_SUCH_SYMBOL/E_PW_NAV/g "'"$tmp"'/neg/neg.ts" && "$@" --noEmit "'"$tmp"'/neg/neg.ts"' _ "${tsc_strict[@]}"
+run "an unknown symbol fails mypy --strict (control: E_PW_NAV passes)" bash -c 'cd "'"$tmp"'/neg" && sed -i s/E_NO_SUCH_SYMBOL/E_PW_NAV/ neg.py && "$@" neg.py' _ "${mypy[@]}"
 
 # The TypeScript server: its committed dist/ is what the pinned tsc makes of it.
 run "examples/ts_server: tsc -p (strict)" "$tsc" -p examples/ts_server/tsconfig.json --outDir "$tmp/ts_server_dist"

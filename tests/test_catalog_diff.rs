@@ -1,6 +1,9 @@
 //! `mcp-errors diff` on real catalog changes: two releases of a server's enums, declared with
 //! the derive, exported with `Registry::to_json`, compared as CI would compare them.
 
+// The enums exist for their catalogs; no value of them is ever built.
+#![allow(dead_code)]
+
 use mcp_errors::{McpError, Registry};
 use mcp_errors_cli::{Catalog, diff};
 
