@@ -9,7 +9,7 @@
 # Also checks that a version mismatch is a compile error that says so: with a fresh lock file,
 # a crate on rmcp 0.8 gets a second 0.x (0.16) for mcp-errors' rmcp-0; the build must fail
 # with "rmcp version mismatch", and pass once the lock file unifies the two (the `cargo
-# update --precise` step the README gives).
+# update --precise` step docs/rmcp.md gives).
 #
 # Last line: "rmcp-lines: N passed, N failed" (test functions plus the mismatch check).
 set -uo pipefail
