@@ -47,6 +47,7 @@ pub mod guide {
     #[doc = "[operating]: crate::guide::operating"]
     #[doc = "[http]: crate::guide::http"]
     #[doc = "[envelopes]: crate::envelopes#tool-errors"]
+    #[doc = "[rmcp_3]: crate::integrations::rmcp_3"]
     #[cfg_attr(
         any(not(doctest), feature = "rmcp"),
         doc = include_str!("../docs/rmcp.md")
