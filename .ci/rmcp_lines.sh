@@ -4,11 +4,13 @@
 # rmcp-2, rmcp-3) and builds tests/rmcp_lines/conversions.rs: an rmcp server of that line,
 # driven over an in-memory pipe with raw JSON-RPC (tool errors with _meta, JSON-RPC errors
 # through `?`, the Parameters extractor, rmcp's own failures counted, sys/errorStats on 1.x
-# and later) and both conversions by value. The highest release of every line (and 0.8) runs
+# and later) and both conversions by value. The highest release of every line and 0.8.0 run
 # the tests; the lowest of 1.x, 2.x and 3.x is type-checked only (`cargo check --tests`),
-# which is what a release floor needs and costs no codegen. rmcp 1.0 to 1.3 (and
-# rmcp-macros before 1.4) lack the generic `Result<T, E>` tool route: the 1.0 crate builds
-# with the feature `line-1-early`, which takes `integrations::rmcp_1::tool_call_result`.
+# which is what a release floor needs and costs no codegen. A lowest release is built with
+# its own rmcp-macros release (a fresh lock file would take the line's newest macros).
+# rmcp 1.0 to 1.3 (and rmcp-macros before 1.4) lack the generic `Result<T, E>` tool route:
+# the 1.0 crate builds with the feature `line-1-early`, which takes
+# `integrations::rmcp_1::tool_call_result`.
 #
 # Then the adoption examples (examples/adopt/*, docs/adopt.md), each a server on its own rmcp
 # (0.9, 1.3 with rmcp-macros 1.3, the newest 3.x): built and run.
@@ -34,13 +36,13 @@ failed=0
 # line name, rmcp requirement, mcp-errors feature, test feature, mode (test: build and run
 # the tests; check: type-check them), rmcp-macros version to pin (- for the resolver's)
 lines=(
-  "0.8 0.8 rmcp-0 line-0 test -"
+  "0.8 =0.8.0 rmcp-0 line-0 test 0.8.0"
   "0.16 0.16 rmcp-0 line-0 test -"
   "1.0 =1.0.0 rmcp-1 line-1-early check 1.0.0"
   "1 1 rmcp-1 line-1 test -"
-  "2.0 =2.0.0 rmcp-2 line-2 check -"
+  "2.0 =2.0.0 rmcp-2 line-2 check 2.0.0"
   "2 2 rmcp-2 line-2 test -"
-  "3.0 =3.0.0 rmcp-3 line-3 check -"
+  "3.0 =3.0.0 rmcp-3 line-3 check 3.0.0"
   "3 3 rmcp-3 line-3 test -"
 )
 
@@ -154,7 +156,9 @@ for spec in "${lines[@]}"; do
     (cd "$dir" && cargo update --quiet -p "rmcp@$newest0" --precise "$own")
   fi
   if [[ $macros != - ]]; then
-    (cd "$dir" && cargo generate-lockfile --quiet && cargo update --quiet -p rmcp-macros --precise "$macros")
+    # (0.8's lock file exists already: the mismatch check above made and unified it.)
+    (cd "$dir" && { [[ -f Cargo.lock ]] || cargo generate-lockfile --quiet; } &&
+      cargo update --quiet -p rmcp-macros --precise "$macros")
   fi
   if [[ $mode == check ]]; then
     check_tests "$dir" "$name"
