@@ -339,3 +339,30 @@ fn conversions_by_value() {
     let data = line::tool_outcome(&PwError::SessionExpired { session: 1 }).expect_err("JSON-RPC");
     assert_eq!((data.code.0, &*data.message), (2101, "The browser session expired"));
 }
+
+/// `tool_call_result`'s success values on the lines that have it (0.x, 1.x): several contents,
+/// a whole result, structured content.
+#[cfg(any(feature = "line-0", feature = "line-1"))]
+#[test]
+fn tool_call_result_success_values() {
+    use rmcp::handler::server::wrapper::Json;
+    use rmcp::model::Content;
+
+    let _ = stats();
+    let several = vec![Content::text("a"), Content::text("b")];
+    let result = line::tool_call_result(Ok::<_, PwError>(several)).expect("a success");
+    assert_eq!((result.content.len(), result.is_error), (2, Some(false)));
+
+    let whole = CallToolResult::success(vec![Content::text("c")]);
+    let result = line::tool_call_result(Ok::<_, PwError>(whole)).expect("a success");
+    assert_eq!(result.content.len(), 1);
+
+    let result = line::tool_call_result(Ok::<_, PwError>(Json(json!({ "k": 1 })))).expect("a success");
+    let json = serde_json::to_value(&result).expect("serializes");
+    assert_eq!(json["structuredContent"]["k"], 1, "{json}");
+
+    let failed = Err::<Vec<Content>, _>(PwError::Nav { reason: "dns".into() });
+    let result = line::tool_call_result(failed).expect("a tool error");
+    let json = serde_json::to_value(&result).expect("serializes");
+    assert_eq!((&json["isError"], &json["_meta"]["errorCode"]), (&json!(true), &json!("E_PW_NAV")));
+}
