@@ -20,6 +20,9 @@
 # with "rmcp version mismatch", and pass once the lock file unifies the two (the `cargo
 # update --precise` step the README gives).
 #
+# Then the `http` feature's HttpErrorLayer around the Streamable HTTP service of 0.8, 0.16, 1.x
+# and 2.x (tests/rmcp_lines/http_layer.rs).
+#
 # All crates share one target directory. Last line: "rmcp-lines: N passed, N failed" (test
 # functions, type-checked crates, examples run, plus the mismatch check).
 set -uo pipefail
@@ -190,6 +193,39 @@ for dir in "$repo"/examples/adopt/*/; do
   fi
   rm -f "$log"
 done
+# The `http` feature's HttpErrorLayer around each older line's Streamable HTTP service (3.x is
+# the example's, .ci/hostile_http.sh): one crate with the four lines side by side.
+dir="$work/crates/http"
+mkdir -p "$dir/src"
+: >"$dir/src/lib.rs"
+cat >"$dir/Cargo.toml" <<TOML
+[package]
+name = "rmcp-lines-http"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[workspace]
+
+[[test]]
+name = "http_layer"
+path = "$repo/tests/rmcp_lines/http_layer.rs"
+
+[dependencies]
+mcp-errors = { path = "$repo", features = ["http"] }
+rmcp_0_8 = { package = "rmcp", version = "~0.8", default-features = false, features = ["server", "macros", "base64", "transport-streamable-http-server"] }
+rmcp_0_16 = { package = "rmcp", version = "~0.16", default-features = false, features = ["server", "macros", "base64", "transport-streamable-http-server"] }
+rmcp_1 = { package = "rmcp", version = "1", default-features = false, features = ["server", "transport-streamable-http-server"] }
+rmcp_2 = { package = "rmcp", version = "2", default-features = false, features = ["server", "transport-streamable-http-server"] }
+http = "1"
+http-body-util = "0.1"
+bytes = "1"
+serde_json = "1"
+tower-layer = "0.3"
+tower-service = "0.3"
+tokio = { version = "1", features = ["rt", "macros"] }
+TOML
+run_tests "$dir" "http layer on 0.8, 0.16, 1.x, 2.x"
 echo "rmcp lines took $((SECONDS - start)) s"
 echo "rmcp-lines: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
