@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
-# Every supported rmcp line, built and run: for the newest release of 0.8.x, 0.16.x, 1.x, 2.x
-# and 3.x, a throw-away crate depends on that rmcp and on mcp-errors with the matching feature
-# (rmcp-0 for 0.8 to 0.16, rmcp-1, rmcp-2, rmcp-3) and runs tests/rmcp_lines/conversions.rs:
-# an rmcp server of that line, driven over an in-memory pipe with raw JSON-RPC (tool errors
-# with _meta, JSON-RPC errors through `?`, the Parameters extractor, rmcp's own failures
-# counted, sys/errorStats on 1.x and later) and both conversions by value.
+# Every supported rmcp line, at its lowest and its highest release: a throw-away crate depends
+# on that rmcp and on mcp-errors with the matching feature (rmcp-0 for 0.8 to 0.16, rmcp-1,
+# rmcp-2, rmcp-3) and builds tests/rmcp_lines/conversions.rs: an rmcp server of that line,
+# driven over an in-memory pipe with raw JSON-RPC (tool errors with _meta, JSON-RPC errors
+# through `?`, the Parameters extractor, rmcp's own failures counted, sys/errorStats on 1.x
+# and later) and both conversions by value. The highest release of every line and 0.8.0 run
+# the tests; the lowest of 1.x, 2.x and 3.x is type-checked only (`cargo check --tests`),
+# which is what a release floor needs and costs no codegen. A lowest release is built with
+# its own rmcp-macros release (a fresh lock file would take the line's newest macros).
+# rmcp 1.0 to 1.3 (and rmcp-macros before 1.4) lack the generic `Result<T, E>` tool route:
+# the 1.0 crate builds with the feature `line-1-early`, which takes
+# `integrations::rmcp_1::tool_call_result`.
+#
+# Then the adoption examples (examples/adopt/*, docs/adopt.md), each a server on its own rmcp
+# (0.9, 1.3 with rmcp-macros 1.3, the newest 3.x): built and run.
 #
 # Also checks that a version mismatch is a compile error that says so: with a fresh lock file,
 # a crate on rmcp 0.8 gets a second 0.x (0.16) for mcp-errors' rmcp-0; the build must fail
 # with "rmcp version mismatch", and pass once the lock file unifies the two (the `cargo
 # update --precise` step docs/rmcp.md gives).
 #
-# Last line: "rmcp-lines: N passed, N failed" (test functions plus the mismatch check).
+# Then the `http` feature's HttpErrorLayer around the Streamable HTTP service of 0.8, 0.16, 1.x
+# and 2.x (tests/rmcp_lines/http_layer.rs).
+#
+# All crates share one target directory. Last line: "rmcp-lines: N passed, N failed" (test
+# functions, type-checked crates, examples run, plus the mismatch check).
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work="$repo/target/rmcp-lines"
@@ -23,13 +36,17 @@ mkdir -p "$work"
 passed=0
 failed=0
 
-# line name, rmcp requirement, mcp-errors feature, test feature
+# line name, rmcp requirement, mcp-errors feature, test feature, mode (test: build and run
+# the tests; check: type-check them), rmcp-macros version to pin (- for the resolver's)
 lines=(
-  "0.8 0.8 rmcp-0 line-0"
-  "0.16 0.16 rmcp-0 line-0"
-  "1 1 rmcp-1 line-1"
-  "2 2 rmcp-2 line-2"
-  "3 3 rmcp-3 line-3"
+  "0.8 =0.8.0 rmcp-0 line-0 test 0.8.0"
+  "0.16 0.16 rmcp-0 line-0 test -"
+  "1.0 =1.0.0 rmcp-1 line-1-early check 1.0.0"
+  "1 1 rmcp-1 line-1 test -"
+  "2.0 =2.0.0 rmcp-2 line-2 check 2.0.0"
+  "2 2 rmcp-2 line-2 test -"
+  "3.0 =3.0.0 rmcp-3 line-3 check 3.0.0"
+  "3 3 rmcp-3 line-3 test -"
 )
 
 make_crate() { # dir, rmcp requirement, mcp-errors feature, test feature, rmcp features
@@ -49,6 +66,7 @@ publish = false
 default = ["$4"]
 line-0 = []
 line-1 = []
+line-1-early = ["line-1"]
 line-2 = []
 line-3 = []
 
@@ -84,6 +102,20 @@ run_tests() { # dir, label
   rm -f "$log"
 }
 
+check_tests() { # dir, label
+  local log
+  log=$(mktemp)
+  if (cd "$1" && cargo check --tests --quiet >"$log" 2>&1); then
+    echo "rmcp $2 ($(cd "$1" && cargo tree --quiet --offline -i rmcp --depth 0 -e normal 2>/dev/null | head -n 1 || true)): type-checks: ok"
+    passed=$((passed + 1))
+  else
+    echo "rmcp $2: cargo check --tests failed" >&2
+    tail -n 40 "$log" >&2
+    failed=$((failed + 1))
+  fi
+  rm -f "$log"
+}
+
 start=$SECONDS
 # The library with each line alone, lint-clean (the workspace's own tests use rmcp 3, so
 # `--features rmcp-1` on the whole workspace is a version mismatch by design; .ci/run lints
@@ -99,7 +131,8 @@ for feature in rmcp-0 rmcp-1 rmcp-2; do
   fi
 done
 for spec in "${lines[@]}"; do
-  read -r name req feature testfeature <<<"$spec"
+  read -r name req feature testfeature mode macros <<<"$spec"
+  t0=$SECONDS
   dir="$work/crates/$name"
   rmcp_features='"server", "macros"'
   # 0.x does not build without base64 (model/prompt.rs uses it unconditionally)
@@ -125,8 +158,74 @@ for spec in "${lines[@]}"; do
     own=$(cd "$dir" && grep -A1 '^name = "rmcp"$' Cargo.lock | sed -n 's/^version = "\(0\.8\.[0-9]*\)"/\1/p' | head -n 1)
     (cd "$dir" && cargo update --quiet -p "rmcp@$newest0" --precise "$own")
   fi
-  run_tests "$dir" "$name"
+  if [[ $macros != - ]]; then
+    # (0.8's lock file exists already: the mismatch check above made and unified it.)
+    (cd "$dir" && { [[ -f Cargo.lock ]] || cargo generate-lockfile --quiet; } &&
+      cargo update --quiet -p rmcp-macros --precise "$macros")
+  fi
+  if [[ $mode == check ]]; then
+    check_tests "$dir" "$name"
+  else
+    run_tests "$dir" "$name"
+  fi
+  echo "rmcp $name: $((SECONDS - t0)) s"
 done
+
+# The adoption examples: each its own server crate, run (it checks its replies). A fresh lock
+# file gives mcp-errors' rmcp-0 the newest 0.x beside an example's older one: unified to the
+# example's own, as the `cargo update --precise` step of docs/rmcp.md says.
+for dir in "$repo"/examples/adopt/*/; do
+  example=$(basename "$dir")
+  t0=$SECONDS
+  (cd "$dir" && rm -f Cargo.lock && cargo generate-lockfile --quiet)
+  mapfile -t versions < <(cd "$dir" && grep -A1 '^name = "rmcp"$' Cargo.lock | sed -n 's/^version = "\(.*\)"/\1/p' | sort -V)
+  if [[ ${#versions[@]} -ge 2 ]]; then
+    (cd "$dir" && cargo update --quiet -p "rmcp@${versions[-1]}" --precise "${versions[0]}")
+  fi
+  log=$(mktemp)
+  if (cd "$dir" && cargo run --quiet >"$log" 2>&1) && grep -q ': ok$' "$log"; then
+    echo "examples/adopt/$example ($(cd "$dir" && cargo tree --quiet --offline -i rmcp --depth 0 -e normal 2>/dev/null | head -n 1 || true)): $(tail -n 1 "$log") ($((SECONDS - t0)) s)"
+    passed=$((passed + 1))
+  else
+    echo "examples/adopt/$example: failed" >&2
+    tail -n 40 "$log" >&2
+    failed=$((failed + 1))
+  fi
+  rm -f "$log"
+done
+# The `http` feature's HttpErrorLayer around each older line's Streamable HTTP service (3.x is
+# the example's, .ci/hostile_http.sh): one crate with the four lines side by side.
+dir="$work/crates/http"
+mkdir -p "$dir/src"
+: >"$dir/src/lib.rs"
+cat >"$dir/Cargo.toml" <<TOML
+[package]
+name = "rmcp-lines-http"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[workspace]
+
+[[test]]
+name = "http_layer"
+path = "$repo/tests/rmcp_lines/http_layer.rs"
+
+[dependencies]
+mcp-errors = { path = "$repo", features = ["http"] }
+rmcp_0_8 = { package = "rmcp", version = "~0.8", default-features = false, features = ["server", "macros", "base64", "transport-streamable-http-server"] }
+rmcp_0_16 = { package = "rmcp", version = "~0.16", default-features = false, features = ["server", "macros", "base64", "transport-streamable-http-server"] }
+rmcp_1 = { package = "rmcp", version = "1", default-features = false, features = ["server", "transport-streamable-http-server"] }
+rmcp_2 = { package = "rmcp", version = "2", default-features = false, features = ["server", "transport-streamable-http-server"] }
+http = "1"
+http-body-util = "0.1"
+bytes = "1"
+serde_json = "1"
+tower-layer = "0.3"
+tower-service = "0.3"
+tokio = { version = "1", features = ["rt", "macros"] }
+TOML
+run_tests "$dir" "http layer on 0.8, 0.16, 1.x, 2.x"
 echo "rmcp lines took $((SECONDS - start)) s"
 echo "rmcp-lines: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -264,6 +264,11 @@ def main():
         ours = ["mcp-errors", "mcp-errors-core", "mcp-errors-derive"]
 
         def step(crate):
+            # `cargo clean -p` goes by package name: with --compare, cleaning one checkout's
+            # mcp-errors crates removes the other's too (and the thiserror crate's, which
+            # depends on this checkout). Rebuild what an earlier step removed, untimed, so
+            # that each timing holds only its own crates.
+            build(crate, touch=False)
             return clean_build(crate, ["thiserror", "thiserror-impl"] if crate == te else ours)
 
         t, *m = interleaved([te, *ms], args.runs, step)

@@ -47,7 +47,7 @@ def run(args, **kw):
 def envelope_binary(smoke):
     """Builds the envelope bench (release for figures; in smoke mode the test profile, which
     reuses what `cargo test --all-features` built) and returns its path."""
-    profile = ["--all-features"] if smoke else ["--release"]
+    profile = ["--all-features"] if smoke else []
     command = "test" if smoke else "bench"
     out = run(
         ["cargo", command, "--bench", "envelope", "--no-run", "--message-format=json", *profile]

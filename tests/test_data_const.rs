@@ -88,3 +88,20 @@ fn decoding_ignores_the_constants() {
         Received::UnknownTab { tab: 3 }
     );
 }
+
+/// Quota exceeded
+#[derive(Debug, McpError)]
+#[mcp(domain = "quota", code = 3100, data(code = "quota_exceeded"))]
+struct Quota {
+    used: u64,
+}
+
+#[test]
+fn a_struct_carries_constant_members_too() {
+    let data = Quota { used: 7 }
+        .to_error_object()
+        .plain_data()
+        .to_json_value()
+        .unwrap();
+    assert_eq!(data["data"], json!({ "used": 7, "code": "quota_exceeded" }));
+}

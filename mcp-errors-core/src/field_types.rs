@@ -240,13 +240,40 @@ impl<P: ?Sized + AsRef<std::path::Path>> serde::Serialize for PathData<'_, P> {
     }
 }
 
+/// What a `#[mcp(text)]` field must be: `Display`. Generated code hands such a field to the
+/// sink as [`TextData`], so a missing `Display` is reported as this trait, at the field
+/// (`do_not_recommend` keeps rustc from reporting `Serialize` of `TextData` instead).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot go into `data` as text: it does not implement `Display`",
+    label = "`#[mcp(text)]` sends this field's `Display` text",
+    note = "keep it out of `data` with `#[mcp(message_only)]` (the message may still show it \
+            with `{{field:?}}`) or `#[mcp(skip)]`; or implement `Display` for it"
+)]
+pub trait TextField {
+    /// Writes the field's text.
+    fn write_text(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ?Sized + core::fmt::Display> TextField for T {
+    fn write_text(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
+}
+
 /// A `#[mcp(text)]` field in `data`: its `Display` text, for a type that is not `Serialize`
 /// (someone else's error or id type).
 pub struct TextData<'a, T: ?Sized>(pub &'a T);
 
-impl<T: ?Sized + core::fmt::Display> serde::Serialize for TextData<'_, T> {
+impl<T: ?Sized + TextField> core::fmt::Display for TextData<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.write_text(f)
+    }
+}
+
+impl<T: ?Sized + TextField> serde::Serialize for TextData<'_, T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self.0)
+        serializer.collect_str(self)
     }
 }
 

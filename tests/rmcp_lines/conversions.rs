@@ -3,7 +3,9 @@
 //! (what any client sees on the wire, independent of the line's client API).
 //!
 //! Built and run by `.ci/rmcp_lines.sh`, once per line, in a throw-away crate whose manifest
-//! names the line's rmcp and the feature `line-0` (0.x), `line-1`, `line-2` or `line-3`.
+//! names the line's rmcp and the feature `line-0` (0.x), `line-1`, `line-2` or `line-3`;
+//! `line-1-early` (with `line-1`) for rmcp 1.0 to 1.3, whose `Result<T, E>` tool route is
+//! 0.x's (`E: IntoContents`): tools take `tool_call_result` there, as on 0.x.
 
 use mcp_errors::metrics::{self, MetricsConfig};
 use mcp_errors::{McpError, Parameters};
@@ -62,21 +64,29 @@ fn open(url: &str) -> Result<String, PwError> {
     })
 }
 
-/// What `navigate` returns: `Result<T, E>` itself, or on 0.x the whole tool result that
-/// `tool_call_result` makes of it (rmcp 0.x's own `Result<T, E>` keeps the contents only).
-#[cfg(not(feature = "line-0"))]
+/// What `navigate` returns: `Result<T, E>` itself, or on 0.x and 1.0 to 1.3 the whole tool
+/// result that `tool_call_result` makes of it (rmcp 0.x's own `Result<T, E>` keeps the
+/// contents only; 1.0 to 1.3 take no `Result<T, E>` of a derived enum).
+#[cfg(not(any(feature = "line-0", feature = "line-1-early")))]
 type Whole = Result<String, PwError>;
-#[cfg(feature = "line-0")]
+#[cfg(any(feature = "line-0", feature = "line-1-early"))]
 type Whole = Result<CallToolResult, ErrorData>;
 
-#[cfg(not(feature = "line-0"))]
+#[cfg(not(any(feature = "line-0", feature = "line-1-early")))]
 fn whole(result: Result<String, PwError>) -> Whole {
     result
 }
-#[cfg(feature = "line-0")]
+#[cfg(any(feature = "line-0", feature = "line-1-early"))]
 fn whole(result: Result<String, PwError>) -> Whole {
     line::tool_call_result(result)
 }
+
+/// What `navigate_contents` returns: the line's own `Result<T, E>`, which rmcp 1.0 to 1.3 do
+/// not take for a derived enum.
+#[cfg(not(feature = "line-1-early"))]
+type Contents = Result<String, PwError>;
+#[cfg(feature = "line-1-early")]
+type Contents = Whole;
 
 #[derive(Clone)]
 struct Server {
@@ -99,7 +109,10 @@ impl Server {
 
     /// `Result<T, E>` as the line takes it (on 0.x: rmcp's `E: IntoContents`, contents only).
     #[tool(description = "Open a URL, plain Result<T, E>")]
-    async fn navigate_contents(&self, Parameters(args): Parameters<Args>) -> Result<String, PwError> {
+    async fn navigate_contents(&self, Parameters(args): Parameters<Args>) -> Contents {
+        #[cfg(feature = "line-1-early")]
+        return whole(open(&args.url));
+        #[cfg(not(feature = "line-1-early"))]
         open(&args.url)
     }
 
@@ -294,6 +307,7 @@ async fn error_stats_method() {
     assert!(result["byCode"]["2100"].as_u64().is_some_and(|n| n >= 1), "{reply}");
 }
 
+#[cfg(not(feature = "line-1-early"))]
 #[tokio::test]
 async fn plain_result_of_the_line() {
     let _ = stats();
@@ -324,4 +338,31 @@ fn conversions_by_value() {
 
     let data = line::tool_outcome(&PwError::SessionExpired { session: 1 }).expect_err("JSON-RPC");
     assert_eq!((data.code.0, &*data.message), (2101, "The browser session expired"));
+}
+
+/// `tool_call_result`'s success values on the lines that have it (0.x, 1.x): several contents,
+/// a whole result, structured content.
+#[cfg(any(feature = "line-0", feature = "line-1"))]
+#[test]
+fn tool_call_result_success_values() {
+    use rmcp::handler::server::wrapper::Json;
+    use rmcp::model::Content;
+
+    let _ = stats();
+    let several = vec![Content::text("a"), Content::text("b")];
+    let result = line::tool_call_result(Ok::<_, PwError>(several)).expect("a success");
+    assert_eq!((result.content.len(), result.is_error), (2, Some(false)));
+
+    let whole = CallToolResult::success(vec![Content::text("c")]);
+    let result = line::tool_call_result(Ok::<_, PwError>(whole)).expect("a success");
+    assert_eq!(result.content.len(), 1);
+
+    let result = line::tool_call_result(Ok::<_, PwError>(Json(json!({ "k": 1 })))).expect("a success");
+    let json = serde_json::to_value(&result).expect("serializes");
+    assert_eq!(json["structuredContent"]["k"], 1, "{json}");
+
+    let failed = Err::<Vec<Content>, _>(PwError::Nav { reason: "dns".into() });
+    let result = line::tool_call_result(failed).expect("a tool error");
+    let json = serde_json::to_value(&result).expect("serializes");
+    assert_eq!((&json["isError"], &json["_meta"]["errorCode"]), (&json!(true), &json!("E_PW_NAV")));
 }

@@ -183,7 +183,12 @@ impl<'a> Bounded<'a> {
         if bytes.len() > self.limit - self.out.len() {
             return Err(GiveUp);
         }
-        self.out.extend_from_slice(bytes);
+        // `serde_json` writes quotes and punctuation one byte at a time: no copy call.
+        if let [byte] = bytes {
+            self.out.push(*byte);
+        } else {
+            self.out.extend_from_slice(bytes);
+        }
         Ok(())
     }
 

@@ -1,0 +1,81 @@
+//! `mcp_errors::http::HttpErrorLayer` around the Streamable HTTP service of every rmcp line
+//! before 3.x (3.x: the example server, `.ci/hostile_http.sh`): each line's plain-text
+//! rejections become JSON-RPC errors with the right status.
+//!
+//! Built and run by `.ci/rmcp_lines.sh` in one throw-away crate that depends on rmcp 0.8,
+//! 0.16, 1.x and 2.x at once (renamed `rmcp_0_8`, `rmcp_0_16`, `rmcp_1`, `rmcp_2`).
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use mcp_errors::http::HttpErrorLayer;
+use serde_json::Value;
+use tower_layer::Layer;
+use tower_service::Service;
+
+/// (body, content type, status, JSON-RPC code) of each request sent to every line.
+const CASES: [(&str, &str, u16, i64); 4] = [
+    ("{not json", "application/json", 400, -32700),
+    ("\"hello\"", "application/json", 400, -32600),
+    (
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1]}"#,
+        "application/json",
+        400,
+        -32600,
+    ),
+    ("{}", "text/plain", 415, -32600),
+];
+
+macro_rules! line_test {
+    ($test:ident, $rmcp:ident) => {
+        #[tokio::test]
+        async fn $test() {
+            use $rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+            use $rmcp::transport::streamable_http_server::{
+                StreamableHttpServerConfig, StreamableHttpService,
+            };
+            #[derive(Clone)]
+            struct Handler;
+            impl $rmcp::ServerHandler for Handler {}
+            let service = StreamableHttpService::new(
+                || Ok(Handler),
+                Arc::new(LocalSessionManager::default()),
+                StreamableHttpServerConfig::default(),
+            );
+            let mut service = HttpErrorLayer::new().layer(service);
+            for (body, content_type, status, code) in CASES {
+                let request = http::Request::post("/mcp")
+                    .header("host", "localhost")
+                    .header("accept", "application/json, text/event-stream")
+                    .header("content-type", content_type)
+                    .body(Full::new(Bytes::from(body)))
+                    .unwrap();
+                let response = service.call(request).await.unwrap();
+                assert_eq!(response.status().as_u16(), status, "{body}");
+                let bytes = response.into_body().collect().await.unwrap().to_bytes();
+                let reply: Value = serde_json::from_slice(&bytes).unwrap();
+                assert_eq!(reply["error"]["code"], code, "{body}: {reply}");
+                assert_eq!(reply["id"], Value::Null, "{body}: {reply}");
+            }
+            // No Accept: the line's 406, as JSON.
+            let request = http::Request::post("/mcp")
+                .header("host", "localhost")
+                .header("content-type", "application/json")
+                .body(Full::new(Bytes::from(
+                    r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+                )))
+                .unwrap();
+            let response = service.call(request).await.unwrap();
+            assert_eq!(response.status().as_u16(), 406);
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let reply: Value = serde_json::from_slice(&bytes).unwrap();
+            assert_eq!(reply["error"]["code"], -32600, "{reply}");
+        }
+    };
+}
+
+line_test!(rmcp_0_8, rmcp_0_8);
+line_test!(rmcp_0_16, rmcp_0_16);
+line_test!(rmcp_1, rmcp_1);
+line_test!(rmcp_2, rmcp_2);
