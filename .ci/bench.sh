@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks in smoke mode: every figure of the README's Benchmarks table computed once, with
+# Benchmarks in smoke mode: every figure of the Benchmarks table (docs/operating.md) computed once, with
 # tiny sizes and a debug build of the envelope bench (the test profile `cargo test
 # --all-features` built), so the benchmarks cannot rot. Nothing is judged against a goal (no
 # timed assertions); the last line is "bench: N passed, N failed", N the figures printed.

@@ -18,7 +18,7 @@
 # Also checks that a version mismatch is a compile error that says so: with a fresh lock file,
 # a crate on rmcp 0.8 gets a second 0.x (0.16) for mcp-errors' rmcp-0; the build must fail
 # with "rmcp version mismatch", and pass once the lock file unifies the two (the `cargo
-# update --precise` step the README gives).
+# update --precise` step docs/rmcp.md gives).
 #
 # Then the `http` feature's HttpErrorLayer around the Streamable HTTP service of 0.8, 0.16, 1.x
 # and 2.x (tests/rmcp_lines/http_layer.rs).
@@ -173,7 +173,7 @@ done
 
 # The adoption examples: each its own server crate, run (it checks its replies). A fresh lock
 # file gives mcp-errors' rmcp-0 the newest 0.x beside an example's older one: unified to the
-# example's own, as README's `cargo update --precise` step says.
+# example's own, as the `cargo update --precise` step of docs/rmcp.md says.
 for dir in "$repo"/examples/adopt/*/; do
   example=$(basename "$dir")
   t0=$SECONDS

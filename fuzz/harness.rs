@@ -246,7 +246,7 @@ pub fn encode<E: ?Sized + McpError + mcp_errors::VisitData>(
 }
 
 /// Whether this build's `serde_json` parses floats exactly (its `float_roundtrip` feature).
-/// Without it a parsed `f64` may be one unit in the last place off (README, "Floating-point
+/// Without it a parsed `f64` may be one unit in the last place off (docs/envelopes.md, "Floating-point
 /// fields"), and the checks compare floats and float-bearing messages within that drift.
 pub fn exact_floats() -> bool {
     let text = "8.739899877464282e245";

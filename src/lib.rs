@@ -1,5 +1,22 @@
-//! mcp-errors facade.
-#![doc = include_str!("../docs/attributes.md")]
+// The crate's front page is README.md, and the guides are docs/*.md: on GitHub they link each
+// other by relative paths, here by the link definitions written before each file, which win
+// over the file's own (the first definition of a label is the one Markdown uses). Every
+// example of the README and of the guides is a doctest.
+#![doc = "[thiserror]: crate::guide::thiserror"]
+#![doc = "[rmcp]: crate::guide::rmcp"]
+#![doc = "[adopt]: crate::guide::adopt"]
+#![doc = "[http]: crate::guide::http"]
+#![doc = "[polyglot]: crate::guide::polyglot"]
+#![doc = "[operating]: crate::guide::operating"]
+#![doc = "[attributes]: crate::attributes"]
+#![doc = "[envelopes]: crate::envelopes"]
+#![doc = "[http-mod]: crate::http"]
+#![doc = "[metrics-mod]: crate::metrics"]
+#![doc = "[retry-mod]: crate::retry"]
+#![doc = "[integrations-mod]: crate::integrations"]
+#![doc = "[architecture]: https://example.invalid/mcp-errors/blob/main/ARCHITECTURE.md"]
+#![doc = "[fuzz]: https://example.invalid/mcp-errors/blob/main/fuzz/README.md"]
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 #[allow(unused_extern_crates)] // generated code in this crate names `::mcp_errors`
@@ -12,9 +29,57 @@ mod common;
 
 pub use common::{CommonError, ProtocolError};
 
-// README.md compiles as doctests: its quick start, and its rmcp server, which needs the `rmcp`
-// feature and the dev-dependencies (rmcp's server macros, tokio, schemars). The README's test
-// command, `cargo test --workspace --all-features`, runs both.
-#[cfg(all(doctest, feature = "rmcp"))]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+#[doc = "[adopt]: crate::guide::adopt"]
+#[doc = include_str!("../docs/attributes.md")]
+pub mod attributes {}
+
+#[doc = "[ext]: crate::McpErrorExt"]
+#[doc = "[retry]: crate::retry"]
+#[doc = "[jsonrpc]: crate::jsonrpc"]
+#[doc = "[attributes]: crate::attributes"]
+#[doc = include_str!("../docs/envelopes.md")]
+pub mod envelopes {}
+
+/// Guides: each owns its topic, and the others link to it. Their examples are doctests (with
+/// the features each guide names).
+pub mod guide {
+    #[doc = "[adopt]: crate::guide::adopt"]
+    #[doc = "[operating]: crate::guide::operating"]
+    #[doc = "[http]: crate::guide::http"]
+    #[doc = "[envelopes]: crate::envelopes#tool-errors"]
+    #[doc = "[rmcp_3]: crate::integrations::rmcp_3"]
+    #[cfg_attr(
+        any(not(doctest), feature = "rmcp"),
+        doc = include_str!("../docs/rmcp.md")
+    )]
+    pub mod rmcp {}
+
+    #[doc = "[rmcp]: crate::guide::rmcp"]
+    #[doc = include_str!("../docs/adopt.md")]
+    pub mod adopt {}
+
+    #[doc = "[readme-table]: crate#coming-from-thiserror"]
+    #[doc = "[attributes]: crate::attributes"]
+    #[doc = "[operating]: crate::guide::operating#environment"]
+    #[doc = include_str!("../docs/thiserror.md")]
+    pub mod thiserror {}
+
+    #[doc = "[layer]: crate::http::HttpErrorLayer"]
+    #[doc = "[retry]: crate::retry"]
+    #[cfg_attr(
+        any(not(doctest), all(feature = "rmcp", feature = "http")),
+        doc = include_str!("../docs/http.md")
+    )]
+    pub mod http {}
+
+    #[doc = "[catalog]: crate::ErrorCatalog"]
+    #[doc = "[registry]: crate::Registry"]
+    #[doc = "[cli]: https://example.invalid/mcp-errors/blob/main/mcp-errors-cli/src/lib.rs"]
+    #[doc = include_str!("../docs/polyglot.md")]
+    pub mod polyglot {}
+
+    #[doc = "[rmcp]: crate::guide::rmcp"]
+    #[doc = "[retry]: crate::retry"]
+    #[doc = include_str!("../docs/operating.md")]
+    pub mod operating {}
+}

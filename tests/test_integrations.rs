@@ -506,9 +506,9 @@ mod tracing_events {
         assert_eq!(names, expected);
     }
 
-    /// The README's `tracing` section shows this output; keep them equal.
+    /// The operating guide's `tracing` section (docs/operating.md) shows this output; keep them equal.
     #[test]
-    fn readme_shows_the_event_as_the_fmt_subscriber_prints_it() {
+    fn operating_guide_shows_the_event_as_the_fmt_subscriber_prints_it() {
         #[derive(Clone, Default)]
         struct Buffer(Arc<Mutex<Vec<u8>>>);
         impl std::io::Write for Buffer {
@@ -533,10 +533,10 @@ mod tracing_events {
             emit_as(&too_large(), Channel::ToolError);
         });
         let printed = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-        let readme = include_str!("../README.md");
+        let readme = include_str!("../docs/operating.md");
         let start = readme
             .find("<!-- tracing-output -->\n```text\n")
-            .expect("README marks the tracing output")
+            .expect("docs/operating.md marks the tracing output")
             + "<!-- tracing-output -->\n```text\n".len();
         let shown = &readme[start..start + readme[start..].find("```").unwrap()];
         assert_eq!(shown, printed);

@@ -1,5 +1,5 @@
 //! The reply budget: whatever the values hold, every envelope stays bounded and says when it
-//! was cut. Also the round-trip limits the fuzzing campaign found (README, "Round trips").
+//! was cut. Also the round-trip limits the fuzzing campaign found (docs/envelopes.md, "Round trips").
 
 use mcp_errors::{ErrorObject, McpError, McpErrorExt, ReplyBudget, TRUNCATION_MARK, Verbosity};
 use serde_json::{Value, json};

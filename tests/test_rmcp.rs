@@ -145,18 +145,18 @@ fn a_tool_error_is_a_complete_result() {
     }
 }
 
-/// A protocol-class variant returned from a tool is a JSON-RPC error: the one the README's
-/// first rmcp example shows.
+/// A protocol-class variant returned from a tool is a JSON-RPC error: the one the rmcp
+/// guide's first example shows (docs/rmcp.md).
 #[test]
 fn a_protocol_class_variant_is_a_json_rpc_error() {
     let error = Err::<String, _>(PlaywrightError::SessionExpired)
         .into_call_tool_result()
         .expect_err("a JSON-RPC error");
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../docs/rmcp.md");
     let marker = "<!-- protocol-reply -->\n```json\n";
     let start = readme
         .find(marker)
-        .expect("README marks the protocol reply")
+        .expect("docs/rmcp.md marks the protocol reply")
         + marker.len();
     let shown: Value =
         serde_json::from_str(&readme[start..start + readme[start..].find("```").unwrap()]).unwrap();

@@ -294,30 +294,30 @@ fn cases_file_counts_match_its_calls() {
     assert_eq!(cases["stats"]["bySymbol"], Value::Object(by_symbol));
 }
 
-/// The README's first rmcp example shows what `navigate` answers: it is the answer this suite
+/// The rmcp guide's first example shows what `navigate` answers: it is the answer this suite
 /// expects of the example server, by value.
 #[test]
-fn readme_shows_the_navigate_reply_of_the_cases() {
-    let readme = include_str!("../README.md");
+fn rmcp_guide_shows_the_navigate_reply_of_the_cases() {
+    let readme = include_str!("../docs/rmcp.md");
     let marker = "<!-- navigate-reply -->\n```json\n";
     let start = readme
         .find(marker)
-        .expect("README marks the navigate reply")
+        .expect("docs/rmcp.md marks the navigate reply")
         + marker.len();
     let shown: Value =
         serde_json::from_str(&readme[start..start + readme[start..].find("```").unwrap()])
-            .expect("the README's navigate reply is JSON");
+            .expect("the rmcp guide's navigate reply is JSON");
     let cases = cases();
     let expected = cases["calls"]
         .as_array()
         .unwrap()
         .iter()
         .find(|case| case["tool"] == "navigate" && case["arguments"] == shown_arguments(&shown))
-        .expect("a case calls navigate with the README's URL");
+        .expect("a case calls navigate with the rmcp guide's URL");
     assert_eq!(shown["result"], expected["result"]);
 }
 
-/// The arguments of the README's navigate call: its URL, as `_meta.data` echoes it.
+/// The arguments of the rmcp guide's navigate call: its URL, as `_meta.data` echoes it.
 fn shown_arguments(shown: &Value) -> Value {
     json!({ "url": shown["result"]["_meta"]["data"]["url"] })
 }

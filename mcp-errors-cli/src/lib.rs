@@ -12,6 +12,10 @@
 //!
 //! The generators are a library too ([`generate`]), one module per target language under
 //! [`lang`]; a new language is one more module and one more [`Lang`] variant.
+//!
+//! What the generated modules contain, and the fleet's workflow from the Rust enums to the
+//! TypeScript and Python clients, is the polyglot guide (`mcp_errors::guide::polyglot`, source
+//! `docs/polyglot.md`).
 
 pub mod catalog;
 pub mod diff;

@@ -1,4 +1,5 @@
-//! `#[derive(McpError)]`. See the `mcp-errors` crate for documentation.
+//! `#[derive(McpError)]`. Its attribute language is documented in the `mcp-errors` crate
+//! (`mcp_errors::attributes`, source `docs/attributes.md`).
 //!
 //! The derive runs in phases over `proc_macro2`: `attr` + `ast` parse the input into a
 //! model, `valid` checks the rules that span several attributes, `plan` resolves every value
@@ -24,7 +25,8 @@ use proc_macro::TokenStream;
 
 /// Derives `McpError`, `ErrorCatalog`, `Display` and `std::error::Error` for an error enum,
 /// plus an inherent impl with one constant per symbol (and `from_error_object` under
-/// `#[mcp(decode)]`). The attribute language is documented in the `mcp-errors` crate.
+/// `#[mcp(decode)]`). The attribute language is documented in the `mcp-errors` crate
+/// (`mcp_errors::attributes`).
 #[proc_macro_derive(McpError, attributes(mcp))]
 pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

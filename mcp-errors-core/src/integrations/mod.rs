@@ -1,5 +1,6 @@
 //! Optional integrations with the MCP ecosystem, each behind a cargo feature (all off by
-//! default).
+//! default; the default build depends on `serde` and `serde_json` only). This table is the
+//! list of the features.
 //!
 //! | feature | what it adds |
 //! |---|---|
@@ -8,6 +9,9 @@
 //! | `metrics` | [`emit_as`] increments the counter `mcp_errors_total` of the [`metrics`](https://docs.rs/metrics) facade, with OpenTelemetry's MCP attribute names ([`semconv`]) |
 //! | `tracing` | [`emit_as`] emits one [`tracing`](https://docs.rs/tracing) event per error, with the same names |
 //! | `schemars` | `schemars::JsonSchema` for the envelope and catalog types, and the schemas as JSON |
+//! | `arguments` | [`arguments::parse`](crate::arguments::parse): tool arguments that fail to deserialize as `E_INVALID_PARAMS` (1000) naming the argument by JSON Pointer, for servers on other SDKs (every rmcp feature turns it on; adds `serde_path_to_error`) |
+//! | `http` | [`http`](crate::http): tower layers for the Streamable HTTP endpoint, rejections as JSON-RPC errors and a rate limiter (adds `http`, `http-body`, `http-body-util`, `bytes`, `tower-layer`, `tower-service`) |
+//! | `sep-3304` | the proposed code -32023 `RateLimited` ([`jsonrpc::RATE_LIMITED`](crate::jsonrpc)), which the rate limiter then sends instead of -32000 |
 //!
 //! # How the impls reach your enums
 //!

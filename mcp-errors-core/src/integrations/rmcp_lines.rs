@@ -18,7 +18,7 @@ use serde_json::Value;
 ///
 /// The extractor can only fail with a JSON-RPC error; `finish_tool_call` of the line
 /// (`integrations::rmcp_N::finish_tool_call`) turns that failure into the tool error, so route
-/// `call_tool` through it (README, "rmcp's own failures"). Without it the client receives
+/// `call_tool` through it (docs/rmcp.md, "rmcp's own failures"). Without it the client receives
 /// JSON-RPC -32602 whose `data.toolError` holds the tool error, and the failure is still
 /// counted as a tool error (it is counted when the extractor fails, before rmcp decides
 /// which way it leaves).

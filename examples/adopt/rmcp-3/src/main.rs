@@ -86,7 +86,7 @@ impl Browser {
         }
     }
 
-    /// The README's way: `Result<Json<T>, E>`.
+    /// The rmcp guide's way (docs/rmcp.md): `Result<Json<T>, E>`.
     #[tool(description = "Open a URL")]
     async fn navigate(
         &self,
