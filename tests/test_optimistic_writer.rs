@@ -49,6 +49,12 @@ enum PwError {
     /// Broken display
     #[mcp(code = 2104)]
     Broken { value: FailingDisplay },
+    /// Try later
+    #[mcp(code = 2105, retryable = false)]
+    Later {
+        #[mcp(retry_after)]
+        wait: u64,
+    },
 }
 
 /// A field whose `Serialize` fails.
@@ -135,6 +141,8 @@ fn samples() -> Vec<PwError> {
             map: BTreeMap::new(),
         },
         PwError::Unit,
+        // Not retryable in the catalog, but a known delay makes it retryable on the wire.
+        PwError::Later { wait: 3 },
     ]
 }
 

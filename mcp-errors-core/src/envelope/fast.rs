@@ -90,12 +90,13 @@ fn error_object<E: ?Sized + VisitData>(
     out.string(error.domain())?;
     out.raw(br#","symbol":"#)?;
     out.string(error.symbol())?;
-    out.raw(if error.retryable() {
+    let retry_after = retry_after_ms(error);
+    // `wire_retryable`, without asking for the delay twice: a known delay makes it retryable.
+    out.raw(if error.retryable() || retry_after.is_some() {
         br#","retryable":true"#
     } else {
         br#","retryable":false"#
     })?;
-    let retry_after = retry_after_ms(error);
     let mut sink = Sink {
         out,
         error: &|| has_details_field(error),
