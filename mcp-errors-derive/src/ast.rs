@@ -35,6 +35,13 @@ pub struct Input<'a> {
     variant_names: std::collections::HashSet<String>,
 }
 
+impl Input<'_> {
+    /// Whether `name` is a variant's name (without `r#`).
+    pub fn names_variant(&self, name: &str) -> bool {
+        self.variant_names.contains(name)
+    }
+}
+
 pub struct Variant<'a> {
     pub ident: &'a Ident,
     pub attrs: VariantAttrs,
@@ -156,10 +163,7 @@ impl<'a> Input<'a> {
             symbol::TRANSPARENT,
             symbol::CATCH_ALL,
         ];
-        let variant_names = variants
-            .iter()
-            .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
-            .collect();
+        let variant_names = variants.iter().map(|v| names::unraw(v.ident)).collect();
         let own_display = attrs.own_display.is_some();
         let hand_display = own_display
             || !variants.is_empty()
@@ -171,16 +175,14 @@ impl<'a> Input<'a> {
             // The catalog's text: the doc line (documentation, not a template), else the
             // variant's name. `valid` rejects the keys that would write text of their own.
             for variant in &mut variants {
-                let name = variant
-                    .ident
-                    .to_string()
-                    .trim_start_matches("r#")
-                    .to_owned();
                 let text = match &variant.doc.first {
                     Some((line, _)) if own_display => line.clone(),
-                    _ => name,
+                    _ => names::unraw(variant.ident),
                 };
-                variant.message = Some(Message::plain(text, variant.ident.span()));
+                variant.message = Some(Message::plain(
+                    text,
+                    SpanRange::single(variant.ident.span()),
+                ));
                 variant.inherited = false;
                 variant.fmt = None;
             }
@@ -384,10 +386,6 @@ impl<'a> Variant<'a> {
     }
 }
 
-/// The roles a field has without an attribute saying so: a field named `source` is the
-/// source (thiserror's rule) unless another field is marked `source` or `from`; the lone
-/// unnamed field of a variant is shown by the message when the message names it, else
-/// serialized under `value` (`data["0"]` says nothing to a client).
 /// Whether extra format arguments name `member` with a `.0` / `.field` shorthand.
 fn names_member(tokens: &TokenStream, member: &Arg) -> bool {
     let mut found = false;
@@ -398,6 +396,10 @@ fn names_member(tokens: &TokenStream, member: &Arg) -> bool {
     found
 }
 
+/// The roles a field has without an attribute saying so: a field named `source` is the
+/// source (thiserror's rule) unless another field is marked `source` or `from`; the lone
+/// unnamed field of a variant is shown by the message when the message names it, else
+/// serialized under `value` (`data["0"]` says nothing to a client).
 fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, decode: bool) {
     let marked = fields
         .iter()
@@ -492,15 +494,15 @@ impl Message {
         )
     }
 
-    /// Plain text (not a template), for the catalog only.
-    fn plain(text: String, span: Span) -> Message {
+    /// Plain text (not a template), for the catalog only, spanning `tokens`.
+    fn plain(text: String, tokens: SpanRange) -> Message {
         Message {
-            lit: LitStr::new(&text, span),
+            lit: LitStr::new(&text, tokens.end),
             template: Some(Template {
                 pieces: vec![crate::template::Piece::Text(text.clone())],
             }),
             text,
-            tokens: SpanRange::single(span),
+            tokens,
             args: Vec::new(),
         }
     }
@@ -515,15 +517,7 @@ impl Message {
                 SpanRange::of(path),
             ),
         };
-        Message {
-            lit: LitStr::new(&text, tokens.end),
-            template: Some(Template {
-                pieces: vec![crate::template::Piece::Text(text.clone())],
-            }),
-            text,
-            tokens,
-            args: Vec::new(),
-        }
+        Message::plain(text, tokens)
     }
 }
 

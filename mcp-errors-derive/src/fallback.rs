@@ -129,11 +129,6 @@ fn from_stubs(model: &Input<'_>) -> TokenStream {
 /// that can be a constant: well formed, the first of its spelling, and not a variant's name
 /// (which would shadow it). The code is 0 when missing; the enum does not compile anyway.
 fn constants(model: &Input<'_>) -> String {
-    let variants: HashSet<String> = model
-        .variants
-        .iter()
-        .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
-        .collect();
     let mut seen = HashSet::new();
     let mut out = String::new();
     source::open_impl(&mut out, model.ident, None);
@@ -141,7 +136,7 @@ fn constants(model: &Input<'_>) -> String {
         let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
         for name in std::iter::once(model.symbol_constant(variant)).chain(aliases) {
             if names::symbol_problem(&name).is_none()
-                && !variants.contains(&name)
+                && !model.names_variant(&name)
                 && seen.insert(name.clone())
             {
                 source::constant(&mut out, &name, variant.code());

@@ -1,5 +1,14 @@
 //! Pure functions on names: case conversion and the format rules of symbols and domains.
 
+/// The identifier without `r#`.
+pub fn unraw(ident: &proc_macro2::Ident) -> String {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(raw) => raw.to_owned(),
+        None => name,
+    }
+}
+
 /// The longest symbol accepted (seed 000's symbols are short; 63 keeps them readable and
 /// within common identifier limits of other languages' clients).
 pub const MAX_SYMBOL_LEN: usize = 63;

@@ -473,14 +473,7 @@ impl<'a> FieldPlan<'a> {
     }
 }
 
-/// The identifier without `r#`.
-pub fn unraw(ident: &Ident) -> String {
-    let name = ident.to_string();
-    match name.strip_prefix("r#") {
-        Some(raw) => raw.to_owned(),
-        None => name,
-    }
-}
+pub use crate::names::unraw;
 
 impl Bounds {
     fn infer(input: &Input<'_>, variants: &[VariantPlan<'_>]) -> Bounds {

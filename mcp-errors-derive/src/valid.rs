@@ -969,13 +969,8 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
 /// constant can never be reached (`match code { E::IO => .. }` stops compiling, far from the
 /// cause). Invalid symbols are reported by `symbols_are_well_formed` instead.
 fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
-    let idents: Vec<String> = input
-        .variants
-        .iter()
-        .map(|v| v.ident.to_string().trim_start_matches("r#").to_owned())
-        .collect();
     let is_variant =
-        |name: &str| names::symbol_problem(name).is_none() && idents.iter().any(|i| i == name);
+        |name: &str| names::symbol_problem(name).is_none() && input.names_variant(name);
     let ty = input.ident;
     let prefix_ok = names::is_valid_symbol_prefix(&input.prefix);
     // A derived symbol naming a variant (`I16`, `E0`) gets the constant `I16_CODE` instead
