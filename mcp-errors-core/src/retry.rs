@@ -777,7 +777,22 @@ fn random_seed() -> u64 {
 /// );
 /// ```
 pub fn text_suffix(delay: Duration) -> String {
-    format!(" (retry after {} ms)", crate::field_types::whole_ms(delay))
+    TextSuffix(delay).to_string()
+}
+
+/// How the text form opens and closes around the milliseconds; [`TextSuffix`] writes it and
+/// [`retry_after_text`] reads it.
+const TEXT_OPEN: &str = "(retry after ";
+const TEXT_CLOSE: &str = " ms)";
+
+/// [`text_suffix`] as a `Display`, for writers that format in place (the tool error's text).
+pub(crate) struct TextSuffix(pub(crate) Duration);
+
+impl core::fmt::Display for TextSuffix {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let ms = crate::field_types::whole_ms(self.0);
+        write!(f, " {TEXT_OPEN}{ms}{TEXT_CLOSE}")
+    }
 }
 
 /// The delay of the retry contract's text form in `text`: the **last** `(retry after N ms)`
@@ -796,13 +811,12 @@ pub fn text_suffix(delay: Duration) -> String {
 /// assert_eq!(retry_after_text("(retry after 99999999999999999999 ms)"), None);
 /// ```
 pub fn retry_after_text(text: &str) -> Option<Duration> {
-    const OPEN: &str = "(retry after ";
-    let start = text.rfind(OPEN)? + OPEN.len();
+    let start = text.rfind(TEXT_OPEN)? + TEXT_OPEN.len();
     let rest = &text[start..];
     let digits = rest
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());
-    if digits == 0 || !rest[digits..].starts_with(" ms)") {
+    if digits == 0 || !rest[digits..].starts_with(TEXT_CLOSE) {
         return None;
     }
     rest[..digits]

@@ -213,11 +213,7 @@ impl<E: ?Sized + VisitData> fmt::Display for TextTail<'_, E> {
             }
         }
         if let Some(delay) = delay.filter(|_| format.text_retry_after()) {
-            write!(
-                f,
-                " (retry after {} ms)",
-                crate::field_types::whole_ms(delay)
-            )?;
+            write!(f, "{}", crate::retry::TextSuffix(delay))?;
         }
         Ok(())
     }

@@ -501,13 +501,14 @@ where
     ResBody::Data: Buf,
 {
     let status = response.status();
-    let media = media_type(response.headers().get(header::CONTENT_TYPE))
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    // Read before the response is taken apart, without an owned copy of the header.
+    let media = media_type(response.headers().get(header::CONTENT_TYPE)).unwrap_or("");
+    let json = media.eq_ignore_ascii_case("application/json");
+    let event_stream = media.eq_ignore_ascii_case("text/event-stream");
     let (mut parts, body) = response.into_parts();
     let mut body = Box::pin(body);
     if status.is_client_error() || status.is_server_error() {
-        if media == "application/json" {
+        if json {
             return Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body));
         }
         let (text, _) = read_ahead(&mut body, LOG_LIMIT, |_| false).await;
@@ -538,14 +539,14 @@ where
     if status != StatusCode::OK || !seen.request {
         return Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body));
     }
-    if media == "application/json" {
+    if json {
         let (head, ended) = read_ahead(&mut body, PEEK_LIMIT, |_| false).await;
         if ended && bad_request_error(&head) {
             parts.status = StatusCode::BAD_REQUEST;
         }
         return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
     }
-    if media == "text/event-stream" && config.event_stream_status {
+    if event_stream && config.event_stream_status {
         let mut first = FirstEvent::Pending;
         let (head, _) = read_ahead(&mut body, PEEK_LIMIT, |head| {
             first = first_event_data(head);
