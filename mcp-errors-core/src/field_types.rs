@@ -1,8 +1,9 @@
 //! The types a field may have in each role, as traits the generated code calls:
 //! `#[mcp(retry_after)]` ([`IntoRetryAfter`], and [`FromRetryAfterMs`] for decoding),
 //! `#[mcp(retryable)]` ([`RetryableFlag`]), `#[mcp(source)]` ([`AsDynError`]), a field
-//! without attribute ([`DataField`], through [`Data`]; a path through [`PathData`] and
-//! [`path_display`]) and a `transparent` inner error ([`Transparent`]).
+//! without attribute ([`DataField`], handed over by [`data_field`]; a `text` one by
+//! [`text_field`], a path by [`path_field`], a path in a template by [`path_display`]) and a
+//! `transparent` inner error ([`Transparent`]).
 //!
 //! A missing impl names the field's type in the user's code; the traits are reached through
 //! `__private`, not public API.
@@ -198,7 +199,7 @@ pub(crate) fn whole_ms(delay: Duration) -> u64 {
 }
 
 /// What a field without attribute must be to go into `data`: `Serialize`. Generated code
-/// hands such a field to the sink as [`Data`], so a missing `Serialize` is reported as this
+/// hands such a field to the sink by [`data_field`], so a missing `Serialize` is reported as this
 /// trait, at the field, with the ways out (`do_not_recommend` keeps rustc from reporting
 /// serde's bound instead).
 #[diagnostic::on_unimplemented(
@@ -221,8 +222,42 @@ impl<T: ?Sized + serde::Serialize> DataField for T {
     }
 }
 
-/// A `data` field as generated code hands it to a `FieldSink` (see [`DataField`]).
+/// A `data` field as [`data_field`] hands it to a `FieldSink` (see [`DataField`]).
 pub struct Data<'a, T: ?Sized>(pub &'a T);
+
+/// Hands one `data` field to `sink`: what generated code calls for each field
+/// (`data_field(sink, "key", field)?`). One call of a plain generic function per field is
+/// what the user's crate type-checks, instead of building [`Data`] and calling the sink's
+/// generic method there; a field that is not `Serialize` is reported as [`DataField`], at
+/// the field.
+#[inline]
+pub fn data_field<S: FieldSink, T: ?Sized + DataField>(
+    sink: &mut S,
+    key: &'static str,
+    value: &T,
+) -> Result<(), S::Error> {
+    sink.field(key, &Data(value))
+}
+
+/// [`data_field`] of a `#[mcp(text)]` field: its `Display` text (see [`TextField`]).
+#[inline]
+pub fn text_field<S: FieldSink, T: ?Sized + TextField>(
+    sink: &mut S,
+    key: &'static str,
+    value: &T,
+) -> Result<(), S::Error> {
+    sink.field(key, &TextData(value))
+}
+
+/// [`data_field`] of a `Path`/`PathBuf` field: its text, lossily (see [`PathData`]).
+#[inline]
+pub fn path_field<S: FieldSink, P: ?Sized + AsRef<std::path::Path>>(
+    sink: &mut S,
+    key: &'static str,
+    value: &P,
+) -> Result<(), S::Error> {
+    sink.field(key, &PathData(value))
+}
 
 impl<T: ?Sized + DataField> serde::Serialize for Data<'_, T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -241,7 +276,7 @@ impl<P: ?Sized + AsRef<std::path::Path>> serde::Serialize for PathData<'_, P> {
 }
 
 /// What a `#[mcp(text)]` field must be: `Display`. Generated code hands such a field to the
-/// sink as [`TextData`], so a missing `Display` is reported as this trait, at the field
+/// sink by [`text_field`], as [`TextData`], so a missing `Display` is reported as this trait, at the field
 /// (`do_not_recommend` keeps rustc from reporting `Serialize` of `TextData` instead).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot go into `data` as text: it does not implement `Display`",

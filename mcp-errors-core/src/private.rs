@@ -6,8 +6,8 @@ pub use crate::entry::{entry, field, json_rpc, keyed_field, with_error_type, wit
 pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{
-    AsDynError, Data, DataField, FromRetryAfterMs, IntoRetryAfter, PathData, RetryableFlag,
-    TextData, Transparent, path_display,
+    AsDynError, DataField, FromRetryAfterMs, IntoRetryAfter, RetryableFlag, Transparent,
+    data_field, path_display, path_field, text_field,
 };
 pub use crate::integrations::support as integrations;
 /// The Markdown escaping of [`Registry::to_markdown`](crate::Registry::to_markdown), for the

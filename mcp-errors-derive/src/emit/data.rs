@@ -38,9 +38,9 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     }
 }
 
-/// `Self::V { a: v0, .. } => sink.field("a", v0),` for one field that is always present, a
-/// block of calls (`Option` fields only when `Some`) otherwise; `None` for a variant that
-/// puts nothing into `data`.
+/// `Self::V { a: v0, .. } => P::data_field(sink, "a", v0),` for one field that is always
+/// present, a block of calls (`Option` fields only when `Some`) otherwise; `None` for a
+/// variant that puts nothing into `data`.
 fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<TokenStream> {
     let p = &plan.private;
     let visited: Vec<&FieldPlan<'_>> = variant
@@ -74,24 +74,21 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
         })
         .collect();
     let pat = pattern(variant, visited.iter().map(|f| &f.member).zip(&binds));
-    // A data field goes through `Data`, whose `DataField` bound names the field's type and
-    // the ways out when it is not `Serialize`; a path through `PathData` (its text, lossily).
-    // Located at the field's type, where a missing `Serialize` is reported.
+    // A data field goes through `data_field`, whose `DataField` bound names the field's
+    // type and the ways out when it is not `Serialize`; a `text` field through `text_field`,
+    // a path through `path_field` (its text, lossily). One call of a plain generic function
+    // per field: cheaper for the user's crate to type-check than a wrapper and a call of the
+    // sink's generic method. Located at the field's type, where a missing bound is reported.
     let call = |field: &FieldPlan<'_>, arg: &Ident| {
         let wrap = |tokens: TokenStream| located_at(tokens, type_span(field.ty));
         match &field.data_key {
             Some(key) if !field.details && field.text => {
-                let value = wrap(quote!(&#p::TextData(#arg)));
-                quote!(#sink.field(#key, #value))
+                wrap(quote!(#p::text_field(#sink, #key, #arg)))
             }
             Some(key) if !field.details && field.path => {
-                let value = wrap(quote!(&#p::PathData(#arg)));
-                quote!(#sink.field(#key, #value))
+                wrap(quote!(#p::path_field(#sink, #key, #arg)))
             }
-            Some(key) if !field.details => {
-                let value = wrap(quote!(&#p::Data(#arg)));
-                quote!(#sink.field(#key, #value))
-            }
+            Some(key) if !field.details => wrap(quote!(#p::data_field(#sink, #key, #arg))),
             _ if field.path => {
                 let value = wrap(quote!(&#p::path_display(#arg)));
                 quote!(#sink.details(#value))
@@ -99,13 +96,15 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
             _ => quote!(#sink.details(#arg)),
         }
     };
-    if let [field] = &visited[..]
-        && !field.optional
-        && constants.is_empty()
-    {
-        let call = call(field, &binds[0]);
-        return Some(quote!(#pat => #call,));
-    }
+    // The last call is the arm's value when nothing follows it (a field that is always
+    // present, no constants): one `?` and the `Ok(())` fewer.
+    let tail = match (visited.last(), binds.last()) {
+        (Some(field), Some(bind)) if !field.optional && constants.is_empty() => {
+            Some(call(field, bind))
+        }
+        _ => None,
+    };
+    let visited = &visited[..visited.len() - usize::from(tail.is_some())];
     let value = local("value");
     let stmts = visited.iter().zip(&binds).map(|(field, bind)| {
         if field.optional {
@@ -116,11 +115,17 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
             quote!(#call?;)
         }
     });
+    if visited.is_empty()
+        && let Some(tail) = &tail
+    {
+        return Some(quote!(#pat => #tail,));
+    }
+    let tail = tail.unwrap_or_else(|| quote!(#p::Result::Ok(())));
     Some(quote! {
         #pat => {
             #(#stmts)*
             #(#constants)*
-            #p::Result::Ok(())
+            #tail
         }
     })
 }
