@@ -13,18 +13,20 @@ use crate::{CodeRange, ErrorEntry, ErrorKind};
 /// `Box<dyn McpError + Send + Sync>` work with every envelope of
 /// [`McpErrorExt`](crate::McpErrorExt).
 ///
-/// Everything but [`domain`](McpError::domain) and [`entry`](McpError::entry) has a default
-/// that reads the catalog row, so the methods agree with [`ErrorCatalog::ENTRIES`] unless a
-/// variant decides per value (a `#[mcp(retryable)]` field, a `transparent` inner error).
+/// Everything but [`entry`](McpError::entry) has a default that reads the catalog row, so
+/// the methods agree with [`ErrorCatalog::ENTRIES`] unless a variant decides per value (a
+/// `#[mcp(retryable)]` field, a `transparent` inner error).
 pub trait McpError: std::error::Error {
     /// The catalog row of this value's variant. For a `transparent` variant, the inner
     /// error's row (whose `domain` is the inner enum's).
     fn entry(&self) -> &'static ErrorEntry;
 
-    /// The domain this error is reported under. A `transparent` variant reports the outer
-    /// enum's domain: a common `E_INPUT_TOO_LARGE` raised by the Python server counts as
-    /// `python` (seed 000).
-    fn domain(&self) -> &'static str;
+    /// The domain this error is reported under: its row's. A `transparent` variant reports
+    /// the outer enum's domain (the derive overrides this method then): a common
+    /// `E_INPUT_TOO_LARGE` raised by the Python server counts as `python` (seed 000).
+    fn domain(&self) -> &'static str {
+        self.entry().domain
+    }
 
     /// The stable numeric code.
     fn code(&self) -> i32 {

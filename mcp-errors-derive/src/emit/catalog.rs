@@ -1,102 +1,129 @@
-//! `impl ErrorCatalog`: the type-level catalog. The rows themselves are source text
-//! (`source.rs`); this impl points at them and adds what needs the transparent inner types.
+//! `impl ErrorCatalog`: the type-level catalog, written as source text (it is all data: the
+//! rows, the codes, the code-to-row `match`), plus, with transparent variants, the inherent
+//! helpers that ask the inner types, as tokens located at those types.
+
+use core::fmt::Write as _;
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Code, derived, local, located_at, type_span};
+use super::source::{entries, push_str_lit};
+use super::{Code, local, located_at, type_span};
 use crate::plan::Plan;
 
-pub fn catalog_impl(plan: &Plan<'_>) -> TokenStream {
-    let derived = derived();
-    let p = &plan.private;
-    let name = plan.ident.to_string();
+/// `impl ErrorCatalog for E { ... }` as source text. `ENTRIES` and `OWN_CODES` are written
+/// here, not behind an inherent constant, and `entry_by_code` holds the `match` itself: every
+/// item is one more body for the user's crate to check, for each enum.
+pub fn catalog_impl(plan: &Plan<'_>) -> String {
+    let p = plan.private.to_string();
     let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog);
-    let domain = &plan.domain;
-    let code_range = |(start, end): (i32, i32)| {
-        let (start, end) = (Code(start), Code(end));
-        quote!(#p::Option::Some(#p::CodeRange { start: #start, end: #end }))
+    let mut out = format!(
+        "#[automatically_derived] #[allow(deprecated)] impl {impl_generics} {p}::ErrorCatalog \
+         for {ty} {where_clause} {{ const NAME: &'static str = "
+    );
+    push_str_lit(&mut out, &plan.ident.to_string());
+    out.push_str("; const DOMAIN: &'static str = ");
+    push_str_lit(&mut out, &plan.domain);
+    let code_range = |out: &mut String, range: Option<(i32, i32)>| match range {
+        Some((start, end)) => {
+            let _ = write!(
+                out,
+                "{p}::Option::Some({p}::CodeRange {{ start: {}, end: {} }})",
+                Code(start),
+                Code(end)
+            );
+        }
+        None => {
+            let _ = write!(out, "{p}::Option::None");
+        }
     };
-    let range = plan
-        .range
-        .map_or_else(|| quote!(#p::Option::None), code_range);
+    let _ = write!(out, "; const RANGE: {p}::Option<{p}::CodeRange> = ");
+    code_range(&mut out, plan.range);
     // `SPAN` and the sorted own codes are known here; the trait's defaults would make the
     // compiler evaluate every catalog row to find them (`assert_disjoint!` reads both).
-    let span = match (plan.range, plan.own_codes.first(), plan.own_codes.last()) {
-        (Some(_), _, _) => range.clone(),
-        (None, Some(&lo), Some(&hi)) => code_range((lo, hi)),
-        _ => quote!(#p::Option::None),
-    };
-    let shared = (!plan.shared_codes.is_empty()).then(|| {
-        let codes = plan.shared_codes.iter().map(|&c| Code(c));
-        quote!(const SHARED_CODES: &'static [i32] = &[#(#codes),*];)
+    let span = plan.range.or_else(|| {
+        plan.own_codes
+            .first()
+            .zip(plan.own_codes.last())
+            .map(|(&lo, &hi)| (lo, hi))
     });
-    let by_code = entry_by_code(plan);
-    let by_symbol = entry_by_symbol(plan);
-    quote! {
-        #derived
-        impl #impl_generics #p::ErrorCatalog for #ty #where_clause {
-            const NAME: &'static str = #name;
-            const DOMAIN: &'static str = #domain;
-            const RANGE: #p::Option<#p::CodeRange> = #range;
-            const ENTRIES: &'static [#p::ErrorEntry] = Self::__MCP_ENTRIES;
-            const SPAN: #p::Option<#p::CodeRange> = #span;
-            const OWN_CODES: &'static [i32] = Self::__MCP_OWN_CODES;
-            #shared
-            #by_code
-            #by_symbol
-        }
+    let _ = write!(out, "; const SPAN: {p}::Option<{p}::CodeRange> = ");
+    code_range(&mut out, span);
+    let _ = write!(out, "; const ENTRIES: &'static [{p}::ErrorEntry] = ");
+    entries(&mut out, plan);
+    out.push_str("; const OWN_CODES: &'static [i32] = &[");
+    codes(&mut out, &plan.own_codes);
+    out.push_str("];");
+    if !plan.shared_codes.is_empty() {
+        out.push_str("const SHARED_CODES: &'static [i32] = &[");
+        codes(&mut out, &plan.shared_codes);
+        out.push_str("];");
     }
-}
-
-/// The own rows by `__mcp_row_of_code` (a `match` on the code literals, in the source
-/// text); unknown codes go to the transparent inner types. Without either, the trait's
-/// default.
-fn entry_by_code(plan: &Plan<'_>) -> TokenStream {
-    let p = &plan.private;
-    let code = local("code");
-    let index = local("index");
-    let mut fallback = None::<TokenStream>;
-    for (_, field) in plan.transparent() {
-        let ty = field.ty;
-        let call = located_at(
-            quote!(<#ty as #p::Transparent>::entry_by_code(#code)),
-            type_span(ty),
+    entry_by_code(&mut out, plan, &p);
+    if plan.has_transparent() {
+        let _ = write!(
+            out,
+            "#[inline] fn entry_by_symbol(symbol: &str) -> {p}::Option<&'static {p}::ErrorEntry> \
+             {{ Self::__mcp_entry_by_symbol(symbol) }}"
         );
-        fallback = Some(match fallback {
-            None => call,
-            Some(chain) => quote!(#p::Option::or_else(#chain, || #call)),
-        });
     }
-    let body = match (plan.has_own(), fallback) {
-        (false, None) => return TokenStream::new(),
-        (false, Some(fallback)) => fallback,
-        (true, fallback) => {
-            let fallback = fallback.unwrap_or_else(|| quote!(#p::Option::None));
-            quote! {
-                match Self::__mcp_row_of_code(#code) {
-                    #p::Option::Some(#index) => #p::Option::Some(&<Self as #p::ErrorCatalog>::ENTRIES[#index]),
-                    #p::Option::None => #fallback,
-                }
-            }
-        }
-    };
-    quote! {
-        #[inline] fn entry_by_code(#code: i32) -> #p::Option<&'static #p::ErrorEntry> {
-            #body
-        }
+    out.push('}');
+    out
+}
+
+fn codes(out: &mut String, codes: &[i32]) {
+    for &code in codes {
+        let _ = write!(out, "{},", Code(code));
     }
 }
 
-/// Only with transparent variants: the own rows (the default's scan), then the inner types.
-fn entry_by_symbol(plan: &Plan<'_>) -> TokenStream {
+/// The own rows by a `match` on the code literals; unknown codes go to the transparent inner
+/// types. Without either, the trait's default.
+fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
+    let fallback = if plan.has_transparent() {
+        "Self::__mcp_inner_entry_by_code(code)".to_owned()
+    } else {
+        format!("{p}::Option::None")
+    };
+    if !plan.has_own() && !plan.has_transparent() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "#[inline] fn entry_by_code(code: i32) -> {p}::Option<&'static {p}::ErrorEntry> {{ "
+    );
+    if !plan.has_own() {
+        let _ = write!(out, "{fallback} }}");
+        return;
+    }
+    let _ = write!(
+        out,
+        "{p}::Option::Some(&<Self as {p}::ErrorCatalog>::ENTRIES[match code {{"
+    );
+    // A shared code maps to its first variant (decoding goes by symbol for the others).
+    let mut seen = std::collections::HashSet::new();
+    for (_, row) in plan.own() {
+        if seen.insert(row.code) {
+            let _ = write!(out, "{} => {},", Code(row.code), row.index);
+        }
+    }
+    let _ = write!(out, "_ => return {fallback}, }}]) }}");
+}
+
+/// With transparent variants: the inherent helpers the catalog's `entry_by_code` and
+/// `entry_by_symbol` call, which ask the inner types (`Transparent`), located at those types
+/// so that a foreign inner type is reported there.
+pub fn inner_lookups(plan: &Plan<'_>) -> TokenStream {
     if !plan.has_transparent() {
         return TokenStream::new();
     }
     let p = &plan.private;
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog);
+    let code = local("code");
     let symbol = local("symbol");
     let entry = local("entry");
-    let mut chain = quote! {
+    let mut by_code = None::<TokenStream>;
+    let mut by_symbol = quote! {
         ::core::iter::Iterator::find(
             &mut <Self as #p::ErrorCatalog>::ENTRIES.iter(),
             |#entry| #entry.symbol == #symbol || #entry.aliases.contains(&#symbol),
@@ -105,14 +132,31 @@ fn entry_by_symbol(plan: &Plan<'_>) -> TokenStream {
     for (_, field) in plan.transparent() {
         let ty = field.ty;
         let call = located_at(
+            quote!(<#ty as #p::Transparent>::entry_by_code(#code)),
+            type_span(ty),
+        );
+        by_code = Some(match by_code {
+            None => call,
+            Some(chain) => quote!(#p::Option::or_else(#chain, || #call)),
+        });
+        let call = located_at(
             quote!(<#ty as #p::Transparent>::entry_by_symbol(#symbol)),
             type_span(ty),
         );
-        chain = quote!(#p::Option::or_else(#chain, || #call));
+        by_symbol = quote!(#p::Option::or_else(#by_symbol, || #call));
     }
     quote! {
-        #[inline] fn entry_by_symbol(#symbol: &str) -> #p::Option<&'static #p::ErrorEntry> {
-            #chain
+        #[automatically_derived]
+        #[allow(deprecated)]
+        impl #impl_generics #ty #where_clause {
+            #[inline]
+            fn __mcp_inner_entry_by_code(#code: i32) -> #p::Option<&'static #p::ErrorEntry> {
+                #by_code
+            }
+            #[inline]
+            fn __mcp_entry_by_symbol(#symbol: &str) -> #p::Option<&'static #p::ErrorEntry> {
+                #by_symbol
+            }
         }
     }
 }

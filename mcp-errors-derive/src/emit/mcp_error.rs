@@ -15,7 +15,16 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
         bounds.push(quote!(Self: ::std::error::Error));
     }
     let (impl_generics, ty, where_clause) = plan.header(&bounds);
-    let domain = &plan.domain;
+    // The trait's default reads the row, whose domain is this enum's; a transparent variant's
+    // row is the inner enum's, so then the domain is written here.
+    let domain = plan.has_transparent().then(|| {
+        let domain = &plan.domain;
+        quote! {
+            #[inline] fn domain(&self) -> &'static str {
+                #domain
+            }
+        }
+    });
     let entry = entry_fn(plan);
     let delegated = delegated_fns(plan);
     let retryable = retry::retryable_fn(plan);
@@ -26,9 +35,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
         #derived
         impl #impl_generics #p::McpError for #ty #where_clause {
             #entry
-            #[inline] fn domain(&self) -> &'static str {
-                #domain
-            }
+            #domain
             #delegated
             #retryable
             #retry_after

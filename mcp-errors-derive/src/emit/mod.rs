@@ -1,17 +1,19 @@
 //! Generates the impls from a [`Plan`]. Never validates, never reads attributes: one small
 //! emitter per generated concept, each reading only the plan.
 //!
-//! Shape (`P` = `<root>::__private`): `impl P::ErrorCatalog` (`catalog`), `impl P::McpError`
-//! (`mcp_error`, with `retry` and `data`), `impl ::core::fmt::Display` (`display`),
-//! `impl ::std::error::Error` (`error`), `impl From<T>` per `from` field (`from`),
-//! `from_error_object` under `decode` (`decode`), then
-//! `P::__impl_integrations!(Type);`; and, as source text (`source`), the inherent impl whose
-//! rustdoc is the catalog table (`doc_table`) with the symbol constants and the hidden rows.
+//! Shape (`P` = `<root>::__private`): `impl P::McpError` (`mcp_error`, with `retry` and
+//! `data`), `impl ::core::fmt::Display` (`display`), `impl ::std::error::Error` (`error`),
+//! `impl From<T>` per `from` field (`from`), `from_error_object` under `decode` (`decode`),
+//! the transparent inner lookups (`catalog`), then `P::__impl_integrations!(Type);`; and, as
+//! source text, `impl P::ErrorCatalog` with the rows (`catalog`) and the inherent impl whose
+//! rustdoc is the catalog table (`doc_table`) with the symbol constants and the value-to-row
+//! `match` (`source`).
 //!
 //! The output has two parts (see [`Expansion`]). Items that carry the user's spans are
 //! `quote!` tokens, so a type error points at the field or the message; span-free data is
-//! source text written by `source.rs` (which `fallback.rs` uses too), lexed by the compiler
-//! in one call.
+//! source text (`source.rs` holds its writers, which `fallback.rs` uses too), lexed by the
+//! compiler in one call. Each generated item is one more body for the user's crate to check,
+//! for every enum: the emitters write as few as they can.
 
 mod catalog;
 mod data;
@@ -57,7 +59,7 @@ impl Expansion {
 }
 
 pub fn expand(plan: &Plan<'_>) -> Expansion {
-    let mut tokens = catalog::catalog_impl(plan);
+    let mut tokens = catalog::inner_lookups(plan);
     tokens.extend(mcp_error::mcp_error_impl(plan));
     if !plan.hand_display {
         tokens.extend(display::display_impl(plan));
@@ -69,10 +71,9 @@ pub fn expand(plan: &Plan<'_>) -> Expansion {
     if !plan.is_generic() {
         tokens.extend(integrations(&plan.private, plan.ident));
     }
-    Expansion {
-        tokens,
-        source: source::inherent_impl(plan),
-    }
+    let mut source = catalog::catalog_impl(plan);
+    source.push_str(&source::inherent_impl(plan));
+    Expansion { tokens, source }
 }
 
 /// `P::__impl_integrations!(Type);`: the impls of the runtime's enabled features (also emitted

@@ -12,8 +12,7 @@ use syn::Ident;
 use super::{Code, doc_table, pattern};
 use crate::plan::{Plan, Row};
 
-/// `impl E { ... }`: rustdoc table, constants, `__MCP_ENTRIES`, `__MCP_OWN_CODES`, and with
-/// own rows `__mcp_row` (value to row) and `__mcp_row_of_code` (code to row).
+/// `impl E { ... }`: rustdoc table, constants, and with own rows `__mcp_row` (value to row).
 pub fn inherent_impl(plan: &Plan<'_>) -> String {
     let mut out = String::new();
     let (impl_generics, ty, where_clause) = plan.header(&[]);
@@ -28,16 +27,8 @@ pub fn inherent_impl(plan: &Plan<'_>) -> String {
             constant(&mut out, alias, row.code);
         }
     }
-    let p = plan.private.to_string();
-    let _ = write!(out, "const __MCP_ENTRIES: &'static [{p}::ErrorEntry] = ");
-    entries(&mut out, plan);
-    out.push_str("; const __MCP_OWN_CODES: &'static [i32] = &[");
-    for &code in &plan.own_codes {
-        let _ = write!(out, "{},", Code(code));
-    }
-    out.push_str("];");
     if plan.has_own() {
-        row_fns(&mut out, plan);
+        row_fn(&mut out, plan);
     }
     out.push('}');
     out
@@ -63,16 +54,17 @@ pub fn constant(out: &mut String, name: &str, code: i32) {
 
 /// The `ENTRIES` initializer: a block importing short names, then one
 /// `entry(code, symbol, domain, message, retryable, Kind, variant, doc, &[fields])` per own
-/// variant, wrapped in `with_extras(.., &[aliases], help)` when it has either.
-fn entries(out: &mut String, plan: &Plan<'_>) {
+/// variant, wrapped in `with_extras(.., &[aliases], help)` when it has either. The domain is
+/// written out in each row: a local constant would be one more body to check.
+pub fn entries(out: &mut String, plan: &Plan<'_>) {
     let p = plan.private.to_string();
     let _ = write!(
         out,
         "{{ #[allow(unused_imports)] use {p}::{{entry, with_extras, field, keyed_field, \
-         json_rpc, with_error_type, ErrorKind::*, FieldRole::*}}; const D: &str = "
+         json_rpc, with_error_type, ErrorKind::*, FieldRole::*}}; &["
     );
-    push_str_lit(out, &plan.domain);
-    out.push_str("; &[");
+    let mut domain = String::new();
+    push_str_lit(&mut domain, &plan.domain);
     for (variant, row) in plan.own() {
         let extras = !row.aliases.is_empty() || row.help.is_some();
         if row.json_rpc {
@@ -84,7 +76,7 @@ fn entries(out: &mut String, plan: &Plan<'_>) {
         if extras {
             out.push_str("with_extras(");
         }
-        entry(out, row);
+        entry(out, row, &domain);
         out.push_str(", &[");
         for f in &variant.fields {
             let role = f.role().variant();
@@ -128,11 +120,11 @@ fn entries(out: &mut String, plan: &Plan<'_>) {
     out.push_str("] }");
 }
 
-/// `entry(code, symbol, D, message, retryable, Kind, "Variant", doc` (the fields follow).
-fn entry(out: &mut String, row: &Row) {
+/// `entry(code, symbol, domain, message, retryable, Kind, "Variant", doc` (the fields follow).
+fn entry(out: &mut String, row: &Row, domain: &str) {
     let _ = write!(out, "entry({}, ", Code(row.code));
     push_str_lit(out, &row.symbol);
-    out.push_str(", D, ");
+    let _ = write!(out, ", {domain}, ");
     push_str_lit(out, &row.message.text);
     let _ = write!(
         out,
@@ -142,10 +134,10 @@ fn entry(out: &mut String, row: &Row) {
     push_str_lit(out, &row.doc);
 }
 
-/// `__mcp_row` binds the `skip` fields, which no generated code reads otherwise, so rustc
+/// `__mcp_row`, the row of a value. It binds the `skip` fields, which no generated code reads otherwise, so rustc
 /// does not call them dead (a secret kept for `Debug` or logging is the point of `skip`);
 /// the `_` names keep the bindings themselves quiet.
-fn row_fns(out: &mut String, plan: &Plan<'_>) {
+fn row_fn(out: &mut String, plan: &Plan<'_>) {
     out.push_str("#[inline] fn __mcp_row(&self) -> usize { match self {");
     for (variant, row) in plan.own() {
         let skipped: Vec<(&syn::Member, Ident)> = variant
@@ -163,18 +155,7 @@ fn row_fns(out: &mut String, plan: &Plan<'_>) {
     if plan.has_transparent() {
         out.push_str("_ => ::core::unreachable!(),");
     }
-    out.push_str(
-        "} } #[inline] fn __mcp_row_of_code(code: i32) -> ::core::option::Option<usize> { \
-         ::core::option::Option::Some(match code {",
-    );
-    // A shared code maps to its first variant (decoding goes by symbol for the others).
-    let mut seen = std::collections::HashSet::new();
-    for (_, row) in plan.own() {
-        if seen.insert(row.code) {
-            let _ = write!(out, "{} => {},", Code(row.code), row.index);
-        }
-    }
-    out.push_str("_ => return ::core::option::Option::None, }) }");
+    out.push_str("} }");
 }
 
 /// Appends `text` as a Rust string literal; the common case (no quote, backslash or control
