@@ -11,7 +11,8 @@
 use core::time::Duration;
 use std::error::Error;
 
-use crate::{ErrorCatalog, ErrorEntry, FieldSink, McpError};
+use crate::visitor::{DataVisitor, VisitorSink};
+use crate::{ErrorCatalog, ErrorEntry, McpError};
 
 /// What a `#[mcp(retry_after)]` field may be: a `Duration`, whole seconds as an integer,
 /// or an `Option` of either.
@@ -225,38 +226,43 @@ impl<T: ?Sized + serde::Serialize> DataField for T {
 /// A `data` field as [`data_field`] hands it to a `FieldSink` (see [`DataField`]).
 pub struct Data<'a, T: ?Sized>(pub &'a T);
 
-/// Hands one `data` field to `sink`: what generated code calls for each field
-/// (`data_field(sink, "key", field)?`). One call of a plain generic function per field is
-/// what the user's crate type-checks, instead of building [`Data`] and calling the sink's
-/// generic method there; a field that is not `Serialize` is reported as [`DataField`], at
-/// the field.
+/// Hands one `data` field to the visitor: what generated code calls for each field
+/// (`data_field(visitor, "key", field);`). One call of a plain generic function per field is
+/// what the user's crate type-checks; a field that is not `Serialize` is reported as
+/// [`DataField`], at the field.
 #[inline]
-pub fn data_field<S: FieldSink, T: ?Sized + DataField>(
-    sink: &mut S,
+pub fn data_field<V: DataVisitor, T: ?Sized + DataField>(
+    visitor: &mut V,
     key: &'static str,
     value: &T,
-) -> Result<(), S::Error> {
-    sink.field(key, &Data(value))
+) {
+    visitor.field(key, &Data(value));
 }
 
 /// [`data_field`] of a `#[mcp(text)]` field: its `Display` text (see [`TextField`]).
 #[inline]
-pub fn text_field<S: FieldSink, T: ?Sized + TextField>(
-    sink: &mut S,
+pub fn text_field<V: DataVisitor, T: ?Sized + TextField>(
+    visitor: &mut V,
     key: &'static str,
     value: &T,
-) -> Result<(), S::Error> {
-    sink.field(key, &TextData(value))
+) {
+    visitor.field(key, &TextData(value));
 }
 
 /// [`data_field`] of a `Path`/`PathBuf` field: its text, lossily (see [`PathData`]).
 #[inline]
-pub fn path_field<S: FieldSink, P: ?Sized + AsRef<std::path::Path>>(
-    sink: &mut S,
+pub fn path_field<V: DataVisitor, P: ?Sized + AsRef<std::path::Path>>(
+    visitor: &mut V,
     key: &'static str,
     value: &P,
-) -> Result<(), S::Error> {
-    sink.field(key, &PathData(value))
+) {
+    visitor.field(key, &PathData(value));
+}
+
+/// The `#[mcp(details)]` field: its `Display` text, under `details`.
+#[inline]
+pub fn details_field<V: DataVisitor>(visitor: &mut V, details: &dyn core::fmt::Display) {
+    visitor.details(details);
 }
 
 impl<T: ?Sized + DataField> serde::Serialize for Data<'_, T> {
@@ -333,8 +339,9 @@ pub fn path_display<P: ?Sized + AsRef<std::path::Path>>(path: &P) -> std::path::
 pub trait Transparent {
     /// The inner error, for the methods of `McpError`, `Display` and `Error`.
     fn inner(&self) -> &dyn McpError;
-    /// [`McpError::visit_data`] of the inner error (generic, so not through `inner`).
-    fn visit_data<S: FieldSink>(&self, sink: &mut S) -> Result<(), S::Error>;
+    /// The inner error's fields, through its [`McpError::visit_data`] (generic, so not
+    /// through `inner`; a hand-written inner impl overrides that method).
+    fn visit<V: DataVisitor>(&self, visitor: &mut V);
     /// [`ErrorCatalog::entry_by_code`] of the inner type.
     fn entry_by_code(code: i32) -> Option<&'static ErrorEntry>;
     /// [`ErrorCatalog::entry_by_symbol`] of the inner type.
@@ -346,8 +353,8 @@ impl<T: McpError + ErrorCatalog> Transparent for T {
     fn inner(&self) -> &dyn McpError {
         self
     }
-    fn visit_data<S: FieldSink>(&self, sink: &mut S) -> Result<(), S::Error> {
-        McpError::visit_data(self, sink)
+    fn visit<V: DataVisitor>(&self, visitor: &mut V) {
+        let Ok(()) = McpError::visit_data(self, &mut VisitorSink(visitor));
     }
     fn entry_by_code(code: i32) -> Option<&'static ErrorEntry> {
         <T as ErrorCatalog>::entry_by_code(code)

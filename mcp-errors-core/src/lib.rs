@@ -24,6 +24,7 @@ pub mod integrations;
 mod ready;
 mod registry;
 mod verbose;
+mod visitor;
 
 #[cfg(feature = "arguments")]
 pub mod arguments;

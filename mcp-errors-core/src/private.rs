@@ -2,17 +2,20 @@
 
 pub use crate::decode;
 pub use crate::disjoint;
-pub use crate::entry::{entry, field, json_rpc, keyed_field, with_error_type, with_extras};
+pub use crate::entry::{
+    entry, field, json_rpc, keyed_field, row_entry, with_error_type, with_extras,
+};
 pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{
     AsDynError, DataField, FromRetryAfterMs, IntoRetryAfter, RetryableFlag, Transparent,
-    data_field, path_display, path_field, text_field,
+    data_field, details_field, path_display, path_field, text_field,
 };
 pub use crate::integrations::support as integrations;
 /// The Markdown escaping of [`Registry::to_markdown`](crate::Registry::to_markdown), for the
 /// facade's test that ties the derive's copy (rustdoc catalog tables) to it.
 pub use crate::registry::{markdown_code, markdown_text};
+pub use crate::visitor::DataVisitor;
 pub use crate::{__impl_integrations, __impl_integrations_unchecked};
 pub use crate::{
     Channel, CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink,

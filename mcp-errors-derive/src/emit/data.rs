@@ -1,31 +1,33 @@
-//! `McpError::visit_data` (each serialized field and the `details` field handed to the sink
-//! by reference) and its object-safe twin `__visit_data_dyn`.
+//! `McpError::__visit` (each serialized field and the `details` field handed to a
+//! `DataVisitor` by reference; the trait's `visit_data` calls it) and the object-safe
+//! `__visit_data_dyn`.
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Ident;
 
-use super::{dispatch_with, local, located_at, pattern, type_span};
+use super::{dispatch_with, local, pattern, type_span};
 use crate::plan::{FieldPlan, Plan, VariantPlan};
 
 pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
+    let visitor = local("visitor");
     let sink = local("sink");
     let own = plan
         .own()
-        .filter_map(|(variant, _)| arm(plan, variant, &sink))
+        .filter_map(|(variant, _)| arm(plan, variant, &visitor))
         .collect();
     let Some(body) = dispatch_with(
         plan,
         own,
-        |inner| quote!(#p::Transparent::visit_data(#inner, #sink)),
-        &quote!(#p::Result::Ok(())),
+        |inner| quote!(#p::Transparent::visit(#inner, #visitor)),
+        &quote!({}),
         false,
     ) else {
         return TokenStream::new();
     };
     quote! {
-        fn visit_data<__S: #p::FieldSink>(&self, #sink: &mut __S) -> #p::Result<(), __S::Error> {
+        fn __visit<__V: #p::DataVisitor>(&self, #visitor: &mut __V) {
             #body
         }
         #[inline]
@@ -38,10 +40,10 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     }
 }
 
-/// `Self::V { a: v0, .. } => P::data_field(sink, "a", v0),` for one field that is always
+/// `Self::V { a: v0, .. } => P::data_field(visitor, "a", v0),` for one field that is always
 /// present, a block of calls (`Option` fields only when `Some`) otherwise; `None` for a
 /// variant that puts nothing into `data`.
-fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<TokenStream> {
+fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<TokenStream> {
     let p = &plan.private;
     let visited: Vec<&FieldPlan<'_>> = variant
         .fields
@@ -58,7 +60,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
         .map(|c| {
             let key = &c.key;
             let value = &c.value;
-            quote!(#sink.field(#key, &#value)?;)
+            quote!(#p::data_field(#visitor, #key, &#value);)
         })
         .collect();
     // Bindings are hygienic (`v0`, `v1`) and located at the field's type, where a missing
@@ -77,55 +79,37 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, sink: &Ident) -> Option<Token
     // A data field goes through `data_field`, whose `DataField` bound names the field's
     // type and the ways out when it is not `Serialize`; a `text` field through `text_field`,
     // a path through `path_field` (its text, lossily). One call of a plain generic function
-    // per field: cheaper for the user's crate to type-check than a wrapper and a call of the
-    // sink's generic method. Located at the field's type, where a missing bound is reported.
-    let call = |field: &FieldPlan<'_>, arg: &Ident| {
-        let wrap = |tokens: TokenStream| located_at(tokens, type_span(field.ty));
-        match &field.data_key {
-            Some(key) if !field.details && field.text => {
-                wrap(quote!(#p::text_field(#sink, #key, #arg)))
-            }
-            Some(key) if !field.details && field.path => {
-                wrap(quote!(#p::path_field(#sink, #key, #arg)))
-            }
-            Some(key) if !field.details => wrap(quote!(#p::data_field(#sink, #key, #arg))),
-            _ if field.path => {
-                let value = wrap(quote!(&#p::path_display(#arg)));
-                quote!(#sink.details(#value))
-            }
-            _ => quote!(#sink.details(#arg)),
-        }
+    // per field, which returns nothing: the cheapest form for the user's crate to
+    // type-check. The bindings are located at the field's type, where a missing bound is
+    // reported.
+    let call = |field: &FieldPlan<'_>, arg: &Ident| match &field.data_key {
+        Some(key) if !field.details && field.text => quote!(#p::text_field(#visitor, #key, #arg)),
+        Some(key) if !field.details && field.path => quote!(#p::path_field(#visitor, #key, #arg)),
+        Some(key) if !field.details => quote!(#p::data_field(#visitor, #key, #arg)),
+        _ if field.path => quote!(#p::details_field(#visitor, &#p::path_display(#arg))),
+        _ => quote!(#p::details_field(#visitor, #arg)),
     };
-    // The last call is the arm's value when nothing follows it (a field that is always
-    // present, no constants): one `?` and the `Ok(())` fewer.
-    let tail = match (visited.last(), binds.last()) {
-        (Some(field), Some(bind)) if !field.optional && constants.is_empty() => {
-            Some(call(field, bind))
-        }
-        _ => None,
-    };
-    let visited = &visited[..visited.len() - usize::from(tail.is_some())];
+    if let [field] = &visited[..]
+        && !field.optional
+        && constants.is_empty()
+    {
+        let call = call(field, &binds[0]);
+        return Some(quote!(#pat => #call,));
+    }
     let value = local("value");
     let stmts = visited.iter().zip(&binds).map(|(field, bind)| {
         if field.optional {
             let call = call(field, &value);
-            quote!(if let #p::Option::Some(#value) = #bind { #call?; })
+            quote!(if let #p::Option::Some(#value) = #bind { #call; })
         } else {
             let call = call(field, bind);
-            quote!(#call?;)
+            quote!(#call;)
         }
     });
-    if visited.is_empty()
-        && let Some(tail) = &tail
-    {
-        return Some(quote!(#pat => #tail,));
-    }
-    let tail = tail.unwrap_or_else(|| quote!(#p::Result::Ok(())));
     Some(quote! {
         #pat => {
             #(#stmts)*
             #(#constants)*
-            #tail
         }
     })
 }

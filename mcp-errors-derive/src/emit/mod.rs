@@ -192,8 +192,8 @@ fn dispatch(
 }
 
 /// [`dispatch`], where `inner` gets the inner error as the field's own type (`as_dyn`
-/// false: for the generic `visit_data`, through `Transparent::visit_data`) or as
-/// `&dyn McpError` (true).
+/// false: for the generic `__visit`, through `Transparent::visit`) or as `&dyn McpError`
+/// (true).
 fn dispatch_with(
     plan: &Plan<'_>,
     own: Vec<TokenStream>,
@@ -207,7 +207,7 @@ fn dispatch_with(
     for (variant, field) in plan.transparent() {
         let pat = pattern(variant, [(&field.member, &bind)]);
         // The inner error as `&dyn McpError` through `Transparent`, whose one diagnostic names
-        // a foreign inner type (`visit_data`, which is generic, asks `Transparent` itself).
+        // a foreign inner type (`__visit`, which is generic, asks `Transparent` itself).
         let body = inner(&bind);
         let body = if as_dyn {
             quote!({ let #bind = #p::Transparent::inner(#bind); #body })
