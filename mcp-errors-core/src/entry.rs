@@ -193,6 +193,16 @@ pub const fn entry(
     }
 }
 
+/// The row `row` of `E`'s catalog: what a generated `entry()` and `entry_by_code` return.
+/// Generic, so the user's crate does not evaluate `E::ENTRIES` while checking those methods
+/// (a lint that looks for panicking indexes would otherwise run the whole table at compile
+/// time); the table is read where the method runs.
+#[inline]
+#[must_use]
+pub fn row_entry<E: crate::ErrorCatalog + ?Sized>(row: usize) -> &'static ErrorEntry {
+    &E::ENTRIES[row]
+}
+
 /// `entry` of a variant that fails as a JSON-RPC error: a `protocol` enum's, or one marked
 /// `#[mcp(protocol)]`.
 pub const fn json_rpc(entry: ErrorEntry) -> ErrorEntry {

@@ -98,7 +98,7 @@ fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
     }
     let _ = write!(
         out,
-        "{p}::Option::Some(&<Self as {p}::ErrorCatalog>::ENTRIES[match code {{"
+        "{p}::Option::Some({p}::row_entry::<Self>(match code {{"
     );
     // A shared code maps to its first variant (decoding goes by symbol for the others).
     let mut seen = std::collections::HashSet::new();
@@ -107,7 +107,7 @@ fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
             let _ = write!(out, "{} => {},", Code(row.code), row.index);
         }
     }
-    let _ = write!(out, "_ => return {fallback}, }}]) }}");
+    let _ = write!(out, "_ => return {fallback}, }})) }}");
 }
 
 /// With transparent variants: the inherent helpers the catalog's `entry_by_code` and

@@ -48,7 +48,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
 /// The own row by `__mcp_row` (source text), or the inner error's.
 fn entry_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
-    let own = quote!(&<Self as #p::ErrorCatalog>::ENTRIES[Self::__mcp_row(self)]);
+    let own = quote!(#p::row_entry::<Self>(Self::__mcp_row(self)));
     let body = never(plan)
         .or_else(|| {
             dispatch(
