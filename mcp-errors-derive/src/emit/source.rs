@@ -10,7 +10,7 @@ use proc_macro2::Span;
 use syn::Ident;
 
 use super::{Code, doc_table, pattern};
-use crate::plan::{Plan, Row};
+use crate::plan::{Plan, Row, VariantPlan};
 
 /// `impl E { ... }`: rustdoc table, constants, and with own rows `__mcp_row` (value to row).
 pub fn inherent_impl(plan: &Plan<'_>) -> String {
@@ -55,17 +55,29 @@ pub fn constant(out: &mut String, name: &str, code: i32) {
 /// The `ENTRIES` initializer: a block importing short names, then one
 /// `entry(code, symbol, domain, message, retryable, Kind, variant, doc, &[fields])` per own
 /// variant, wrapped in `with_extras(.., &[aliases], help)` when it has either. The domain is
-/// written out in each row: a local constant would be one more body to check.
+/// written out in each row: a local constant would be one more body to check. A field list
+/// that several rows share (`&[]` of unit variants, the same fields in many variants) is one
+/// local constant (`F0`, ...) the rows name: each `&[..]` in a row is a promoted constant the
+/// compiler validates on its own, a measurable part of a large catalog's compile time.
 pub fn entries(out: &mut String, plan: &Plan<'_>) {
     let p = plan.private.to_string();
     let _ = write!(
         out,
         "{{ #[allow(unused_imports)] use {p}::{{entry, with_extras, field, keyed_field, \
-         json_rpc, with_error_type, ErrorKind::*, FieldRole::*}}; &["
+         json_rpc, with_error_type, ErrorKind::*, FieldRole::*}};"
     );
+    let lists: Vec<String> = plan.own().map(|(variant, _)| field_list(variant)).collect();
+    let mut shared: Vec<&str> = Vec::new();
+    for (i, list) in lists.iter().enumerate() {
+        if !shared.contains(&list.as_str()) && lists[i + 1..].contains(list) {
+            let _ = write!(out, "const F{}: &[{p}::FieldEntry] = {list};", shared.len());
+            shared.push(list);
+        }
+    }
+    out.push_str("&[");
     let mut domain = String::new();
     push_str_lit(&mut domain, &plan.domain);
-    for (variant, row) in plan.own() {
+    for ((_, row), list) in plan.own().zip(&lists) {
         let extras = !row.aliases.is_empty() || row.help.is_some();
         if row.json_rpc {
             out.push_str("json_rpc(");
@@ -77,19 +89,14 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
             out.push_str("with_extras(");
         }
         entry(out, row, &domain);
-        out.push_str(", &[");
-        for f in &variant.fields {
-            let role = f.role().variant();
-            let key = f.catalog_key();
-            if key == f.name {
-                let _ = write!(out, "field(\"{}\", {role}),", f.name);
-            } else {
-                let _ = write!(out, "keyed_field(\"{}\", ", f.name);
-                push_str_lit(out, key);
-                let _ = write!(out, ", {role}),");
+        match shared.iter().position(|shared| shared == list) {
+            Some(index) => {
+                let _ = write!(out, ", F{index})");
+            }
+            None => {
+                let _ = write!(out, ", {list})");
             }
         }
-        out.push_str("])");
         if extras {
             out.push_str(", &[");
             for alias in &row.aliases {
@@ -118,6 +125,24 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
         out.push(',');
     }
     out.push_str("] }");
+}
+
+/// `&[field("name", Role), keyed_field("name", "key", Role), ..]`: a variant's catalog fields.
+fn field_list(variant: &VariantPlan<'_>) -> String {
+    let mut out = String::from("&[");
+    for f in &variant.fields {
+        let role = f.role().variant();
+        let key = f.catalog_key();
+        if key == f.name {
+            let _ = write!(out, "field(\"{}\", {role}),", f.name);
+        } else {
+            let _ = write!(out, "keyed_field(\"{}\", ", f.name);
+            push_str_lit(&mut out, key);
+            let _ = write!(out, ", {role}),");
+        }
+    }
+    out.push(']');
+    out
 }
 
 /// `entry(code, symbol, domain, message, retryable, Kind, "Variant", doc` (the fields follow).
