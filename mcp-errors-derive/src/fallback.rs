@@ -48,7 +48,6 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     });
     let decode = decode.then(|| {
         quote! {
-            #[automatically_derived]
             #[allow(dead_code, deprecated)]
             impl #impl_generics #ty #ty_generics #where_clause {
                 /// Not generated: the derive reported errors.

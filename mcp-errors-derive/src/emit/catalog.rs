@@ -146,7 +146,6 @@ pub fn inner_lookups(plan: &Plan<'_>) -> TokenStream {
         by_symbol = quote!(#p::Option::or_else(#by_symbol, || #call));
     }
     quote! {
-        #[automatically_derived]
         #[allow(deprecated)]
         impl #impl_generics #ty #where_clause {
             #[inline]

@@ -57,7 +57,6 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
         tail
     };
     quote! {
-        #[automatically_derived]
         #[allow(dead_code, deprecated)]
         impl #ty {
             /// Decodes a received JSON-RPC `error` member into the variant it names: by

@@ -34,7 +34,8 @@ pub fn inherent_impl(plan: &Plan<'_>) -> String {
     out
 }
 
-/// `#[doc = ..] #[automatically_derived] #[allow(..)] impl E {`.
+/// `#[doc = ..] #[allow(..)] impl E {`. Not `#[automatically_derived]`, which rustc accepts
+/// on trait impls only (on an inherent impl it warns that it will become an error).
 pub fn open_impl(out: &mut String, ty: &dyn core::fmt::Display, doc: Option<&str>) {
     if let Some(doc) = doc {
         out.push_str("#[doc = ");
@@ -43,7 +44,7 @@ pub fn open_impl(out: &mut String, ty: &dyn core::fmt::Display, doc: Option<&str
     }
     let _ = write!(
         out,
-        "#[automatically_derived] #[allow(dead_code, missing_docs, deprecated)] impl {ty} {{"
+        "#[allow(dead_code, missing_docs, deprecated)] impl {ty} {{"
     );
 }
 
