@@ -289,3 +289,77 @@ fn writes_from_inside_a_display() {
     let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert!(value["error"]["message"].as_str().unwrap().contains("2103"));
 }
+
+/// Catalog text at the edges of what the optimistic writer copies instead of formatting: a
+/// template whose braces are escaped, one with characters JSON escapes, a `rename`d key that
+/// needs escaping (the enum's text is then scanned as any other), text beyond ASCII.
+#[derive(Debug, McpError)]
+#[mcp(domain = "edge-text")]
+enum EdgeText {
+    /// Braces {{kept}} as text
+    #[mcp(code = 1)]
+    Braces,
+    #[mcp(code = 2, message = "a \"quoted\"\nline\twith\\escapes")]
+    Escapes,
+    #[mcp(code = 3, message = "renamed key")]
+    Renamed {
+        #[mcp(rename = "we\"ird\\key")]
+        value: u8,
+    },
+    #[mcp(code = 4, message = "ünïcödé ✓ {n}")]
+    Unicode { n: u8 },
+}
+
+/// Plain text on both sides of a `transparent` variant (the inner enum's rows and text).
+#[derive(Debug, McpError)]
+#[mcp(domain = "edge-outer")]
+enum EdgeOuter {
+    #[mcp(transparent)]
+    Inner(EdgePlain),
+    #[mcp(code = 20, message = "own text")]
+    Own { key: String },
+}
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "edge-plain")]
+enum EdgePlain {
+    #[mcp(code = 10, message = "inner text")]
+    Plain { key: String },
+}
+
+#[test]
+fn catalog_text_copied_or_formatted_gives_the_same_bytes() {
+    let errors: Vec<Box<dyn McpError + Send + Sync>> = vec![
+        Box::new(EdgeText::Braces),
+        Box::new(EdgeText::Escapes),
+        Box::new(EdgeText::Renamed { value: 7 }),
+        Box::new(EdgeText::Unicode { n: 3 }),
+        Box::new(EdgeOuter::Inner(EdgePlain::Plain { key: "k".into() })),
+        Box::new(EdgeOuter::Own {
+            key: "\"q\"".into(),
+        }),
+        Box::new(EdgePlain::Plain {
+            key: "\u{1}".into(),
+        }),
+    ];
+    for (i, err) in errors.iter().enumerate() {
+        let what = format!("edge {i}");
+        let v = err.to_jsonrpc(i64::try_from(i).unwrap());
+        let bytes = check(&what, &v, outputs!(v.clone()));
+        let v = err.to_error_object();
+        check(&what, &v, outputs!(v));
+        let v = err.to_jsonrpc(1).code_as_string();
+        check(&what, &v, outputs!(v.clone()));
+        assert!(
+            serde_json::from_slice::<serde_json::Value>(&bytes).is_ok(),
+            "{what}: valid JSON"
+        );
+    }
+    // The sized path too (the boxed one goes through the object-safe visit).
+    let v = EdgeText::Renamed { value: 1 }.to_jsonrpc(1);
+    let bytes = check("sized renamed", &v, outputs!(v.clone()));
+    assert!(String::from_utf8_lossy(&bytes).contains(r#""we\"ird\\key":1"#));
+    let v = EdgeText::Braces.to_jsonrpc(1);
+    let bytes = check("sized braces", &v, outputs!(v.clone()));
+    assert!(String::from_utf8_lossy(&bytes).contains(r#""message":"Braces {kept} as text""#));
+}

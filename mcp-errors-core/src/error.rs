@@ -61,6 +61,18 @@ pub trait McpError: std::error::Error {
         fmt::Display::fmt(self, f)
     }
 
+    /// What the derive guarantees for an enum whose every variant has its own row and whose
+    /// wire messages are all its templates: [`fmt_message`](McpError::fmt_message) writes
+    /// the row's `message` as it stands whenever that text holds no `{` or `}` (no
+    /// placeholder); [`domain`](McpError::domain) and [`symbol`](McpError::symbol) are
+    /// checked names, and the keys [`visit_data`](McpError::visit_data) hands over hold no
+    /// character JSON escapes. An envelope then copies the catalog's text instead of
+    /// formatting and scanning it. `false` by default.
+    #[doc(hidden)]
+    fn __plain_catalog_text(&self) -> bool {
+        false
+    }
+
     /// A remediation suggestion for the caller (`#[mcp(help = "...")]`).
     fn help(&self) -> Option<&'static str> {
         self.entry().help

@@ -79,17 +79,30 @@ fn error_object<E: ?Sized + VisitData>(
     out.raw(br#"{"code":"#)?;
     if options.code_as_string {
         out.raw(b"\"")?;
-        out.value(&error.code())?;
+        out.integer(error.code() < 0, u64::from(error.code().unsigned_abs()))?;
         out.raw(b"\"")?;
     } else {
-        out.value(&error.code())?;
+        out.integer(error.code() < 0, u64::from(error.code().unsigned_abs()))?;
     }
     out.raw(br#","message":"#)?;
-    out.display(&super::text::Message(error))?;
+    // A derived enum's catalog text: a template without placeholders is the message itself
+    // (copied, not formatted), the domain and the symbol need no escape.
+    let plain = error.__plain_catalog_text();
+    if !(plain && out.template(error.entry().message)?) {
+        out.display(&super::text::Message(error))?;
+    }
     out.raw(br#","data":{"domain":"#)?;
-    out.string(error.domain())?;
+    if plain {
+        out.checked(error.domain())?;
+    } else {
+        out.string(error.domain())?;
+    }
     out.raw(br#","symbol":"#)?;
-    out.string(error.symbol())?;
+    if plain {
+        out.checked(error.symbol())?;
+    } else {
+        out.string(error.symbol())?;
+    }
     let retry_after = retry_after_ms(error);
     // `wire_retryable`, without asking for the delay twice: a known delay makes it retryable.
     out.raw(if error.retryable() || retry_after.is_some() {
@@ -101,11 +114,12 @@ fn error_object<E: ?Sized + VisitData>(
         out,
         error: &|| has_details_field(error),
         retry_after: retry_after.is_some(),
+        plain_keys: plain,
     };
     error.visit_data_any(&mut sink).map_err(|_| GiveUp)?;
     if let Some(ms) = retry_after {
         out.raw(br#","retryAfterMs":"#)?;
-        out.value(&ms)?;
+        out.integer(false, ms)?;
     }
     out.raw(b"}}")
 }
@@ -118,9 +132,12 @@ struct Sink<'o, 'b, 'e> {
     /// Whether the variant has a `#[mcp(details)]` field (asked only of a field `details`).
     error: &'e dyn Fn() -> bool,
     retry_after: bool,
+    /// The keys need no escape (`McpError::__plain_catalog_text`).
+    plain_keys: bool,
 }
 
 impl Sink<'_, '_, '_> {
+    #[inline]
     fn reserved(&self, key: &str) -> bool {
         match key {
             DOMAIN | SYMBOL | RETRYABLE | TRUNCATED => true,
@@ -143,9 +160,11 @@ impl FieldSink for Sink<'_, '_, '_> {
             return Ok(());
         }
         (|| {
-            self.out.raw(b",")?;
-            self.out.string(key)?;
-            self.out.raw(b":")?;
+            if self.plain_keys {
+                self.out.checked_member(key)?;
+            } else {
+                self.out.member(key)?;
+            }
             self.out.value(value)
         })()
         .map_err(|GiveUp| gave_up())
@@ -195,6 +214,7 @@ impl<'a> Bounded<'a> {
 
     /// A `Serialize` value as `serde_json` writes it, nested at most [`MAX_DEPTH`] deep
     /// (only values nest: everything else this writer writes is a string or a constant).
+    #[inline]
     fn value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), GiveUp> {
         let start = self.out.len();
         value
@@ -212,13 +232,119 @@ impl<'a> Bounded<'a> {
     /// A string, quoted and escaped.
     #[inline]
     fn string(&mut self, s: &str) -> Result<(), GiveUp> {
+        if self.clean(s, 2) {
+            self.out.push(b'"');
+            self.out.extend_from_slice(s.as_bytes());
+            self.out.push(b'"');
+            return Ok(());
+        }
         self.raw(b"\"")?;
         self.escaped(s)?;
         self.raw(b"\"")
     }
 
+    /// `template` as a JSON string when it holds no placeholder (no `{` or `}`) and needs no
+    /// escape, in one pass over it; `false` (nothing written) otherwise.
+    #[inline]
+    fn template(&mut self, template: &str) -> Result<bool, GiveUp> {
+        let bytes = template.as_bytes();
+        if bytes.len() + 2 > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
+        if scan(bytes, true) {
+            return Ok(false);
+        }
+        self.out.reserve(bytes.len() + 2);
+        self.out.push(b'"');
+        self.out.extend_from_slice(bytes);
+        self.out.push(b'"');
+        Ok(true)
+    }
+
+    /// A string known to need no escape (a derived enum's domain or symbol), quoted.
+    #[inline]
+    fn checked(&mut self, s: &str) -> Result<(), GiveUp> {
+        let bytes = s.as_bytes();
+        if bytes.len() + 2 > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
+        self.out.reserve(bytes.len() + 2);
+        self.out.push(b'"');
+        self.out.extend_from_slice(bytes);
+        self.out.push(b'"');
+        Ok(())
+    }
+
+    /// `,"key":` for a key known to need no escape.
+    #[inline]
+    fn checked_member(&mut self, key: &str) -> Result<(), GiveUp> {
+        let bytes = key.as_bytes();
+        if bytes.len() + 4 > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
+        self.out.reserve(bytes.len() + 4);
+        self.out.extend_from_slice(b",\"");
+        self.out.extend_from_slice(bytes);
+        self.out.extend_from_slice(b"\":");
+        Ok(())
+    }
+
+    /// `,"key":`, a data field's key.
+    #[inline]
+    fn member(&mut self, key: &str) -> Result<(), GiveUp> {
+        if self.clean(key, 4) {
+            self.out.push(b',');
+            self.out.push(b'"');
+            self.out.extend_from_slice(key.as_bytes());
+            self.out.push(b'"');
+            self.out.push(b':');
+            return Ok(());
+        }
+        self.raw(b",\"")?;
+        self.escaped(key)?;
+        self.raw(b"\":")
+    }
+
+    /// Whether `s` needs no escape and fits with `extra` bytes around it (room reserved):
+    /// the catalog's strings and the keys, nearly always, go in with one copy.
+    #[inline]
+    fn clean(&mut self, s: &str, extra: usize) -> bool {
+        let len = s.len() + extra;
+        if len > self.limit - self.out.len() || needs_escape(s.as_bytes()) {
+            return false;
+        }
+        self.out.reserve(len);
+        true
+    }
+
+    /// An integer in decimal, as `serde_json` writes it: `-` when `negative`, then
+    /// `magnitude`.
+    #[inline]
+    fn integer(&mut self, negative: bool, magnitude: u64) -> Result<(), GiveUp> {
+        let mut digits = [0u8; 21];
+        let mut at = digits.len();
+        let mut rest = magnitude;
+        loop {
+            at -= 1;
+            // A remainder of a division by 10 is a digit: the cast cannot truncate.
+            #[allow(clippy::cast_possible_truncation)]
+            let digit = (rest % 10) as u8;
+            digits[at] = b'0' + digit;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        if negative {
+            at -= 1;
+            digits[at] = b'-';
+        }
+        self.raw(&digits[at..])
+    }
+
     /// A `Display` value as a JSON string. A `Display` that fails gives up: the metered
     /// path reports its error.
+    #[inline]
     fn display(&mut self, value: &dyn fmt::Display) -> Result<(), GiveUp> {
         struct Escaping<'o, 'b>(&'o mut Bounded<'b>);
         impl fmt::Write for Escaping<'_, '_> {
@@ -232,6 +358,7 @@ impl<'a> Bounded<'a> {
     }
 
     /// The contents of a JSON string: `s` escaped as `serde_json` escapes it.
+    #[inline]
     fn escaped(&mut self, s: &str) -> Result<(), GiveUp> {
         let bytes = s.as_bytes();
         // Escaped, a string is at least as long: a huge one gives up before it is read.
@@ -274,6 +401,12 @@ impl<'a> Bounded<'a> {
 /// the tail through a table.
 #[inline]
 pub(super) fn needs_escape(bytes: &[u8]) -> bool {
+    scan(bytes, false)
+}
+
+/// [`needs_escape`], and with `braces` also whether any byte is `{` or `}`.
+#[inline]
+fn scan(bytes: &[u8], braces: bool) -> bool {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     /// High bit set in each byte of `w` that is below `n` (for `n` <= 0x80).
@@ -288,14 +421,18 @@ pub(super) fn needs_escape(bytes: &[u8]) -> bool {
     let mut rest = bytes;
     while let Some((word, tail)) = rest.split_first_chunk::<8>() {
         let w = u64::from_ne_bytes(*word);
-        if below(w, 0x20) | equal(w, b'"') | equal(w, b'\\') != 0 {
+        let mut hit = below(w, 0x20) | equal(w, b'"') | equal(w, b'\\');
+        if braces {
+            hit |= equal(w, b'{') | equal(w, b'}');
+        }
+        if hit != 0 {
             return true;
         }
         rest = tail;
     }
     let mut special = false;
     for &b in rest {
-        special |= ESCAPED[usize::from(b)];
+        special |= ESCAPED[usize::from(b)] | (braces & (b == b'{' || b == b'}'));
     }
     special
 }
@@ -326,12 +463,14 @@ fn within_depth(bytes: &[u8]) -> bool {
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 impl io::Write for Bounded<'_> {
+    #[inline]
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.raw(buf)
             .map_err(|GiveUp| io::Error::from(io::ErrorKind::OutOfMemory))?;
         Ok(buf.len())
     }
 
+    #[inline]
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
         self.write(buf).map(drop)
     }

@@ -27,6 +27,29 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     });
     let entry = entry_fn(plan);
     let delegated = delegated_fns(plan);
+    // Every wire message is its template (no hand-written `Display`, no `fmt` function, no
+    // inner error's), so a template without placeholders is the message itself; and every
+    // domain and symbol is this enum's, which `valid` checked (kebab-case, the symbol
+    // pattern), and so is every data key unless a `rename` holds a character JSON escapes
+    // (a `data(key = ..)` key is an identifier): nothing to escape.
+    let plain_key = |key: &String| !key.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\');
+    let template = (!plan.hand_display
+        && !plan.has_transparent()
+        && plan.own().all(|(variant, row)| {
+            row.message.fmt.is_none()
+                && variant
+                    .fields
+                    .iter()
+                    .all(|f| f.data_key.as_ref().is_none_or(plain_key))
+        }))
+    .then(|| {
+        quote!(
+            #[inline]
+            fn __plain_catalog_text(&self) -> bool {
+                true
+            }
+        )
+    });
     let retryable = retry::retryable_fn(plan);
     let retry_after = retry::retry_after_fn(plan);
     let visit = data::visit_data_fns(plan);
@@ -37,6 +60,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
             #entry
             #domain
             #delegated
+            #template
             #retryable
             #retry_after
             #visit
