@@ -430,9 +430,10 @@ fn scan(bytes: &[u8], braces: bool) -> bool {
         }
         rest = tail;
     }
+    let table = if braces { &ESCAPED_OR_BRACE } else { &ESCAPED };
     let mut special = false;
     for &b in rest {
-        special |= ESCAPED[usize::from(b)] | (braces & (b == b'{' || b == b'}'));
+        special |= table[usize::from(b)];
     }
     special
 }
@@ -447,6 +448,14 @@ static ESCAPED: [bool; 256] = {
     }
     table[b'"' as usize] = true;
     table[b'\\' as usize] = true;
+    table
+};
+
+/// [`ESCAPED`], and `{` and `}`: what keeps a template from being its own text.
+static ESCAPED_OR_BRACE: [bool; 256] = {
+    let mut table = ESCAPED;
+    table[b'{' as usize] = true;
+    table[b'}' as usize] = true;
     table
 };
 
@@ -495,6 +504,9 @@ mod tests {
                 let expected = bytes.iter().any(|&b| ESCAPED[usize::from(b)]);
                 assert_eq!(needs_escape(&bytes), expected, "byte {b:#x} at {at}");
                 assert_eq!(needs_escape(&bytes[..=at]), expected, "byte {b:#x} last");
+                let brace = expected || b == b'{' || b == b'}';
+                assert_eq!(scan(&bytes, true), brace, "byte {b:#x} at {at}, braces");
+                assert_eq!(scan(&bytes[..=at], true), brace, "byte {b:#x} last, braces");
             }
         }
     }
