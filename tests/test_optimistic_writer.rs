@@ -308,6 +308,45 @@ enum EdgeText {
     },
     #[mcp(code = 4, message = "ünïcödé ✓ {n}")]
     Unicode { n: u8 },
+    /// Every kind of scalar, and values the scalar writer hands to `serde_json`
+    #[mcp(code = 5)]
+    Scalars {
+        text: String,
+        ch: char,
+        bytes: Vec<u8>,
+        nan: f32,
+        wide: i64,
+        unsigned: u64,
+        none: Option<String>,
+        some: Option<&'static str>,
+        unit: (),
+        unit_struct: UnitStruct,
+        newtype: Newtype,
+        choice: Choice,
+        ip: std::net::IpAddr,
+        shown: Shown,
+    },
+}
+
+#[derive(Debug, Serialize)]
+struct UnitStruct;
+
+#[derive(Debug, Serialize)]
+struct Newtype(String);
+
+#[derive(Debug, Serialize)]
+enum Choice {
+    Plain,
+}
+
+/// A value serialized through `collect_str` (its `Display`), with characters to escape.
+#[derive(Debug)]
+struct Shown;
+
+impl Serialize for Shown {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("tab\there \"{}\"", 42))
+    }
 }
 
 /// Plain text on both sides of a `transparent` variant (the inner enum's rows and text).
@@ -341,6 +380,7 @@ fn catalog_text_copied_or_formatted_gives_the_same_bytes() {
         Box::new(EdgePlain::Plain {
             key: "\u{1}".into(),
         }),
+        Box::new(scalars()),
     ];
     for (i, err) in errors.iter().enumerate() {
         let what = format!("edge {i}");
@@ -356,10 +396,32 @@ fn catalog_text_copied_or_formatted_gives_the_same_bytes() {
         );
     }
     // The sized path too (the boxed one goes through the object-safe visit).
+    let sized = scalars();
+    let v = sized.to_jsonrpc(1);
+    check("sized scalars", &v, outputs!(v.clone()));
     let v = EdgeText::Renamed { value: 1 }.to_jsonrpc(1);
     let bytes = check("sized renamed", &v, outputs!(v.clone()));
     assert!(String::from_utf8_lossy(&bytes).contains(r#""we\"ird\\key":1"#));
     let v = EdgeText::Braces.to_jsonrpc(1);
     let bytes = check("sized braces", &v, outputs!(v.clone()));
     assert!(String::from_utf8_lossy(&bytes).contains(r#""message":"Braces {kept} as text""#));
+}
+
+fn scalars() -> EdgeText {
+    EdgeText::Scalars {
+        text: "line\nbreak \"q\" \\ \u{7f} é".into(),
+        ch: '"',
+        bytes: vec![0, 255],
+        nan: f32::NAN,
+        wide: i64::MIN,
+        unsigned: u64::MAX,
+        none: None,
+        some: Some("x"),
+        unit: (),
+        unit_struct: UnitStruct,
+        newtype: Newtype("n\"t".into()),
+        choice: Choice::Plain,
+        ip: std::net::IpAddr::from([127, 0, 0, 1]),
+        shown: Shown,
+    }
 }

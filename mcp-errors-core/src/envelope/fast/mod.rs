@@ -18,6 +18,8 @@
 //! at most [`MAX_DEPTH`] brackets is not nested deeper than that. Under both bounds the
 //! metered path would cut nothing and write exactly these bytes.
 
+mod scalar;
+
 use core::fmt;
 use std::io;
 
@@ -29,6 +31,7 @@ use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
 use super::view::EnvelopeView;
 use super::{ErrorObjectShape, JsonRpcErrorShape};
 use crate::{FieldSink, Verbosity, VisitData};
+use scalar::ScalarSerializer;
 
 /// Writes `view` into `out` unmetered, or returns `false` (with `out` holding garbage past
 /// `start`) when the metered path must write it.
@@ -217,9 +220,14 @@ impl<'a> Bounded<'a> {
     #[inline]
     fn value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), GiveUp> {
         let start = self.out.len();
-        value
-            .serialize(&mut serde_json::Serializer::new(&mut *self))
-            .map_err(|_| GiveUp)?;
+        // A scalar by `ScalarSerializer` (a string escaped here), anything else by
+        // `serde_json`, from where the refused attempt started.
+        if value.serialize(ScalarSerializer { out: self }).is_err() {
+            self.out.truncate(start);
+            value
+                .serialize(&mut serde_json::Serializer::new(&mut *self))
+                .map_err(|_| GiveUp)?;
+        }
         // Fewer bytes than MAX_DEPTH cannot hold more brackets.
         let written = &self.out[start..];
         if written.len() <= MAX_DEPTH || within_depth(written) {
