@@ -30,8 +30,9 @@
 //! - `tool_format.rs`: [`ToolErrorFormat`], the text a model reads and the `_meta` keys
 //!   beyond seed 002's.
 //! - `text.rs`: `Display` values written as JSON strings.
-//! - `fast.rs`: the optimistic writer the output methods try first: the JSON-RPC error
-//!   shapes as bytes, without the meter, when the reply is far inside its budget.
+//! - `fast/`: the optimistic writer the output methods try first: the JSON-RPC error
+//!   shapes as bytes, without the meter, when the reply is far inside its budget
+//!   (`fast/scalar.rs`: a data field's scalar value, a string escaped by the writer).
 //! - `budget.rs`: [`ReplyBudget`], what caller-supplied content one envelope may carry, and
 //!   the metered serializer that cuts the rest.
 //! - `request_id.rs`: [`RequestId`].

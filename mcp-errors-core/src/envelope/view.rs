@@ -128,7 +128,7 @@ pub trait Shape {
     }
 
     /// Writes `view` into `out` without the reply budget's meter when that gives the same
-    /// bytes as its `Serialize` (see `fast.rs`); `false` when the shape has no such writer
+    /// bytes as its `Serialize` (see `fast/`); `false` when the shape has no such writer
     /// or gave up, and `out` must then be cut back and written through `Serialize`.
     #[doc(hidden)]
     fn write_unmetered<E: ?Sized + VisitData>(
