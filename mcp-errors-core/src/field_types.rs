@@ -239,7 +239,7 @@ pub fn data_field<V: DataVisitor, T: ?Sized + DataField>(
     visitor.field(key, &Data(value));
 }
 
-/// [`data_field`] of a `#[mcp(text)]` field: its `Display` text (see [`TextField`]).
+/// [`data_field`] of a `#[mcp(text)]` field: its `Display` text (see `TextField`).
 #[inline]
 pub fn text_field<V: DataVisitor, T: ?Sized + TextField>(
     visitor: &mut V,
@@ -249,7 +249,7 @@ pub fn text_field<V: DataVisitor, T: ?Sized + TextField>(
     visitor.field(key, &TextData(value));
 }
 
-/// [`data_field`] of a `Path`/`PathBuf` field: its text, lossily (see [`PathData`]).
+/// [`data_field`] of a `Path`/`PathBuf` field: its text, lossily (see `PathData`).
 #[inline]
 pub fn path_field<V: DataVisitor, P: ?Sized + AsRef<std::path::Path>>(
     visitor: &mut V,
