@@ -171,3 +171,41 @@ fn a_transparent_struct_is_its_inner_error() {
     assert_eq!((e.code(), e.to_string()), (2990, "outer".to_owned()));
     assert_eq!(e.source().unwrap().to_string(), "inner");
 }
+
+/// The generated catalog is source text, without hygiene: its parameters must not be names a
+/// user's items take (`code` and `symbol` as consts or statics once broke the parameter
+/// patterns).
+mod user_items_named_like_parameters {
+    #![allow(non_upper_case_globals, dead_code)]
+
+    use mcp_errors::{CommonError, McpError};
+
+    const symbol: &str = "x";
+    static code: i32 = 0;
+
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "names-inner")]
+    pub enum OnlyInner {
+        #[mcp(transparent)]
+        Common(CommonError),
+    }
+
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "names-own")]
+    pub enum Mixed {
+        #[mcp(code = 77001, message = "own")]
+        Own,
+        #[mcp(transparent)]
+        Common(CommonError),
+    }
+
+    #[test]
+    fn lookups_still_work() {
+        use mcp_errors::ErrorCatalog;
+        assert_eq!(Mixed::entry_by_code(77001).unwrap().symbol, "OWN");
+        let common = CommonError::ENTRIES[0];
+        assert_eq!(OnlyInner::entry_by_code(common.code), Some(&common));
+        assert_eq!(Mixed::entry_by_symbol(common.symbol), Some(&common));
+        assert_eq!(OnlyInner::entry_by_symbol("OWN"), None);
+    }
+}

@@ -11,7 +11,8 @@ use super::source::{entries, push_str_lit};
 use super::{Code, local, located_at, type_span};
 use crate::plan::Plan;
 
-/// `impl ErrorCatalog for E { ... }` as source text. `ENTRIES` and `OWN_CODES` are written
+/// `impl ErrorCatalog for E { ... }` as source text. Source text has no hygiene: its own
+/// names (`__mcp_code`, `__mcp_symbol`) are ones a user's items do not take. `ENTRIES` and `OWN_CODES` are written
 /// here, not behind an inherent constant, and `entry_by_code` holds the `match` itself: every
 /// item is one more body for the user's crate to check, for each enum.
 pub fn catalog_impl(plan: &Plan<'_>) -> String {
@@ -63,8 +64,8 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
     if plan.has_transparent() {
         let _ = write!(
             out,
-            "#[inline] fn entry_by_symbol(symbol: &str) -> {p}::Option<&'static {p}::ErrorEntry> \
-             {{ Self::__mcp_entry_by_symbol(symbol) }}"
+            "#[inline] fn entry_by_symbol(__mcp_symbol: &str) -> {p}::Option<&'static {p}::ErrorEntry> \
+             {{ Self::__mcp_entry_by_symbol(__mcp_symbol) }}"
         );
     }
     out.push('}');
@@ -81,7 +82,7 @@ fn codes(out: &mut String, codes: &[i32]) {
 /// types. Without either, the trait's default.
 fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
     let fallback = if plan.has_transparent() {
-        "Self::__mcp_inner_entry_by_code(code)".to_owned()
+        "Self::__mcp_inner_entry_by_code(__mcp_code)".to_owned()
     } else {
         format!("{p}::Option::None")
     };
@@ -90,7 +91,7 @@ fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
     }
     let _ = write!(
         out,
-        "#[inline] fn entry_by_code(code: i32) -> {p}::Option<&'static {p}::ErrorEntry> {{ "
+        "#[inline] fn entry_by_code(__mcp_code: i32) -> {p}::Option<&'static {p}::ErrorEntry> {{ "
     );
     if !plan.has_own() {
         let _ = write!(out, "{fallback} }}");
@@ -98,7 +99,7 @@ fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
     }
     let _ = write!(
         out,
-        "{p}::Option::Some({p}::row_entry::<Self>(match code {{"
+        "{p}::Option::Some({p}::row_entry::<Self>(match __mcp_code {{"
     );
     // A shared code maps to its first variant (decoding goes by symbol for the others).
     let mut seen = std::collections::HashSet::new();
@@ -119,9 +120,9 @@ pub fn inner_lookups(plan: &Plan<'_>) -> TokenStream {
     }
     let p = &plan.private;
     let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog);
-    let code = local("code");
-    let symbol = local("symbol");
-    let entry = local("entry");
+    let code = local("__mcp_code");
+    let symbol = local("__mcp_symbol");
+    let entry = local("__mcp_entry");
     let mut by_code = None::<TokenStream>;
     let mut by_symbol = quote! {
         ::core::iter::Iterator::find(

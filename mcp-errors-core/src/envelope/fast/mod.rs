@@ -31,7 +31,7 @@ use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
 use super::view::EnvelopeView;
 use super::{ErrorObjectShape, JsonRpcErrorShape};
 use crate::{FieldSink, Verbosity, VisitData};
-use scalar::ScalarSerializer;
+use scalar::{NotScalar, ScalarSerializer};
 
 /// Writes `view` into `out` unmetered, or returns `false` (with `out` holding garbage past
 /// `start`) when the metered path must write it.
@@ -218,11 +218,15 @@ impl<'a> Bounded<'a> {
         let start = self.out.len();
         // A scalar by `ScalarSerializer` (a string escaped here), anything else by
         // `serde_json`, from where the refused attempt started.
-        if value.serialize(ScalarSerializer { out: self }).is_err() {
-            self.out.truncate(start);
-            value
-                .serialize(&mut serde_json::Serializer::new(&mut *self))
-                .map_err(|_| GiveUp)?;
+        match value.serialize(ScalarSerializer { out: self }) {
+            Ok(()) => {}
+            Err(NotScalar::Failed) => return Err(GiveUp),
+            Err(NotScalar::Refused) => {
+                self.out.truncate(start);
+                value
+                    .serialize(&mut serde_json::Serializer::new(&mut *self))
+                    .map_err(|_| GiveUp)?;
+            }
         }
         // Fewer bytes than MAX_DEPTH cannot hold more brackets.
         let written = &self.out[start..];

@@ -2,7 +2,8 @@
 //! field) is escaped by the writer itself, eight bytes at a time, and every other scalar is
 //! written by `serde_json`; anything compound (and a newtype, which `serde_json` may treat
 //! specially) is refused before a byte is written, and the caller hands the value to
-//! `serde_json` whole. A failure is a unit error: nothing allocates.
+//! `serde_json` whole; a failing `Display` or the writer's bound gives up at once. Errors are
+//! unit variants: nothing allocates.
 
 use core::fmt;
 
@@ -11,10 +12,16 @@ use serde::ser::{self, Impossible};
 
 use super::Bounded;
 
-/// Not written here: compound, or failed (the caller asks `serde_json`, which writes it or
-/// reports the failure).
+/// Not written here.
 #[derive(Debug)]
-pub(super) struct NotScalar;
+pub(super) enum NotScalar {
+    /// Compound, or a scalar `serde_json` refused: the caller asks `serde_json` for the whole
+    /// value, which writes it or reports why not.
+    Refused,
+    /// A `Display` (`collect_str`) failed or the writer's bound was passed: formatting it
+    /// again would fail again, so the writer gives up at once.
+    Failed,
+}
 
 impl fmt::Display for NotScalar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -26,7 +33,7 @@ impl std::error::Error for NotScalar {}
 
 impl ser::Error for NotScalar {
     fn custom<T: fmt::Display>(_: T) -> Self {
-        NotScalar
+        NotScalar::Refused
     }
 }
 
@@ -40,7 +47,7 @@ impl ScalarSerializer<'_, '_> {
     fn json<T: ?Sized + Serialize>(self, value: &T) -> Result<(), NotScalar> {
         value
             .serialize(&mut serde_json::Serializer::new(&mut *self.out))
-            .map_err(|_| NotScalar)
+            .map_err(|_| NotScalar::Refused)
     }
 }
 
@@ -84,11 +91,12 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
 
     #[inline]
     fn serialize_str(self, v: &str) -> Result<(), NotScalar> {
-        self.out.string(v).map_err(|_| NotScalar)
+        self.out.string(v).map_err(|_| NotScalar::Failed)
     }
 
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), NotScalar> {
-        self.out.display(&value).map_err(|_| NotScalar)
+        // A failing `Display` is not retried: the writer gives up (see `Bounded::value`).
+        self.out.display(&value).map_err(|_| NotScalar::Failed)
     }
 
     fn serialize_none(self) -> Result<(), NotScalar> {
@@ -121,7 +129,7 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
         _: &'static str,
         _: &T,
     ) -> Result<(), NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
@@ -131,15 +139,15 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
         _: &'static str,
         _: &T,
     ) -> Result<(), NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_tuple_struct(
@@ -147,7 +155,7 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
         _: &'static str,
         _: usize,
     ) -> Result<Self::SerializeTupleStruct, NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_tuple_variant(
@@ -157,11 +165,11 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
         _: &'static str,
         _: usize,
     ) -> Result<Self::SerializeTupleVariant, NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_struct(
@@ -169,7 +177,7 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
         _: &'static str,
         _: usize,
     ) -> Result<Self::SerializeStruct, NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 
     fn serialize_struct_variant(
@@ -179,6 +187,6 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
         _: &'static str,
         _: usize,
     ) -> Result<Self::SerializeStructVariant, NotScalar> {
-        Err(NotScalar)
+        Err(NotScalar::Refused)
     }
 }
