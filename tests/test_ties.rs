@@ -2,9 +2,10 @@
 //!
 //! The derive cannot depend on the runtime, so a few lists live in both: the kinds and which
 //! are retryable by default, the field roles of the catalog, the `data` keys the envelopes
-//! write themselves, and the Markdown escaping of catalog tables. The derive keeps its copies
-//! in std-only files (`symbol.rs`, `markdown.rs`); this test includes those files and checks
-//! them against the runtime's definitions, so a change to either side fails here.
+//! write themselves, the Markdown escaping of catalog tables, and what JSON escapes in a string.
+//! The derive keeps its copies in std-only files (`symbol.rs`, `markdown.rs`, `json.rs`); this
+//! test includes those files and checks them against the runtime's definitions (and
+//! `serde_json`'s), so a change to either side fails here.
 
 #[allow(dead_code)]
 #[path = "../mcp-errors-derive/src/symbol.rs"]
@@ -13,6 +14,9 @@ mod derive_symbol;
 #[allow(dead_code)]
 #[path = "../mcp-errors-derive/src/markdown.rs"]
 mod derive_markdown;
+
+#[path = "../mcp-errors-derive/src/json.rs"]
+mod derive_json;
 
 use mcp_errors::{ErrorKind, FieldRole};
 
@@ -126,5 +130,14 @@ fn markdown_escapers_agree() {
             mcp_errors::__private::markdown_code(&s),
             "code {s:?}"
         );
+    }
+}
+
+#[test]
+fn the_derives_json_escape_rule_is_serde_jsons() {
+    for c in (0..=0x7f_u8).map(char::from).chain(['é', '\u{2028}', '✓']) {
+        let text = c.to_string();
+        let escaped = serde_json::to_string(&text).unwrap() != format!("\"{text}\"");
+        assert_eq!(derive_json::needs_escape(&text), escaped, "{c:?}");
     }
 }

@@ -16,6 +16,8 @@ use syn::{Ident, LitStr, Member, Type};
 
 use crate::ast::{self, Input};
 use crate::attr::Kind;
+use crate::json;
+use crate::names::unraw;
 use crate::template::{Arg, Template};
 
 /// The whole derive, resolved.
@@ -290,6 +292,24 @@ impl<'a> Plan<'a> {
     pub fn has_transparent(&self) -> bool {
         self.transparent().next().is_some()
     }
+
+    /// What `McpError::__plain_catalog_text` promises: every wire message is its template (no
+    /// hand-written `Display`, no `fmt` function, no inner error's), so a template without
+    /// placeholders is the message itself; the domain and the symbols are this enum's, which
+    /// `valid` checked; and no data key holds a character JSON escapes (a `rename` may; a
+    /// `data(key = ..)` key is an identifier).
+    pub fn plain_catalog_text(&self) -> bool {
+        !self.hand_display
+            && !self.has_transparent()
+            && self.own().all(|(variant, row)| {
+                row.message.fmt.is_none()
+                    && variant.fields.iter().all(|f| {
+                        f.data_key
+                            .as_deref()
+                            .is_none_or(|key| !json::needs_escape(key))
+                    })
+            })
+    }
 }
 
 impl<'a> VariantPlan<'a> {
@@ -472,8 +492,6 @@ impl<'a> FieldPlan<'a> {
         }
     }
 }
-
-pub use crate::names::unraw;
 
 impl Bounds {
     fn infer(input: &Input<'_>, variants: &[VariantPlan<'_>]) -> Bounds {

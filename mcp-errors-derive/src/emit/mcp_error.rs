@@ -27,22 +27,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     });
     let entry = entry_fn(plan);
     let delegated = delegated_fns(plan);
-    // Every wire message is its template (no hand-written `Display`, no `fmt` function, no
-    // inner error's), so a template without placeholders is the message itself; and every
-    // domain and symbol is this enum's, which `valid` checked (kebab-case, the symbol
-    // pattern), and so is every data key unless a `rename` holds a character JSON escapes
-    // (a `data(key = ..)` key is an identifier): nothing to escape.
-    let plain_key = |key: &String| !key.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\');
-    let template = (!plan.hand_display
-        && !plan.has_transparent()
-        && plan.own().all(|(variant, row)| {
-            row.message.fmt.is_none()
-                && variant
-                    .fields
-                    .iter()
-                    .all(|f| f.data_key.as_ref().is_none_or(plain_key))
-        }))
-    .then(|| {
+    let template = plan.plain_catalog_text().then(|| {
         quote!(
             #[inline]
             fn __plain_catalog_text(&self) -> bool {
