@@ -282,8 +282,9 @@ impl<P: ?Sized + AsRef<std::path::Path>> serde::Serialize for PathData<'_, P> {
 }
 
 /// What a `#[mcp(text)]` field must be: `Display`. Generated code hands such a field to the
-/// sink by [`text_field`], as [`TextData`], so a missing `Display` is reported as this trait, at the field
-/// (`do_not_recommend` keeps rustc from reporting `Serialize` of `TextData` instead).
+/// sink by [`text_field`], as [`TextData`], so a missing `Display` is reported as this trait,
+/// at the field (`do_not_recommend` keeps rustc from reporting `Serialize` of `TextData`
+/// instead).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot go into `data` as text: it does not implement `Display`",
     label = "`#[mcp(text)]` sends this field's `Display` text",

@@ -11,10 +11,10 @@ use super::source::{entries, push_str_lit};
 use super::{Code, local, located_at, type_span};
 use crate::plan::Plan;
 
-/// `impl ErrorCatalog for E { ... }` as source text. Source text has no hygiene: its own
-/// names (`__mcp_code`, `__mcp_symbol`) are ones a user's items do not take. `ENTRIES` and `OWN_CODES` are written
+/// `impl ErrorCatalog for E { ... }` as source text. `ENTRIES` and `OWN_CODES` are written
 /// here, not behind an inherent constant, and `entry_by_code` holds the `match` itself: every
-/// item is one more body for the user's crate to check, for each enum.
+/// item is one more body for the user's crate to check, for each enum. Source text has no
+/// hygiene: its own names (`__mcp_code`, `__mcp_symbol`) are ones a user's items do not take.
 pub fn catalog_impl(plan: &Plan<'_>) -> String {
     let p = plan.private.to_string();
     let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog);
@@ -64,8 +64,8 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
     if plan.has_transparent() {
         let _ = write!(
             out,
-            "#[inline] fn entry_by_symbol(__mcp_symbol: &str) -> {p}::Option<&'static {p}::ErrorEntry> \
-             {{ Self::__mcp_entry_by_symbol(__mcp_symbol) }}"
+            "#[inline] fn entry_by_symbol(__mcp_symbol: &str) \
+             -> {p}::Option<&'static {p}::ErrorEntry> {{ Self::__mcp_entry_by_symbol(__mcp_symbol) }}"
         );
     }
     out.push('}');

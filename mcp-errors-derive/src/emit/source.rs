@@ -5,6 +5,7 @@
 //! [`push_str_lit`], so the text always lexes.
 
 use core::fmt::Write as _;
+use std::collections::HashMap;
 
 use proc_macro2::Span;
 use syn::Ident;
@@ -68,11 +69,17 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
          json_rpc, with_error_type, ErrorKind::*, FieldRole::*}};"
     );
     let lists: Vec<String> = plan.own().map(|(variant, _)| field_list(variant)).collect();
-    let mut shared: Vec<&str> = Vec::new();
-    for (i, list) in lists.iter().enumerate() {
-        if !shared.contains(&list.as_str()) && lists[i + 1..].contains(list) {
+    // Each list several rows share, numbered in order of first use (one pass each way: a
+    // thousand-variant enum runs this in the unoptimized proc macro).
+    let mut uses: HashMap<&str, usize> = HashMap::new();
+    for list in &lists {
+        *uses.entry(list).or_default() += 1;
+    }
+    let mut shared: HashMap<&str, usize> = HashMap::new();
+    for list in &lists {
+        if uses[list.as_str()] > 1 && !shared.contains_key(list.as_str()) {
             let _ = write!(out, "const F{}: &[{p}::FieldEntry] = {list};", shared.len());
-            shared.push(list);
+            shared.insert(list, shared.len());
         }
     }
     out.push_str("&[");
@@ -90,7 +97,7 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
             out.push_str("with_extras(");
         }
         entry(out, row, &domain);
-        match shared.iter().position(|shared| shared == list) {
+        match shared.get(list.as_str()) {
             Some(index) => {
                 let _ = write!(out, ", F{index})");
             }
@@ -160,8 +167,8 @@ fn entry(out: &mut String, row: &Row, domain: &str) {
     push_str_lit(out, &row.doc);
 }
 
-/// `__mcp_row`, the row of a value. It binds the `skip` fields, which no generated code reads otherwise, so rustc
-/// does not call them dead (a secret kept for `Debug` or logging is the point of `skip`);
+/// `__mcp_row`, the row of a value. It binds the `skip` fields, which no generated code reads
+/// otherwise, so rustc does not call them dead (a secret kept for `Debug` or logging is the point of `skip`);
 /// the `_` names keep the bindings themselves quiet.
 fn row_fn(out: &mut String, plan: &Plan<'_>) {
     out.push_str("#[inline] fn __mcp_row(&self) -> usize { match self {");
