@@ -4,9 +4,10 @@
 //!
 //! The output methods of a view (`write_json`, `to_json_vec`, ...) first try this writer.
 //! It writes the envelope's own keys and punctuation as constant bytes, escapes the message,
-//! the details and the catalog's strings itself, and hands each data field to a
-//! `serde_json::Serializer` on the same buffer: no trait object and no allocation per field
-//! (for a sized error). It stops as soon as the output grows past an eighth of the budget,
+//! the details and the catalog's strings itself (or copies them, when the derive vouches they
+//! need nothing: `McpError::__plain_catalog_text`), writes each data field's scalar value
+//! itself (`scalar.rs`) and hands compound values to a `serde_json::Serializer` on the same
+//! buffer: no trait object and no allocation per field (for a sized error). It stops as soon as the output grows past an eighth of the budget,
 //! and afterwards counts the brackets it wrote; when either bound is passed, when a shape or
 //! an option it does not handle is asked for, or when anything fails, it gives up and the
 //! caller serializes the view through its metered `Serialize` instead.
@@ -79,15 +80,18 @@ fn error_object<E: ?Sized + VisitData>(
         return Err(GiveUp);
     }
     let error = view.error;
-    out.raw(br#"{"code":"#)?;
-    if options.code_as_string {
-        out.raw(b"\"")?;
-        out.integer(error.code() < 0, u64::from(error.code().unsigned_abs()))?;
-        out.raw(b"\"")?;
+    let code = error.code();
+    out.raw(if options.code_as_string {
+        br#"{"code":""#
     } else {
-        out.integer(error.code() < 0, u64::from(error.code().unsigned_abs()))?;
-    }
-    out.raw(br#","message":"#)?;
+        br#"{"code":"#
+    })?;
+    out.integer(code < 0, u64::from(code.unsigned_abs()))?;
+    out.raw(if options.code_as_string {
+        br#"","message":"#
+    } else {
+        br#","message":"#
+    })?;
     // A derived enum's catalog text: a template without placeholders is the message itself
     // (copied, not formatted), the domain and the symbol need no escape.
     let plain = error.__plain_catalog_text();
@@ -95,17 +99,9 @@ fn error_object<E: ?Sized + VisitData>(
         out.display(&super::text::Message(error))?;
     }
     out.raw(br#","data":{"domain":"#)?;
-    if plain {
-        out.checked(error.domain())?;
-    } else {
-        out.string(error.domain())?;
-    }
+    out.string(error.domain(), plain)?;
     out.raw(br#","symbol":"#)?;
-    if plain {
-        out.checked(error.symbol())?;
-    } else {
-        out.string(error.symbol())?;
-    }
+    out.string(error.symbol(), plain)?;
     let retry_after = retry_after_ms(error);
     // `wire_retryable`, without asking for the delay twice: a known delay makes it retryable.
     out.raw(if error.retryable() || retry_after.is_some() {
@@ -237,21 +233,11 @@ impl<'a> Bounded<'a> {
         }
     }
 
-    /// A string, quoted and escaped.
+    /// A string, quoted and escaped (`checked`: known to need no escape, a derived enum's
+    /// domain or symbol).
     #[inline]
-    fn string(&mut self, s: &str) -> Result<(), GiveUp> {
-        if !needs_escape(s.as_bytes()) {
-            return self.framed(b"\"", s.as_bytes(), b"\"");
-        }
-        self.raw(b"\"")?;
-        self.escaped(s)?;
-        self.raw(b"\"")
-    }
-
-    /// A string known to need no escape (a derived enum's domain or symbol), quoted.
-    #[inline]
-    fn checked(&mut self, s: &str) -> Result<(), GiveUp> {
-        self.framed(b"\"", s.as_bytes(), b"\"")
+    fn string(&mut self, s: &str, checked: bool) -> Result<(), GiveUp> {
+        self.quoted(b"\"", s, b"\"", checked)
     }
 
     /// `template` as a JSON string when it holds no placeholder (no `{` or `}`) and needs no
@@ -268,12 +254,20 @@ impl<'a> Bounded<'a> {
     /// `,"key":`, a data field's key (`checked`: known to need no escape).
     #[inline]
     fn member(&mut self, key: &str, checked: bool) -> Result<(), GiveUp> {
-        if checked || !needs_escape(key.as_bytes()) {
-            return self.framed(b",\"", key.as_bytes(), b"\":");
+        self.quoted(b",\"", key, b"\":", checked)
+    }
+
+    /// `open`, `s` escaped, `close`: one copy when `s` is `checked` or needs no escape.
+    /// Always inlined, as [`framed`](Self::framed) is, for the same reason.
+    #[allow(clippy::inline_always)] // measured, see `framed`
+    #[inline(always)]
+    fn quoted(&mut self, open: &[u8], s: &str, close: &[u8], checked: bool) -> Result<(), GiveUp> {
+        if checked || !needs_escape(s.as_bytes()) {
+            return self.framed(open, s.as_bytes(), close);
         }
-        self.raw(b",\"")?;
-        self.escaped(key)?;
-        self.raw(b"\":")
+        self.raw(open)?;
+        self.escaped(s)?;
+        self.raw(close)
     }
 
     /// `open`, `bytes` and `close` as they are, after one bound check: the catalog's strings

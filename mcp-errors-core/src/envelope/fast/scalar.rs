@@ -49,6 +49,11 @@ impl ScalarSerializer<'_, '_> {
             .serialize(&mut serde_json::Serializer::new(&mut *self.out))
             .map_err(|_| NotScalar::Refused)
     }
+
+    /// `null`: what `serde_json` writes for `()`, `None` and a unit struct.
+    fn null(self) -> Result<(), NotScalar> {
+        self.out.raw(b"null").map_err(|_| NotScalar::Failed)
+    }
 }
 
 macro_rules! through_serde_json {
@@ -91,7 +96,7 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
 
     #[inline]
     fn serialize_str(self, v: &str) -> Result<(), NotScalar> {
-        self.out.string(v).map_err(|_| NotScalar::Failed)
+        self.out.string(v, false).map_err(|_| NotScalar::Failed)
     }
 
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), NotScalar> {
@@ -100,7 +105,7 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
     }
 
     fn serialize_none(self) -> Result<(), NotScalar> {
-        self.json(&())
+        self.null()
     }
 
     fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), NotScalar> {
@@ -108,11 +113,11 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
     }
 
     fn serialize_unit(self) -> Result<(), NotScalar> {
-        self.json(&())
+        self.null()
     }
 
     fn serialize_unit_struct(self, _: &'static str) -> Result<(), NotScalar> {
-        self.json(&())
+        self.null()
     }
 
     fn serialize_unit_variant(
