@@ -125,6 +125,7 @@ impl<'a> Decoder<'a> {
     }
 
     /// The index into `ENTRIES` of the variant to build, or `None` for a `transparent` one.
+    #[inline]
     pub fn index(&self) -> Option<usize> {
         self.index
     }
@@ -158,6 +159,7 @@ impl<'a> Decoder<'a> {
     /// `data.retryAfterMs`: `None` when absent or `null`, else a whole number of
     /// milliseconds in `u64`. Anything else (negative, fractional, too large, not a number)
     /// is [`DecodeError::InvalidField`].
+    #[inline]
     pub fn retry_after_ms(&self) -> Result<Option<u64>, DecodeError> {
         let value = match self.data.and_then(|d| d.get(RETRY_AFTER_MS)) {
             None | Some(Value::Null) => return Ok(None),
@@ -213,6 +215,7 @@ impl<'a> Decoder<'a> {
         T::from_retry_after_ms(ms).map_err(|e| self.invalid_retry_after(e))
     }
 
+    #[inline]
     fn invalid_retry_after(&self, reason: String) -> DecodeError {
         DecodeError::InvalidField {
             symbol: self.entry_symbol,
@@ -222,6 +225,7 @@ impl<'a> Decoder<'a> {
     }
 
     /// The error for an object that no variant, own or `transparent`, accepted.
+    #[inline]
     pub fn unknown(&self) -> DecodeError {
         match self.received_symbol {
             Some(symbol) => DecodeError::UnknownSymbol {
@@ -254,6 +258,7 @@ impl<T: DeserializeOwned> FromData for T {}
 
 /// Whether a `transparent` inner type rejected the object only because it does not know it
 /// (so the next candidate may be asked).
+#[inline]
 pub fn is_unknown(error: &DecodeError) -> bool {
     matches!(
         error,
@@ -262,6 +267,7 @@ pub fn is_unknown(error: &DecodeError) -> bool {
 }
 
 /// Rejects `data` nested deeper than [`MAX_DEPTH`], without recursing.
+#[inline]
 fn check_depth(map: &Map<String, Value>) -> Result<(), DecodeError> {
     let mut stack: Vec<(&Value, usize)> = map.values().map(|v| (v, 2)).collect();
     while let Some((value, depth)) = stack.pop() {
@@ -280,6 +286,7 @@ fn check_depth(map: &Map<String, Value>) -> Result<(), DecodeError> {
     Ok(())
 }
 
+#[inline]
 fn describe(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",

@@ -23,6 +23,7 @@ fn code_from_number_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<
     struct CodeVisitor;
     impl serde::de::Visitor<'_> for CodeVisitor {
         type Value = i32;
+        #[inline]
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             f.write_str("an i32 error code, as a number or a string of digits")
         }
@@ -97,6 +98,7 @@ pub enum DecodeError {
 }
 
 impl fmt::Display for DecodeError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DecodeError::UnknownCode { target, code } => {
@@ -138,6 +140,7 @@ impl std::error::Error for DecodeError {}
 
 impl ErrorObject {
     /// Parses an `error` member from JSON text. Malformed input is a [`DecodeError`].
+    #[inline]
     pub fn from_json(json: &str) -> Result<ErrorObject, DecodeError> {
         serde_json::from_str(json).map_err(|e| DecodeError::InvalidJson {
             reason: e.to_string(),
@@ -145,17 +148,20 @@ impl ErrorObject {
     }
 
     /// `data.symbol`, when `data` is an object with a string `symbol`.
+    #[inline]
     pub fn symbol(&self) -> Option<&str> {
         self.data.as_ref()?.get("symbol")?.as_str()
     }
 
     /// `data.domain`, when `data` is an object with a string `domain`.
+    #[inline]
     pub fn domain(&self) -> Option<&str> {
         self.data.as_ref()?.get("domain")?.as_str()
     }
 
     /// `data.retryAfterMs` as a delay, when it is an integer from 0 to `u64::MAX` (the retry
     /// contract, [`retry`](crate::retry)); a malformed value is `None`.
+    #[inline]
     pub fn retry_after(&self) -> Option<core::time::Duration> {
         crate::retry::retry_after_ms_of(self.data.as_ref()?.get("retryAfterMs")?)
     }
@@ -163,6 +169,7 @@ impl ErrorObject {
     /// Whether the error is worth retrying: `data.retryable` is `true`, a retry delay is
     /// known ([`retry_after`](Self::retry_after)), or the code is -32023 `RateLimited`
     /// (SEP-3304, proposed; read whatever the `sep-3304` feature says).
+    #[inline]
     pub fn is_retryable(&self) -> bool {
         self.code == -32023
             || self.retry_after().is_some()

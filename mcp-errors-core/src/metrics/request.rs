@@ -22,12 +22,14 @@ pub(crate) const METHOD_NOT_FOUND_MESSAGE: &str = "Method not found";
 
 /// The `data` of the JSON-RPC errors this crate answers a method call with:
 /// `{"method": <method>}`.
+#[inline]
 pub(crate) fn method_data(method: &str) -> serde_json::Value {
     serde_json::json!({ "method": method })
 }
 
 impl ErrorStats {
     /// The answer to a call of `method`: `None` unless it is `sys/errorStats`.
+    #[inline]
     pub(crate) fn answer_method(&self, method: &str) -> Option<StatsAnswer> {
         if method != STATS_METHOD {
             return None;
@@ -76,6 +78,7 @@ impl ErrorStats {
     /// let reply: Value = serde_json::from_str(&reply.unwrap()).unwrap();
     /// assert_eq!(reply["error"]["code"], -32601);
     /// ```
+    #[inline]
     pub fn answer_request(&self, line: &str) -> Option<String> {
         let request = match serde_json::from_str::<MaybeRequest>(line) {
             Ok(MaybeRequest(Some(request))) => request,
@@ -157,6 +160,7 @@ impl<'de> serde::Deserialize<'de> for MaybeRequest {
         struct Probe;
         impl<'de> Visitor<'de> for Probe {
             type Value = MaybeRequest;
+            #[inline]
             fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str("any JSON value")
             }
@@ -213,6 +217,7 @@ impl<'de> serde::Deserialize<'de> for Structured {
         struct Kind;
         impl<'de> Visitor<'de> for Kind {
             type Value = Structured;
+            #[inline]
             fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str("any JSON value")
             }
@@ -254,6 +259,7 @@ struct StatsResponse<'a> {
     result: StatsSnapshot,
 }
 
+#[inline]
 fn error_line(id: &serde_json::Value, code: i32, message: &str) -> String {
     serde_json::json!({
         "jsonrpc": "2.0",

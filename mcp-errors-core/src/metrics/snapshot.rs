@@ -39,16 +39,19 @@ pub struct StatsSnapshot {
     pub overflow: u64,
 }
 
+#[inline]
 fn one() -> u32 {
     1
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+#[inline]
 fn is_one(n: &u32) -> bool {
     *n == 1
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+#[inline]
 fn is_zero(n: &u64) -> bool {
     *n == 0
 }

@@ -130,6 +130,7 @@ impl ErrorStats {
     ///
     /// Keys never seen are left out; a disabled instance gives an empty snapshot. `total` is
     /// always the sum of `byCode` (and of `byDomain`, and of `bySymbol`) plus `overflow`.
+    #[inline]
     pub fn snapshot(&self) -> StatsSnapshot {
         let mut snapshot = StatsSnapshot {
             sample: self.sample,

@@ -35,6 +35,7 @@ impl Registry {
     ///     "MCP error code 2101 is used by both `PythonError` (E_PY_EXEC_FAIL) and `PlaywrightError` (E_PW_LAUNCH)"
     /// ));
     /// ```
+    #[inline]
     pub fn check(&self) -> Result<(), RegistryConflicts> {
         let sorted = self.sorted();
         let mut conflicts = Vec::new();
@@ -50,6 +51,7 @@ impl Registry {
 }
 
 /// Every pair of overlapping spans: sweep the spans in start order, keeping those still open.
+#[inline]
 fn overlapping_spans(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) {
     let mut open: Vec<(&RegisteredEnum, CodeRange)> = Vec::new();
     for e in sorted {
@@ -69,6 +71,7 @@ fn overlapping_spans(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>
 }
 
 /// Every code defined twice: sort all `(code, enum, entry)` and compare neighbours.
+#[inline]
 fn duplicate_codes(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) {
     let mut rows: Vec<(i32, usize, &ErrorEntry)> = sorted
         .iter()
@@ -96,6 +99,7 @@ fn duplicate_codes(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) 
 }
 
 /// Every symbol or alias naming two different entries.
+#[inline]
 fn duplicate_symbols(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) {
     let mut names: Vec<(&'static str, usize, usize, i32)> = Vec::new();
     for (i, e) in sorted.iter().enumerate() {
@@ -168,6 +172,7 @@ pub enum RegistryConflict {
 }
 
 impl fmt::Display for RegistryConflict {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RegistryConflict::OverlappingRanges {
@@ -215,12 +220,14 @@ pub struct RegistryConflicts(pub Vec<RegistryConflict>);
 impl core::ops::Deref for RegistryConflicts {
     type Target = [RegistryConflict];
 
+    #[inline]
     fn deref(&self) -> &[RegistryConflict] {
         &self.0
     }
 }
 
 impl fmt::Display for RegistryConflicts {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.0.len();
         write!(

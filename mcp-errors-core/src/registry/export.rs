@@ -29,6 +29,7 @@ impl Registry {
     ///     "| 2701 | `E_NOTION_RATE` | Rate limited \\| retry later | yes | rate\\_limit | `Rate` |  | wait for \\`retryAfterMs\\` |"
     /// ));
     /// ```
+    #[inline]
     pub fn to_markdown(&self) -> String {
         let sorted = self.sorted();
         let mut out = String::new();
@@ -86,6 +87,7 @@ impl Registry {
     /// Enums are ordered by range, entries by code; each entry is an [`ErrorEntry`] as it
     /// serializes. `range` is `null` for an enum without a declared range, `span` for an enum
     /// without codes.
+    #[inline]
     pub fn to_json(&self) -> serde_json::Value {
         let enums: Vec<serde_json::Value> = self
             .sorted()
@@ -108,6 +110,7 @@ impl Registry {
     }
 }
 
+#[inline]
 fn range_cell(e: &RegisteredEnum) -> String {
     match (e.range, e.span) {
         (Some(r), _) => format!("{}–{}", r.start, r.end),
@@ -117,6 +120,7 @@ fn range_cell(e: &RegisteredEnum) -> String {
 }
 
 /// Text for a table cell: Markdown punctuation backslash-escaped, line breaks as `<br>`.
+#[inline]
 pub fn md_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut lines = s
@@ -143,6 +147,7 @@ pub fn md_text(s: &str) -> String {
 
 /// A code span for identifiers; falls back to escaped text when the identifier could break
 /// out of a code span (a backtick, a line break).
+#[inline]
 pub fn md_code(s: &str) -> String {
     if s.is_empty() || s.contains(['`', '\n', '\r']) {
         md_text(s)

@@ -25,6 +25,7 @@ impl Registry {
     /// let text: Vec<String> = rows.iter().map(ToString::to_string).collect();
     /// assert_eq!(text, ["2100 E_PW_NAV (playwright)", "2101 E_PW_LAUNCH (playwright)"]);
     /// ```
+    #[inline]
     pub fn lock_entries(&self) -> Vec<LockEntry> {
         let mut rows: Vec<LockEntry> = self
             .enums
@@ -58,6 +59,7 @@ impl Registry {
     ///         .unwrap();
     /// }
     /// ```
+    #[inline]
     pub fn assert_stable(&self, path: impl AsRef<Path>) -> Result<StabilityReport, StabilityError> {
         let update =
             std::env::var("MCP_ERRORS_UPDATE_LOCK").is_ok_and(|v| crate::env::is_truthy(&v));
@@ -101,6 +103,7 @@ impl Registry {
     /// assert!(text.contains("removed  2101 E_PW_LAUNCH (playwright)"), "{text}");
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
+    #[inline]
     pub fn assert_stable_with(
         &self,
         path: impl AsRef<Path>,
@@ -183,6 +186,7 @@ pub struct LockEntry {
 }
 
 impl LockEntry {
+    #[inline]
     fn of(entry: &ErrorEntry) -> LockEntry {
         LockEntry {
             code: entry.code,
@@ -193,6 +197,7 @@ impl LockEntry {
 }
 
 impl fmt::Display for LockEntry {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} ({})", self.code, self.symbol, self.domain)
     }
@@ -250,6 +255,7 @@ impl LockFile {
     /// "#);
     /// assert_eq!(LockFile::parse(&lock.to_text()), Ok(lock));
     /// ```
+    #[inline]
     pub fn new(mut codes: Vec<LockEntry>) -> LockFile {
         codes.sort();
         codes.dedup();
@@ -261,6 +267,7 @@ impl LockFile {
     }
 
     /// Parses and validates a lock file's text.
+    #[inline]
     pub fn parse(text: &str) -> Result<LockFile, String> {
         let lock: LockFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
         if lock.format != LockFile::FORMAT {
@@ -282,6 +289,7 @@ impl LockFile {
 
     /// The file's text: indented JSON with one code per line (so that a review diff shows
     /// one line per added code) and a final newline.
+    #[inline]
     pub fn to_text(&self) -> String {
         let mut text = String::from("{\n");
         let _ = writeln!(text, "  \"format\": {},", json_string(&self.format));
@@ -307,12 +315,14 @@ impl LockFile {
 }
 
 /// A JSON string literal (quotes and escapes included).
+#[inline]
 fn json_string(s: &str) -> String {
     serde_json::Value::from(s).to_string()
 }
 
 /// Writes the lock file next to its final place, then renames it, so a crash never leaves
 /// half a file.
+#[inline]
 fn write_lock(path: &Path, codes: Vec<LockEntry>) -> Result<(), StabilityError> {
     let text = LockFile::new(codes).to_text();
     let mut tmp = path.as_os_str().to_owned();
@@ -355,6 +365,7 @@ pub enum LockChange {
 }
 
 impl fmt::Display for LockChange {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LockChange::Removed(old) => write!(f, "removed  {old}"),
@@ -402,6 +413,7 @@ pub enum StabilityError {
 }
 
 impl fmt::Display for StabilityError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StabilityError::Unstable { path, changes } => {
@@ -438,6 +450,7 @@ impl fmt::Display for StabilityError {
 }
 
 impl std::error::Error for StabilityError {
+    #[inline]
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StabilityError::Io { source, .. } => Some(source),

@@ -65,6 +65,7 @@ pub struct RegisteredEnum {
 
 impl Registry {
     /// An empty registry.
+    #[inline]
     pub fn new() -> Registry {
         Registry::default()
     }
@@ -94,12 +95,14 @@ impl Registry {
     }
 
     /// The registered enums, in registration order.
+    #[inline]
     pub fn enums(&self) -> &[RegisteredEnum] {
         &self.enums
     }
 
     /// The registered enums in catalog order: by the start of their span (enums without
     /// codes last), then by name.
+    #[inline]
     pub(super) fn sorted(&self) -> Vec<&RegisteredEnum> {
         let mut enums: Vec<&RegisteredEnum> = self.enums.iter().collect();
         enums.sort_by_key(|e| (e.span.is_none(), e.span.map(|s| (s.start, s.end)), e.name));
@@ -108,6 +111,7 @@ impl Registry {
 }
 
 /// The entries of one enum, by code.
+#[inline]
 pub(super) fn sorted_entries(entries: &'static [ErrorEntry]) -> Vec<&'static ErrorEntry> {
     let mut out: Vec<&ErrorEntry> = entries.iter().collect();
     out.sort_by_key(|e| e.code);
