@@ -29,7 +29,7 @@ use super::budget::{MAX_DEPTH, ReplyBudget};
 use super::error_object::{DETAILS, DOMAIN, RETRY_AFTER_MS, RETRYABLE, SYMBOL};
 use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
 use super::view::EnvelopeView;
-use super::{ErrorObjectShape, JsonRpcErrorShape};
+use super::{ErrorObjectShape, JsonRpcErrorShape, RequestId};
 use crate::{FieldSink, Verbosity, VisitData};
 use scalar::ScalarSerializer;
 
@@ -55,7 +55,10 @@ pub(super) fn write_jsonrpc_error<E: ?Sized + VisitData>(
     };
     let written = (|| {
         out.raw(br#"{"jsonrpc":"2.0","id":"#)?;
-        out.value(&view.shape.id)?;
+        match &view.shape.id {
+            RequestId::Number(n) => out.integer(*n < 0, n.unsigned_abs())?,
+            id => out.value(id)?,
+        }
         out.raw(br#","error":"#)?;
         error_object(&view.reshaped(ErrorObjectShape), &mut out)?;
         out.raw(b"}")
@@ -290,28 +293,50 @@ impl<'a> Bounded<'a> {
     }
 
     /// An integer in decimal, as `serde_json` writes it: `-` when `negative`, then
-    /// `magnitude`.
+    /// `magnitude`. The digits are made two at a time in a buffer of fixed size, which is
+    /// copied whole when the output has room for it (a copy of known length is a few moves,
+    /// not a call) and cut back to the digits.
     #[inline]
     fn integer(&mut self, negative: bool, magnitude: u64) -> Result<(), GiveUp> {
-        let mut digits = [0u8; 21];
-        let mut at = digits.len();
+        const WIDTH: usize = 24;
+        // Ids, codes and statuses are short: a few comparisons before the general count.
+        let digits = match magnitude {
+            0..=9 => 1,
+            10..=99 => 2,
+            100..=999 => 3,
+            1_000..=9_999 => 4,
+            _ => magnitude.ilog10() as usize + 1,
+        };
+        let len = digits + usize::from(negative);
+        if len > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
+        let mut buf = [b'-'; WIDTH];
+        let mut at = len;
         let mut rest = magnitude;
-        loop {
-            at -= 1;
-            // A remainder of a division by 10 is a digit: the cast cannot truncate.
+        while rest >= 10 {
+            // A remainder of a division by 100 indexes the table: the cast cannot truncate.
             #[allow(clippy::cast_possible_truncation)]
-            let digit = (rest % 10) as u8;
-            digits[at] = b'0' + digit;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
+            let pair = 2 * (rest % 100) as usize;
+            rest /= 100;
+            at -= 2;
+            buf[at] = PAIRS[pair];
+            buf[at + 1] = PAIRS[pair + 1];
         }
-        if negative {
-            at -= 1;
-            digits[at] = b'-';
+        if at > usize::from(negative) {
+            // One digit left (below 10): the cast cannot truncate.
+            #[allow(clippy::cast_possible_truncation)]
+            let digit = rest as u8;
+            buf[at - 1] = b'0' + digit;
         }
-        self.raw(&digits[at..])
+        let end = self.out.len() + len;
+        if self.out.capacity() - self.out.len() >= WIDTH {
+            self.out.extend_from_slice(&buf);
+            self.out.truncate(end);
+        } else {
+            self.out.extend_from_slice(&buf[..len]);
+        }
+        Ok(())
     }
 
     /// A `Display` value as a JSON string. A `Display` that fails gives up: the metered
@@ -442,6 +467,22 @@ fn within_depth(bytes: &[u8]) -> bool {
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// `00` to `99`, the two digits of each number below 100 side by side.
+static PAIRS: [u8; 200] = {
+    let mut table = [0u8; 200];
+    let mut n = 0;
+    while n < 100 {
+        // Digits: below 10, the casts cannot truncate.
+        #[allow(clippy::cast_possible_truncation)]
+        {
+            table[2 * n] = b'0' + (n / 10) as u8;
+            table[2 * n + 1] = b'0' + (n % 10) as u8;
+        }
+        n += 1;
+    }
+    table
+};
 
 impl io::Write for Bounded<'_> {
     #[inline]
