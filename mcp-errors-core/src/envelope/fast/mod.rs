@@ -394,8 +394,8 @@ impl<'a> Bounded<'a> {
     }
 }
 
-/// Whether any byte of `bytes` is a control character, `"` or `\\`: eight bytes at a time,
-/// the tail through a table.
+/// Whether any byte of `bytes` is a control character, `"` or `\\`: sixteen bytes at a time,
+/// the last bytes as one overlapping word, only a string shorter than a word through a table.
 #[inline]
 pub(super) fn needs_escape(bytes: &[u8]) -> bool {
     scan(bytes, false)
@@ -404,35 +404,55 @@ pub(super) fn needs_escape(bytes: &[u8]) -> bool {
 /// [`needs_escape`], and with `braces` also whether any byte is `{` or `}`.
 #[inline]
 fn scan(bytes: &[u8], braces: bool) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    /// High bit set in each byte of `w` that is below `n` (for `n` <= 0x80).
-    #[inline]
-    fn below(w: u64, n: u8) -> u64 {
-        w.wrapping_sub(ONES * u64::from(n)) & !w & HIGHS
-    }
-    #[inline]
-    fn equal(w: u64, b: u8) -> u64 {
-        below(w ^ (ONES * u64::from(b)), 1)
-    }
     let mut rest = bytes;
-    while let Some((word, tail)) = rest.split_first_chunk::<8>() {
-        let w = u64::from_ne_bytes(*word);
-        let mut hit = below(w, 0x20) | equal(w, b'"') | equal(w, b'\\');
-        if braces {
-            hit |= equal(w, b'{') | equal(w, b'}');
-        }
-        if hit != 0 {
+    while let Some((pair, tail)) = rest.split_first_chunk::<16>() {
+        let (a, b) = pair.split_at(8);
+        if special(word(a), braces) | special(word(b), braces) != 0 {
             return true;
         }
         rest = tail;
     }
-    let table = if braces { &ESCAPED_OR_BRACE } else { &ESCAPED };
-    let mut special = false;
-    for &b in rest {
-        special |= table[usize::from(b)];
+    if let Some(last) = bytes.last_chunk::<8>() {
+        // Up to 15 bytes left: the word at `rest` when there are more than 8, and the last
+        // word of `bytes`, which may overlap bytes already read (they passed).
+        let mut hit = special(u64::from_ne_bytes(*last), braces);
+        if rest.len() > 8 {
+            hit |= special(word(&rest[..8]), braces);
+        }
+        return hit != 0;
     }
-    special
+    let table = if braces { &ESCAPED_OR_BRACE } else { &ESCAPED };
+    let mut hit = false;
+    for &b in rest {
+        hit |= table[usize::from(b)];
+    }
+    hit
+}
+
+/// The first eight bytes of `bytes` (which holds at least eight) as a word.
+#[inline]
+fn word(bytes: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[..8]);
+    u64::from_ne_bytes(word)
+}
+
+/// Nonzero when a byte of `w` is below 0x20, `"` or `\\` (or, with `braces`, `{` or `}`).
+///
+/// `w - n` (bytewise `n`) borrows into the high bit of a byte below `n`, and `(w ^ c) - 1`
+/// into that of a byte equal to `c`; borrows start only at such bytes, so a high bit set
+/// where `w` has none is a hit. Every `c` is below 0x80, so `w ^ c` has the high bits of
+/// `w`: one mask of `!w` serves every comparison.
+#[inline]
+fn special(w: u64, braces: bool) -> u64 {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let equal = |b: u8| (w ^ (ONES * u64::from(b))).wrapping_sub(ONES);
+    let mut borrows = w.wrapping_sub(ONES * 0x20) | equal(b'"') | equal(b'\\');
+    if braces {
+        borrows |= equal(b'{') | equal(b'}');
+    }
+    borrows & !w & HIGHS
 }
 
 /// The bytes JSON escapes in a string.
@@ -510,18 +530,23 @@ mod tests {
 
     #[test]
     fn escape_check_matches_the_table() {
-        for b in 0..=255u8 {
-            for at in [0, 3, 7, 8, 13, 20] {
-                let mut bytes = vec![b'a'; 21];
-                bytes[at] = b;
-                let expected = bytes.iter().any(|&b| ESCAPED[usize::from(b)]);
-                assert_eq!(needs_escape(&bytes), expected, "byte {b:#x} at {at}");
-                assert_eq!(needs_escape(&bytes[..=at]), expected, "byte {b:#x} last");
-                let brace = expected || b == b'{' || b == b'}';
-                assert_eq!(scan(&bytes, true), brace, "byte {b:#x} at {at}, braces");
-                assert_eq!(scan(&bytes[..=at], true), brace, "byte {b:#x} last, braces");
+        // Every byte at every place of strings up to three words and a half long, among
+        // neighbours that are plain, high (no mask bit) or next to the special bytes.
+        for filler in [b'a', 0xff, 0x21, 0x80, b'|'] {
+            for len in 1..=28 {
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut bytes = vec![filler; len];
+                        bytes[at] = b;
+                        let expected = bytes.iter().any(|&b| ESCAPED[usize::from(b)]);
+                        assert_eq!(needs_escape(&bytes), expected, "{b:#x} at {at} of {len}");
+                        let brace = bytes.iter().any(|&b| ESCAPED_OR_BRACE[usize::from(b)]);
+                        assert_eq!(scan(&bytes, true), brace, "{b:#x} at {at} of {len}, braces");
+                    }
+                }
             }
         }
+        assert!(!needs_escape(b""));
     }
 
     #[test]
