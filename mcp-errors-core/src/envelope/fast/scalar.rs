@@ -116,7 +116,7 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
     }
 
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), NotScalar> {
-        self.out.display(&value).map_err(|_| NotScalar)
+        self.out.display(b"\"", &value).map_err(|_| NotScalar)
     }
 
     fn serialize_none(self) -> Result<(), NotScalar> {
