@@ -1,8 +1,9 @@
 //! The serializer of a data field's value in the optimistic writer: a string (the common
-//! field) is escaped by the writer itself, eight bytes at a time, an integer up to 64 bits is
-//! written in decimal by it too, and every other scalar is written by `serde_json`; anything compound (and a newtype, which `serde_json` may treat
-//! specially) is refused before a byte is written, and the caller hands the value to
-//! `serde_json` whole. A failure is a unit error: nothing allocates.
+//! field) is escaped by the writer itself, sixteen bytes at a time, an integer up to 64 bits
+//! is written in decimal by it too, and every other scalar is written by `serde_json`;
+//! anything compound (and a newtype, which `serde_json` may treat specially) is refused
+//! before a byte is written, and the caller hands the value to `serde_json` whole. A failure
+//! is a unit error: nothing allocates.
 
 use core::fmt;
 
