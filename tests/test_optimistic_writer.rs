@@ -317,6 +317,11 @@ enum EdgeText {
         nan: f32,
         wide: i64,
         unsigned: u64,
+        small: u8,
+        negative: i32,
+        zero: u16,
+        hundred: i64,
+        short: i8,
         none: Option<String>,
         some: Option<&'static str>,
         unit: (),
@@ -407,6 +412,47 @@ fn catalog_text_copied_or_formatted_gives_the_same_bytes() {
     assert!(String::from_utf8_lossy(&bytes).contains(r#""message":"Braces {kept} as text""#));
 }
 
+/// A protocol enum: negative codes (written by the optimistic writer's own digits, as ids and
+/// integer fields are).
+#[derive(Debug, McpError)]
+#[mcp(domain = "edge-protocol", protocol)]
+enum EdgeProtocol {
+    /// Invalid params
+    #[mcp(code = -32602)]
+    Invalid { at: i32, count: u8 },
+}
+
+#[test]
+fn integers_written_by_the_optimistic_writer_give_the_same_bytes() {
+    let err = EdgeProtocol::Invalid { at: -1, count: 99 };
+    let ids = [
+        0,
+        -1,
+        9,
+        10,
+        99,
+        100,
+        999,
+        1_000,
+        9_999,
+        10_000,
+        123_456_789,
+        i64::MAX,
+        i64::MIN,
+    ];
+    for id in ids {
+        let v = err.to_jsonrpc(id);
+        check(&format!("id {id}"), &v, outputs!(v.clone()));
+        let v = err.to_jsonrpc(id).code_as_string();
+        check(&format!("id {id}, code as string"), &v, outputs!(v.clone()));
+        let later = PwError::Later {
+            wait: id.unsigned_abs(),
+        };
+        let v = later.to_jsonrpc(id);
+        check(&format!("retry after {id}"), &v, outputs!(v.clone()));
+    }
+}
+
 fn scalars() -> EdgeText {
     EdgeText::Scalars {
         text: "line\nbreak \"q\" \\ \u{7f} é".into(),
@@ -415,6 +461,11 @@ fn scalars() -> EdgeText {
         nan: f32::NAN,
         wide: i64::MIN,
         unsigned: u64::MAX,
+        small: 7,
+        negative: -10,
+        zero: 0,
+        hundred: 100,
+        short: i8::MIN,
         none: None,
         some: Some("x"),
         unit: (),

@@ -30,7 +30,7 @@ use super::budget::{MAX_DEPTH, ReplyBudget};
 use super::error_object::{DETAILS, DOMAIN, RETRY_AFTER_MS, RETRYABLE, SYMBOL};
 use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
 use super::view::EnvelopeView;
-use super::{ErrorObjectShape, JsonRpcErrorShape};
+use super::{ErrorObjectShape, JsonRpcErrorShape, RequestId};
 use crate::{FieldSink, Verbosity, VisitData};
 use scalar::{NotScalar, ScalarSerializer};
 
@@ -56,7 +56,10 @@ pub(super) fn write_jsonrpc_error<E: ?Sized + VisitData>(
     };
     let written = (|| {
         out.raw(br#"{"jsonrpc":"2.0","id":"#)?;
-        out.value(&view.shape.id)?;
+        match &view.shape.id {
+            RequestId::Number(n) => out.integer(*n < 0, n.unsigned_abs())?,
+            id => out.value(id)?,
+        }
         out.raw(br#","error":"#)?;
         error_object(&view.reshaped(ErrorObjectShape), &mut out)?;
         out.raw(b"}")
@@ -96,7 +99,7 @@ fn error_object<E: ?Sized + VisitData>(
     // (copied, not formatted), the domain and the symbol need no escape.
     let plain = error.__plain_catalog_text();
     if !(plain && out.template(error.entry().message)?) {
-        out.display(&super::text::Message(error))?;
+        out.display(b"\"", &super::text::Message(error))?;
     }
     out.raw(br#","data":{"domain":"#)?;
     out.string(error.domain(), plain)?;
@@ -150,6 +153,7 @@ impl Sink<'_, '_, '_> {
 impl FieldSink for Sink<'_, '_, '_> {
     type Error = serde_json::Error;
 
+    #[inline]
     fn field<T: ?Sized + Serialize>(
         &mut self,
         key: &'static str,
@@ -158,19 +162,16 @@ impl FieldSink for Sink<'_, '_, '_> {
         if self.reserved(key) {
             return Ok(());
         }
-        (|| {
-            self.out.member(key, self.plain_keys)?;
-            self.out.value(value)
-        })()
-        .map_err(|GiveUp| gave_up())
+        match self.out.member(key, self.plain_keys) {
+            Ok(()) => self.out.value(value).map_err(|GiveUp| gave_up()),
+            Err(GiveUp) => Err(gave_up()),
+        }
     }
 
     fn details(&mut self, details: &dyn fmt::Display) -> Result<(), Self::Error> {
-        (|| {
-            self.out.raw(br#","details":"#)?;
-            self.out.display(details)
-        })()
-        .map_err(|GiveUp| gave_up())
+        self.out
+            .display(br#","details":""#, details)
+            .map_err(|GiveUp| gave_up())
     }
 }
 
@@ -252,7 +253,8 @@ impl<'a> Bounded<'a> {
     }
 
     /// `,"key":`, a data field's key (`checked`: known to need no escape).
-    #[inline]
+    #[allow(clippy::inline_always)] // once per data field: measured, a call otherwise
+    #[inline(always)]
     fn member(&mut self, key: &str, checked: bool) -> Result<(), GiveUp> {
         self.quoted(b",\"", key, b"\":", checked)
     }
@@ -288,41 +290,64 @@ impl<'a> Bounded<'a> {
     }
 
     /// An integer in decimal, as `serde_json` writes it: `-` when `negative`, then
-    /// `magnitude`.
+    /// `magnitude`. The digits are made two at a time in a buffer of fixed size, which is
+    /// copied whole when the output has room for it (a copy of known length is a few moves,
+    /// not a call) and cut back to the digits.
     #[inline]
     fn integer(&mut self, negative: bool, magnitude: u64) -> Result<(), GiveUp> {
-        let mut digits = [0u8; 21];
-        let mut at = digits.len();
+        const WIDTH: usize = 24;
+        // Ids, codes and statuses are short: a few comparisons before the general count.
+        let digits = match magnitude {
+            0..=9 => 1,
+            10..=99 => 2,
+            100..=999 => 3,
+            1_000..=9_999 => 4,
+            _ => magnitude.ilog10() as usize + 1,
+        };
+        let len = digits + usize::from(negative);
+        if len > self.limit - self.out.len() {
+            return Err(GiveUp);
+        }
+        let mut buf = [b'-'; WIDTH];
+        let mut at = len;
         let mut rest = magnitude;
-        loop {
-            at -= 1;
-            // A remainder of a division by 10 is a digit: the cast cannot truncate.
+        while rest >= 10 {
+            // A remainder of a division by 100 indexes the table: the cast cannot truncate.
             #[allow(clippy::cast_possible_truncation)]
-            let digit = (rest % 10) as u8;
-            digits[at] = b'0' + digit;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
+            let pair = 2 * (rest % 100) as usize;
+            rest /= 100;
+            at -= 2;
+            buf[at] = PAIRS[pair];
+            buf[at + 1] = PAIRS[pair + 1];
         }
-        if negative {
-            at -= 1;
-            digits[at] = b'-';
+        if at > usize::from(negative) {
+            // One digit left (below 10): the cast cannot truncate.
+            #[allow(clippy::cast_possible_truncation)]
+            let digit = rest as u8;
+            buf[at - 1] = b'0' + digit;
         }
-        self.raw(&digits[at..])
+        let end = self.out.len() + len;
+        if self.out.capacity() - self.out.len() >= WIDTH {
+            self.out.extend_from_slice(&buf);
+            self.out.truncate(end);
+        } else {
+            self.out.extend_from_slice(&buf[..len]);
+        }
+        Ok(())
     }
 
-    /// A `Display` value as a JSON string. A `Display` that fails gives up: the metered
+    /// `open` (ending in the opening quote), then a `Display` value as the contents of a
+    /// JSON string, then the closing quote. A `Display` that fails gives up: the metered
     /// path reports its error.
     #[inline]
-    fn display(&mut self, value: &dyn fmt::Display) -> Result<(), GiveUp> {
+    fn display(&mut self, open: &[u8], value: &dyn fmt::Display) -> Result<(), GiveUp> {
         struct Escaping<'o, 'b>(&'o mut Bounded<'b>);
         impl fmt::Write for Escaping<'_, '_> {
             fn write_str(&mut self, s: &str) -> fmt::Result {
                 self.0.escaped(s).map_err(|GiveUp| fmt::Error)
             }
         }
-        self.raw(b"\"")?;
+        self.raw(open)?;
         fmt::write(&mut Escaping(self), format_args!("{value}")).map_err(|_| GiveUp)?;
         self.raw(b"\"")
     }
@@ -367,8 +392,8 @@ impl<'a> Bounded<'a> {
     }
 }
 
-/// Whether any byte of `bytes` is a control character, `"` or `\\`: eight bytes at a time,
-/// the tail through a table.
+/// Whether any byte of `bytes` is a control character, `"` or `\\`: sixteen bytes at a time,
+/// the last bytes as one overlapping word, only a string shorter than a word through a table.
 #[inline]
 pub(super) fn needs_escape(bytes: &[u8]) -> bool {
     scan(bytes, false)
@@ -377,35 +402,55 @@ pub(super) fn needs_escape(bytes: &[u8]) -> bool {
 /// [`needs_escape`], and with `braces` also whether any byte is `{` or `}`.
 #[inline]
 fn scan(bytes: &[u8], braces: bool) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    /// High bit set in each byte of `w` that is below `n` (for `n` <= 0x80).
-    #[inline]
-    fn below(w: u64, n: u8) -> u64 {
-        w.wrapping_sub(ONES * u64::from(n)) & !w & HIGHS
-    }
-    #[inline]
-    fn equal(w: u64, b: u8) -> u64 {
-        below(w ^ (ONES * u64::from(b)), 1)
-    }
     let mut rest = bytes;
-    while let Some((word, tail)) = rest.split_first_chunk::<8>() {
-        let w = u64::from_ne_bytes(*word);
-        let mut hit = below(w, 0x20) | equal(w, b'"') | equal(w, b'\\');
-        if braces {
-            hit |= equal(w, b'{') | equal(w, b'}');
-        }
-        if hit != 0 {
+    while let Some((pair, tail)) = rest.split_first_chunk::<16>() {
+        let (a, b) = pair.split_at(8);
+        if special(word(a), braces) | special(word(b), braces) != 0 {
             return true;
         }
         rest = tail;
     }
-    let table = if braces { &ESCAPED_OR_BRACE } else { &ESCAPED };
-    let mut special = false;
-    for &b in rest {
-        special |= table[usize::from(b)];
+    if let Some(last) = bytes.last_chunk::<8>() {
+        // Up to 15 bytes left: the word at `rest` when there are more than 8, and the last
+        // word of `bytes`, which may overlap bytes already read (they passed).
+        let mut hit = special(u64::from_ne_bytes(*last), braces);
+        if rest.len() > 8 {
+            hit |= special(word(&rest[..8]), braces);
+        }
+        return hit != 0;
     }
-    special
+    let table = if braces { &ESCAPED_OR_BRACE } else { &ESCAPED };
+    let mut hit = false;
+    for &b in rest {
+        hit |= table[usize::from(b)];
+    }
+    hit
+}
+
+/// The first eight bytes of `bytes` (which holds at least eight) as a word.
+#[inline]
+fn word(bytes: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[..8]);
+    u64::from_ne_bytes(word)
+}
+
+/// Nonzero when a byte of `w` is below 0x20, `"` or `\\` (or, with `braces`, `{` or `}`).
+///
+/// `w - n` (bytewise `n`) borrows into the high bit of a byte below `n`, and `(w ^ c) - 1`
+/// into that of a byte equal to `c`; borrows start only at such bytes, so a high bit set
+/// where `w` has none is a hit. Every `c` is below 0x80, so `w ^ c` has the high bits of
+/// `w`: one mask of `!w` serves every comparison.
+#[inline]
+fn special(w: u64, braces: bool) -> u64 {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let equal = |b: u8| (w ^ (ONES * u64::from(b))).wrapping_sub(ONES);
+    let mut borrows = w.wrapping_sub(ONES * 0x20) | equal(b'"') | equal(b'\\');
+    if braces {
+        borrows |= equal(b'{') | equal(b'}');
+    }
+    borrows & !w & HIGHS
 }
 
 /// The bytes JSON escapes in a string.
@@ -441,6 +486,22 @@ fn within_depth(bytes: &[u8]) -> bool {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
+/// `00` to `99`, the two digits of each number below 100 side by side.
+static PAIRS: [u8; 200] = {
+    let mut table = [0u8; 200];
+    let mut n = 0;
+    while n < 100 {
+        // Digits: below 10, the casts cannot truncate.
+        #[allow(clippy::cast_possible_truncation)]
+        {
+            table[2 * n] = b'0' + (n / 10) as u8;
+            table[2 * n + 1] = b'0' + (n % 10) as u8;
+        }
+        n += 1;
+    }
+    table
+};
+
 impl io::Write for Bounded<'_> {
     #[inline]
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
@@ -467,18 +528,23 @@ mod tests {
 
     #[test]
     fn escape_check_matches_the_table() {
-        for b in 0..=255u8 {
-            for at in [0, 3, 7, 8, 13, 20] {
-                let mut bytes = vec![b'a'; 21];
-                bytes[at] = b;
-                let expected = bytes.iter().any(|&b| ESCAPED[usize::from(b)]);
-                assert_eq!(needs_escape(&bytes), expected, "byte {b:#x} at {at}");
-                assert_eq!(needs_escape(&bytes[..=at]), expected, "byte {b:#x} last");
-                let brace = expected || b == b'{' || b == b'}';
-                assert_eq!(scan(&bytes, true), brace, "byte {b:#x} at {at}, braces");
-                assert_eq!(scan(&bytes[..=at], true), brace, "byte {b:#x} last, braces");
+        // Every byte at every place of strings up to three words and a half long, among
+        // neighbours that are plain, high (no mask bit) or next to the special bytes.
+        for filler in [b'a', 0xff, 0x21, 0x80, b'|'] {
+            for len in 1..=28 {
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut bytes = vec![filler; len];
+                        bytes[at] = b;
+                        let expected = bytes.iter().any(|&b| ESCAPED[usize::from(b)]);
+                        assert_eq!(needs_escape(&bytes), expected, "{b:#x} at {at} of {len}");
+                        let brace = bytes.iter().any(|&b| ESCAPED_OR_BRACE[usize::from(b)]);
+                        assert_eq!(scan(&bytes, true), brace, "{b:#x} at {at} of {len}, braces");
+                    }
+                }
             }
         }
+        assert!(!needs_escape(b""));
     }
 
     #[test]

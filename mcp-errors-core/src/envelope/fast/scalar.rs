@@ -1,9 +1,10 @@
 //! The serializer of a data field's value in the optimistic writer: a string (the common
-//! field) is escaped by the writer itself, eight bytes at a time, and every other scalar is
-//! written by `serde_json`; anything compound (and a newtype, which `serde_json` may treat
-//! specially) is refused before a byte is written, and the caller hands the value to
-//! `serde_json` whole; a failing `Display` or the writer's bound gives up at once. Errors are
-//! unit variants: nothing allocates.
+//! field) is escaped by the writer itself, sixteen bytes at a time, an integer up to 64 bits
+//! is written in decimal by it too, and every other scalar is written by `serde_json`;
+//! anything compound (and a newtype, which `serde_json` may treat specially) is refused
+//! before a byte is written, and the caller hands the value to `serde_json` whole; a failing
+//! `Display` or the writer's bound gives up at once. Errors are unit variants: nothing
+//! allocates.
 
 use core::fmt;
 
@@ -56,6 +57,28 @@ impl ScalarSerializer<'_, '_> {
     }
 }
 
+/// Signed integers in decimal by the writer itself (`serde_json` writes the same digits).
+macro_rules! integers {
+    ($($method:ident($ty:ty)),* $(,)?) => {$(
+        #[inline]
+        fn $method(self, v: $ty) -> Result<(), NotScalar> {
+            self.out
+                .integer(v < 0, u64::from(v.unsigned_abs()))
+                .map_err(|_| NotScalar::Failed)
+        }
+    )*};
+}
+
+/// Unsigned integers, likewise.
+macro_rules! unsigned {
+    ($($method:ident($ty:ty)),* $(,)?) => {$(
+        #[inline]
+        fn $method(self, v: $ty) -> Result<(), NotScalar> {
+            self.out.integer(false, u64::from(v)).map_err(|_| NotScalar::Failed)
+        }
+    )*};
+}
+
 macro_rules! through_serde_json {
     ($($method:ident($ty:ty)),* $(,)?) => {$(
         #[inline]
@@ -76,17 +99,23 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
     type SerializeStruct = Impossible<(), NotScalar>;
     type SerializeStructVariant = Impossible<(), NotScalar>;
 
-    through_serde_json!(
-        serialize_bool(bool),
+    integers!(
         serialize_i8(i8),
         serialize_i16(i16),
         serialize_i32(i32),
         serialize_i64(i64),
-        serialize_i128(i128),
+    );
+
+    unsigned!(
         serialize_u8(u8),
         serialize_u16(u16),
         serialize_u32(u32),
         serialize_u64(u64),
+    );
+
+    through_serde_json!(
+        serialize_bool(bool),
+        serialize_i128(i128),
         serialize_u128(u128),
         serialize_f32(f32),
         serialize_f64(f64),
@@ -101,7 +130,9 @@ impl ser::Serializer for ScalarSerializer<'_, '_> {
 
     fn collect_str<T: ?Sized + fmt::Display>(self, value: &T) -> Result<(), NotScalar> {
         // A failing `Display` is not retried: the writer gives up (see `Bounded::value`).
-        self.out.display(&value).map_err(|_| NotScalar::Failed)
+        self.out
+            .display(b"\"", &value)
+            .map_err(|_| NotScalar::Failed)
     }
 
     fn serialize_none(self) -> Result<(), NotScalar> {
