@@ -12,6 +12,7 @@ mod attr;
 mod ctxt;
 mod emit;
 mod fallback;
+mod first_use;
 mod json;
 mod markdown;
 mod names;
