@@ -327,7 +327,7 @@ pub fn parse_doc(attrs: &[Attribute]) -> Doc {
 
 pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
     let mut out = EnumAttrs::default();
-    out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", |key| {
+    out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", &mut |key| {
         match key.name {
             symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
             symbol::RANGE => set(cx, &mut out.range, key.range()),
@@ -359,7 +359,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
     );
     let mut out = EnumAttrs::default();
     let mut variant = VariantAttrs::default();
-    let seen = each_key(cx, attrs, &keys, "a struct", |key| {
+    let seen = each_key(cx, attrs, &keys, "a struct", &mut |key| {
         match key.name {
             symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
             symbol::RANGE => set(cx, &mut out.range, key.range()),
@@ -397,7 +397,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
 
 pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
-    out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {
+    out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", &mut |key| {
         match key.name {
             symbol::CODE => set(cx, &mut out.code, key.int()),
             symbol::SYMBOL => set(cx, &mut out.symbol, key.string()),
@@ -424,7 +424,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
 
 pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
-    let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", |key| {
+    let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", &mut |key| {
         match key.name {
             symbol::SKIP => set(cx, &mut out.skip, key.flag()),
             symbol::DETAILS => set(cx, &mut out.details, key.flag()),
@@ -475,7 +475,7 @@ fn each_key(
     attrs: &[Attribute],
     keys: &[&'static str],
     level: &str,
-    mut handler: impl FnMut(&Key<'_>) -> syn::Result<()>,
+    handler: &mut dyn FnMut(&Key<'_>) -> syn::Result<()>,
 ) -> Seen {
     let mut seen = Seen::default();
     for attr in attrs {
@@ -491,7 +491,14 @@ fn each_key(
             continue;
         }
         let mut visit = |name: String, key_span: SpanRange, value: Value| -> syn::Result<()> {
-            let Some(&name) = keys.iter().find(|k| **k == name) else {
+            let mut known = None;
+            for &key in keys {
+                if key == name {
+                    known = Some(key);
+                    break;
+                }
+            }
+            let Some(name) = known else {
                 // A field's key written on the variant (thiserror users write `#[from]`
                 // next to the message): say where it goes.
                 let hint = if level == "a field" || !symbol::FIELD_KEYS.contains(&name.as_str()) {
@@ -524,9 +531,16 @@ fn each_key(
             // The common shape, `key = "literal", flag`, straight from the tokens:
             // syn's parse buffers are the most expensive step of a derive over a thousand
             // variants. Anything else takes the general path below.
-            Some(simple) => simple.into_iter().try_for_each(|(ident, value)| {
-                visit(ident.to_string(), SpanRange::single(ident.span()), value)
-            }),
+            Some(simple) => {
+                let mut result = Ok(());
+                for (ident, value) in simple {
+                    result = visit(ident.to_string(), SpanRange::single(ident.span()), value);
+                    if result.is_err() {
+                        break;
+                    }
+                }
+                result
+            }
             None => attr.parse_nested_meta(|meta| {
                 let name = match meta.path.get_ident() {
                     Some(ident) => ident.to_string(),

@@ -259,7 +259,7 @@ impl FmtTrait {
 /// binding of `0`, then `.1`.
 pub fn replace_members(
     tokens: &proc_macro2::TokenStream,
-    field: &mut impl FnMut(&Arg, proc_macro2::Span) -> proc_macro2::TokenStream,
+    field: &mut dyn FnMut(&Arg, proc_macro2::Span) -> proc_macro2::TokenStream,
 ) -> proc_macro2::TokenStream {
     use proc_macro2::{Group, Literal, Punct, Spacing, TokenTree};
     let mut out = proc_macro2::TokenStream::new();

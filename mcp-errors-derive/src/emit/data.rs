@@ -20,7 +20,7 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     let Some(body) = dispatch_with(
         plan,
         own,
-        |inner| quote!(#p::Transparent::visit(#inner, #visitor)),
+        &|inner| quote!(#p::Transparent::visit(#inner, #visitor)),
         &quote!({}),
         false,
     ) else {

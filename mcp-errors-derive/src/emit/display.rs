@@ -32,7 +32,7 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
         dispatch(
             plan,
             own,
-            |inner| quote!(::core::fmt::Display::fmt(#inner, #f)),
+            &|inner| quote!(::core::fmt::Display::fmt(#inner, #f)),
             &unreachable,
         )
     });
@@ -71,7 +71,7 @@ pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
         dispatch(
             plan,
             own,
-            |inner| quote!(#p::McpError::fmt_message(#inner, #f)),
+            &|inner| quote!(#p::McpError::fmt_message(#inner, #f)),
             &fallback,
         )
     });

@@ -63,7 +63,7 @@ fn entry_fn(plan: &Plan<'_>) -> TokenStream {
             dispatch(
                 plan,
                 Vec::new(),
-                |inner| quote!(#p::McpError::entry(#inner)),
+                &|inner| quote!(#p::McpError::entry(#inner)),
                 &own,
             )
         })
@@ -95,7 +95,7 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
             let body = dispatch(
                 plan,
                 Vec::new(),
-                |inner| quote!(#p::McpError::#method(#inner)),
+                &|inner| quote!(#p::McpError::#method(#inner)),
                 &fallback,
             );
             quote! {

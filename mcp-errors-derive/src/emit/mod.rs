@@ -164,16 +164,19 @@ impl core::fmt::Display for Pattern<'_> {
 fn field_arms(
     plan: &Plan<'_>,
     pick: fn(&FieldPlan<'_>) -> bool,
-    body: impl Fn(&Row, &FieldPlan<'_>) -> TokenStream,
+    body: &dyn Fn(&Row, &FieldPlan<'_>) -> TokenStream,
 ) -> Vec<TokenStream> {
-    plan.own()
-        .filter_map(|(variant, row)| {
-            let field = variant.field_with(pick)?;
+    let mut arms = Vec::new();
+    for variant in &plan.variants {
+        if let Some(row) = variant.row()
+            && let Some(field) = variant.field_with(pick)
+        {
             let pat = pattern_of(variant, field);
             let body = body(row, field);
-            Some(quote!(#pat => #body,))
-        })
-        .collect()
+            arms.push(quote!(#pat => #body,));
+        }
+    }
+    arms
 }
 
 /// The one shape every delegating method has: `match self { <own arms> <one arm per
@@ -185,7 +188,7 @@ fn field_arms(
 fn dispatch(
     plan: &Plan<'_>,
     own: Vec<TokenStream>,
-    inner: impl Fn(&Ident) -> TokenStream,
+    inner: &dyn Fn(&Ident) -> TokenStream,
     fallback: &TokenStream,
 ) -> Option<TokenStream> {
     dispatch_with(plan, own, inner, fallback, true)
@@ -197,7 +200,7 @@ fn dispatch(
 fn dispatch_with(
     plan: &Plan<'_>,
     own: Vec<TokenStream>,
-    inner: impl Fn(&Ident) -> TokenStream,
+    inner: &dyn Fn(&Ident) -> TokenStream,
     fallback: &TokenStream,
     as_dyn: bool,
 ) -> Option<TokenStream> {
