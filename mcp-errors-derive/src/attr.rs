@@ -194,6 +194,16 @@ pub struct FmtArg {
     pub tokens: TokenStream,
 }
 
+/// Whether one of `args` is named `name`.
+pub fn has_named(args: &[FmtArg], name: &str) -> bool {
+    for arg in args {
+        if arg.name.as_ref().is_some_and(|n| n == name) {
+            return true;
+        }
+    }
+    false
+}
+
 /// `#[mcp(...)]` on a variant.
 #[derive(Default)]
 pub struct VariantAttrs {

@@ -5,14 +5,13 @@
 //! symbol constants (`E::E_PW_NAV`) and the runtime's integration impls (`?` into rmcp's
 //! `ErrorData`).
 
-use std::collections::HashSet;
-
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
 use crate::ast::Input;
 use crate::emit::{self, Expansion, source};
+use crate::first_use::first_uses;
 use crate::names;
 
 /// The errors plus stubs. `model` is the parsed input when it is an enum (`None` for a struct
@@ -103,43 +102,61 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
 fn from_stubs(model: &Input<'_>) -> TokenStream {
     let ty = model.ident;
     let derived = emit::derived();
-    let mut seen = HashSet::new();
-    model
-        .variants
-        .iter()
-        .flat_map(|v| &v.fields)
-        .filter(|f| f.is_from())
-        .map(|f| crate::valid::from_type(f.ty))
-        .filter(|from| seen.insert(quote!(#from).to_string()))
-        .map(|from| {
-            quote! {
+    let mut types = Vec::new();
+    let mut texts = Vec::new();
+    for variant in &model.variants {
+        for field in &variant.fields {
+            if field.is_from() {
+                let from = crate::valid::from_type(field.ty);
+                texts.push(quote!(#from).to_string());
+                types.push(from);
+            }
+        }
+    }
+    let first = first_uses(&texts);
+    let mut out = TokenStream::new();
+    for (i, from) in types.into_iter().enumerate() {
+        if first[i] == i {
+            out.extend(quote! {
                 #derived
                 impl ::core::convert::From<#from> for #ty {
                     fn from(_: #from) -> Self {
                         ::core::unreachable!()
                     }
                 }
-            }
-        })
-        .collect()
+            });
+        }
+    }
+    out
 }
 
 /// `impl E { pub const SYMBOL: i32 = code; .. }` (source text) for every symbol and alias
 /// that can be a constant: well formed, the first of its spelling, and not a variant's name
 /// (which would shadow it). The code is 0 when missing; the enum does not compile anyway.
 fn constants(model: &Input<'_>) -> String {
-    let mut seen = HashSet::new();
+    let mut symbols = Vec::new();
+    let mut codes = Vec::new();
+    for variant in &model.variants {
+        if variant.is_transparent() {
+            continue;
+        }
+        let mut add = |name: String| {
+            if names::symbol_problem(&name).is_none() && !model.names_variant(&name) {
+                symbols.push(name);
+                codes.push(variant.code());
+            }
+        };
+        add(model.symbol_constant(variant));
+        for alias in &variant.attrs.aliases {
+            add(alias.value.value());
+        }
+    }
+    let first = first_uses(&symbols);
     let mut out = String::new();
     source::open_impl(&mut out, model.ident, None);
-    for variant in model.variants.iter().filter(|v| !v.is_transparent()) {
-        let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
-        for name in std::iter::once(model.symbol_constant(variant)).chain(aliases) {
-            if names::symbol_problem(&name).is_none()
-                && !model.names_variant(&name)
-                && seen.insert(name.clone())
-            {
-                source::constant(&mut out, &name, variant.code());
-            }
+    for (i, name) in symbols.iter().enumerate() {
+        if first[i] == i {
+            source::constant(&mut out, name, codes[i]);
         }
     }
     out.push('}');

@@ -409,9 +409,7 @@ impl Message {
 
     /// Whether a named extra argument `name` exists.
     pub fn has_named(&self, name: &str) -> bool {
-        self.args
-            .iter()
-            .any(|a| a.name.as_ref().is_some_and(|n| n == name))
+        crate::attr::has_named(&self.args, name)
     }
 
     /// A string literal with the message's span.
