@@ -14,9 +14,9 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.display);
     let f = local("f");
-    let own = plan
-        .own()
-        .map(|(variant, row)| match (&row.display, row.catch_all) {
+    let mut own = Vec::new();
+    for (variant, row) in plan.own() {
+        own.push(match (&row.display, row.catch_all) {
             (Some(display), _) => arm(plan, variant, display, &f),
             (None, true) => {
                 let field = &variant.fields[0];
@@ -25,17 +25,18 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
                 quote!(#pat => ::core::fmt::Display::fmt(#bind, #f),)
             }
             (None, false) => arm(plan, variant, &row.message, &f),
-        })
-        .collect();
+        });
+    }
     let unreachable = quote!(::core::unreachable!());
-    let body = never(plan).or_else(|| {
-        dispatch(
+    let body = match never(plan) {
+        Some(body) => Some(body),
+        None => dispatch(
             plan,
             own,
             &|inner| quote!(::core::fmt::Display::fmt(#inner, #f)),
             &unreachable,
-        )
-    });
+        ),
+    };
     quote! {
         #derived
         impl #impl_generics ::core::fmt::Display for #ty #where_clause {
@@ -58,23 +59,25 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
 pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let f = local("f");
-    let own: Vec<TokenStream> = plan
-        .own()
-        .filter(|(_, row)| row.own_wire_message())
-        .map(|(variant, row)| arm(plan, variant, &row.message, &f))
-        .collect();
+    let mut own = Vec::new();
+    for (variant, row) in plan.own() {
+        if row.own_wire_message() {
+            own.push(arm(plan, variant, &row.message, &f));
+        }
+    }
     if own.is_empty() && !plan.has_transparent() {
         return TokenStream::new();
     }
     let fallback = quote!(::core::fmt::Display::fmt(self, #f));
-    let body = never(plan).or_else(|| {
-        dispatch(
+    let body = match never(plan) {
+        Some(body) => Some(body),
+        None => dispatch(
             plan,
             own,
             &|inner| quote!(#p::McpError::fmt_message(#inner, #f)),
             &fallback,
-        )
-    });
+        ),
+    };
     quote! {
         #[inline] fn fmt_message(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             #body
@@ -222,17 +225,27 @@ fn mentions_ident(tokens: &TokenStream, name: &str) -> bool {
 
 /// Adds `field` to the fields an arm binds, once.
 fn use_field<'p, 'a>(used: &mut Vec<&'p FieldPlan<'a>>, field: &'p FieldPlan<'a>) {
-    if !used.iter().any(|u| u.member == field.member) {
-        used.push(field);
+    for u in used.iter() {
+        if u.member == field.member {
+            return;
+        }
     }
+    used.push(field);
 }
 
 /// `Self::V { a, 0: field_0, .. } => path(a, field_0, f),`: every field but `skip` ones (which
 /// never reach any text), in declaration order, then the formatter (thiserror's
 /// `fmt = path`).
 fn fmt_arm(variant: &VariantPlan<'_>, path: &syn::Path, f: &Ident) -> TokenStream {
-    let passed: Vec<&FieldPlan<'_>> = variant.fields.iter().filter(|f| !f.skip).collect();
-    let pat = pattern(variant, passed.iter().map(|f| (&f.member, &f.binding)));
-    let binds = passed.iter().map(|f| &f.binding);
-    quote!(#pat => #path(#(#binds,)* #f),)
+    let mut bound = Vec::new();
+    let mut binds = TokenStream::new();
+    for field in &variant.fields {
+        if !field.skip {
+            bound.push((&field.member, &field.binding));
+            let bind = &field.binding;
+            binds.extend(quote!(#bind,));
+        }
+    }
+    let pat = pattern(variant, bound);
+    quote!(#pat => #path(#binds #f),)
 }

@@ -58,16 +58,16 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
 fn entry_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let own = quote!(#p::row_entry::<Self>(Self::__mcp_row(self)));
-    let body = never(plan)
-        .or_else(|| {
-            dispatch(
-                plan,
-                Vec::new(),
-                &|inner| quote!(#p::McpError::entry(#inner)),
-                &own,
-            )
-        })
-        .unwrap_or(own);
+    let body = match never(plan) {
+        Some(body) => body,
+        None => dispatch(
+            plan,
+            Vec::new(),
+            &|inner| quote!(#p::McpError::entry(#inner)),
+            &own,
+        )
+        .unwrap_or(own),
+    };
     quote! {
         #[inline] fn entry(&self) -> &'static #p::ErrorEntry {
             #body
@@ -82,27 +82,26 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
     if !plan.has_transparent() {
         return TokenStream::new();
     }
-    let methods = [
+    let methods = vec![
         (quote!(code), quote!(i32)),
         (quote!(symbol), quote!(&'static str)),
         (quote!(kind), quote!(#p::ErrorKind)),
         (quote!(help), quote!(#p::Option<&'static str>)),
     ];
-    methods
-        .into_iter()
-        .map(|(method, ret)| {
-            let fallback = quote!(#p::McpError::entry(self).#method);
-            let body = dispatch(
-                plan,
-                Vec::new(),
-                &|inner| quote!(#p::McpError::#method(#inner)),
-                &fallback,
-            );
-            quote! {
-                #[inline] fn #method(&self) -> #ret {
-                    #body
-                }
+    let mut fns = TokenStream::new();
+    for (method, ret) in methods {
+        let fallback = quote!(#p::McpError::entry(self).#method);
+        let body = dispatch(
+            plan,
+            Vec::new(),
+            &|inner| quote!(#p::McpError::#method(#inner)),
+            &fallback,
+        );
+        fns.extend(quote! {
+            #[inline] fn #method(&self) -> #ret {
+                #body
             }
-        })
-        .collect()
+        });
+    }
+    fns
 }

@@ -109,33 +109,33 @@ pub struct Pattern<'p> {
     bound: Vec<(&'p Member, &'p Ident)>,
 }
 
-fn pattern<'p>(
-    variant: &'p VariantPlan<'_>,
-    bound: impl IntoIterator<Item = (&'p Member, &'p Ident)>,
-) -> Pattern<'p> {
+fn pattern<'p>(variant: &'p VariantPlan<'_>, bound: Vec<(&'p Member, &'p Ident)>) -> Pattern<'p> {
     Pattern {
         variant: variant.ident,
         is_struct: variant.is_struct,
-        bound: bound.into_iter().collect(),
+        bound,
     }
 }
 
 /// `Self::V { field: binding, .. }` for one field under its plan binding.
 fn pattern_of<'p>(variant: &'p VariantPlan<'_>, field: &'p FieldPlan<'_>) -> Pattern<'p> {
-    pattern(variant, [(&field.member, &field.binding)])
+    pattern(variant, vec![(&field.member, &field.binding)])
 }
 
 impl ToTokens for Pattern<'_> {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let ident = self.variant;
-        let bound = self.bound.iter().map(|&(member, bind)| match member {
-            Member::Named(name) if name == bind => quote!(#bind),
-            _ => quote!(#member: #bind),
-        });
+        let mut bound = TokenStream::new();
+        for &(member, bind) in &self.bound {
+            match member {
+                Member::Named(name) if name == bind => bound.extend(quote!(#bind,)),
+                _ => bound.extend(quote!(#member: #bind,)),
+            }
+        }
         if self.is_struct {
-            tokens.extend(quote!(Self { #(#bound,)* .. }));
+            tokens.extend(quote!(Self { #bound .. }));
         } else {
-            tokens.extend(quote!(Self::#ident { #(#bound,)* .. }));
+            tokens.extend(quote!(Self::#ident { #bound .. }));
         }
     }
 }
@@ -208,7 +208,7 @@ fn dispatch_with(
     let bind = local("inner");
     let p = &plan.private;
     for (variant, field) in plan.transparent() {
-        let pat = pattern(variant, [(&field.member, &bind)]);
+        let pat = pattern(variant, vec![(&field.member, &bind)]);
         // The inner error as `&dyn McpError` through `Transparent`, whose one diagnostic names
         // a foreign inner type (`__visit`, which is generic, asks `Transparent` itself).
         let body = inner(&bind);
@@ -256,19 +256,18 @@ fn type_span(ty: &syn::Type) -> Span {
 
 /// `tokens` with every span moved to `span`'s location, keeping each token's hygiene.
 fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut tree| {
-            if let TokenTree::Group(group) = &tree {
-                let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
-                moved.set_span(group.span().located_at(span));
-                tree = TokenTree::Group(moved);
-            } else {
-                tree.set_span(tree.span().located_at(span));
-            }
-            tree
-        })
-        .collect()
+    let mut out = TokenStream::new();
+    for mut tree in tokens {
+        if let TokenTree::Group(group) = &tree {
+            let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
+            moved.set_span(group.span().located_at(span));
+            tree = TokenTree::Group(moved);
+        } else {
+            tree.set_span(tree.span().located_at(span));
+        }
+        out.extend([tree]);
+    }
+    out
 }
 
 /// A code as an `i32` literal: `Display` writes it into source text, `ToTokens` into tokens
