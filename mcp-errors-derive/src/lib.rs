@@ -10,7 +10,7 @@
 // Plain loops rather than iterator adapters taking closures, on purpose: every closure is
 // one more copy of each adapter it passes through, and generating their code is most of this
 // crate's (unoptimized) build time, on the critical path of every user's build.
-#![allow(clippy::manual_find)]
+#![allow(clippy::manual_find, clippy::manual_map)]
 
 mod ast;
 mod attr;

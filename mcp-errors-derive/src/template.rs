@@ -112,28 +112,33 @@ impl Template {
     }
 
     /// Every field the template refers to, in order of appearance (with repeats).
-    pub fn args(&self) -> impl Iterator<Item = &Arg> {
-        self.pieces.iter().flat_map(|piece| {
-            let (arg, spec) = match piece {
-                Piece::Text(_) => (None, &[][..]),
-                Piece::Placeholder { arg, spec } => (Some(arg), &spec[..]),
-            };
-            arg.into_iter()
-                .chain(spec.iter().filter_map(|part| match part {
-                    SpecPart::Count(arg) => Some(arg),
-                    SpecPart::Text(_) => None,
-                }))
-        })
+    pub fn args(&self) -> Vec<&Arg> {
+        let mut args = Vec::new();
+        for piece in &self.pieces {
+            if let Piece::Placeholder { arg, spec } = piece {
+                args.push(arg);
+                for part in spec {
+                    if let SpecPart::Count(arg) = part {
+                        args.push(arg);
+                    }
+                }
+            }
+        }
+        args
     }
 
     /// Whether `arg` is used as a width or precision (and so must be passed as `usize`).
     pub fn is_count(&self, arg: &Arg) -> bool {
-        self.pieces.iter().any(|piece| match piece {
-            Piece::Placeholder { spec, .. } => spec
-                .iter()
-                .any(|part| matches!(part, SpecPart::Count(a) if a == arg)),
-            Piece::Text(_) => false,
-        })
+        for piece in &self.pieces {
+            if let Piece::Placeholder { spec, .. } = piece {
+                for part in spec {
+                    if matches!(part, SpecPart::Count(a) if a == arg) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The text, when the template has no placeholder.
@@ -155,16 +160,24 @@ impl Template {
 
     /// Whether some placeholder formats `arg` with `fmt_trait`.
     pub fn uses(&self, arg: &Arg, fmt_trait: FmtTrait) -> bool {
-        self.traits().any(|(a, t)| a == arg && t == fmt_trait)
+        for (a, t) in self.traits() {
+            if a == arg && t == fmt_trait {
+                return true;
+            }
+        }
+        false
     }
 
     /// Each placeholder's argument with the trait that formats it (widths and precisions,
     /// which are `usize` values, are not listed).
-    pub fn traits(&self) -> impl Iterator<Item = (&Arg, FmtTrait)> {
-        self.pieces.iter().filter_map(|piece| match piece {
-            Piece::Placeholder { arg, spec } => Some((arg, FmtTrait::of(spec))),
-            Piece::Text(_) => None,
-        })
+    pub fn traits(&self) -> Vec<(&Arg, FmtTrait)> {
+        let mut traits = Vec::new();
+        for piece in &self.pieces {
+            if let Piece::Placeholder { arg, spec } = piece {
+                traits.push((arg, FmtTrait::of(spec)));
+            }
+        }
+        traits
     }
 
     /// The `format_args!` string, each argument renamed by `name`, which also learns the
@@ -172,7 +185,7 @@ impl Template {
     /// its `display()` but debugged as itself, a pointer shows the field's value.
     pub fn format_string_by_trait(
         &self,
-        name: impl Fn(&Arg, Option<FmtTrait>) -> String,
+        name: &dyn Fn(&Arg, Option<FmtTrait>) -> String,
     ) -> String {
         let mut out = String::new();
         for piece in &self.pieces {
@@ -443,7 +456,10 @@ fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<Sp
     while end < chars.len() && (chars[end].is_alphanumeric() || chars[end] == '_') {
         end += 1;
     }
-    let word: String = chars[pos..end].iter().collect();
+    let mut word = String::new();
+    for &c in &chars[pos..end] {
+        word.push(c);
+    }
     if chars.get(end) == Some(&'$')
         && let Some(arg) = parse_arg(&word)
     {
@@ -454,10 +470,10 @@ fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<Sp
         return end + 1;
     }
     // Literal digits are a width; anything else is the type (`?`, `x`), left to the rest.
-    let digits = chars[pos..]
-        .iter()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
+    let mut digits = 0;
+    while pos + digits < chars.len() && chars[pos + digits].is_ascii_digit() {
+        digits += 1;
+    }
     text.extend(&chars[pos..pos + digits]);
     pos + digits
 }
@@ -473,7 +489,7 @@ mod tests {
     fn rewrite(template: &str) -> String {
         Template::parse(template)
             .unwrap()
-            .format_string_by_trait(|arg, _| match arg {
+            .format_string_by_trait(&|arg, _| match arg {
                 Arg::Named(n) => n.clone(),
                 Arg::Index(i) => format!("_{i}"),
                 Arg::Positional(_) => String::new(),
@@ -484,7 +500,7 @@ mod tests {
     fn plain_text_and_escapes() {
         let t = Template::parse("Navigation failed {{x}}").unwrap();
         assert_eq!(t.as_plain().as_deref(), Some("Navigation failed {x}"));
-        assert_eq!(t.args().count(), 0);
+        assert_eq!(t.args().len(), 0);
         assert_eq!(rewrite("a {{b}} c"), "a {{b}} c");
         assert_eq!(Template::parse("").unwrap().as_plain().as_deref(), Some(""));
     }
@@ -492,7 +508,7 @@ mod tests {
     #[test]
     fn placeholders_are_named_or_indexed() {
         let t = Template::parse("failed: {reason} at {0}; {r#type}").unwrap();
-        let args: Vec<_> = t.args().cloned().collect();
+        let args: Vec<_> = t.args().into_iter().cloned().collect();
         assert_eq!(args, [named("reason"), Arg::Index(0), named("type")]);
         assert_eq!(t.as_plain(), None);
         assert_eq!(rewrite("{0} and {1:?}"), "{_0} and {_1:?}");
@@ -512,7 +528,7 @@ mod tests {
     #[test]
     fn counts_refer_to_fields() {
         let t = Template::parse("{value:>width$.prec$}").unwrap();
-        let args: Vec<_> = t.args().cloned().collect();
+        let args: Vec<_> = t.args().into_iter().cloned().collect();
         assert_eq!(args, [named("value"), named("width"), named("prec")]);
         assert!(t.is_count(&named("width")) && t.is_count(&named("prec")));
         assert!(!t.is_count(&named("value")));
@@ -565,7 +581,7 @@ mod tests {
     #[test]
     fn empty_placeholders_are_positional() {
         let t = Template::parse("{} and {:?} then {x}").unwrap();
-        let args: Vec<_> = t.args().cloned().collect();
+        let args: Vec<_> = t.args().into_iter().cloned().collect();
         assert_eq!(args, [Arg::Positional(0), Arg::Positional(1), named("x")]);
         assert_eq!(rewrite("{} and {:?}"), "{} and {:?}");
     }
@@ -579,7 +595,7 @@ mod tests {
             .collect();
         assert_eq!(shown, [true, false, true, false, true, true]);
         let both = Template::parse("{0} {0:?}").unwrap();
-        let fmt = both.format_string_by_trait(|arg, t| {
+        let fmt = both.format_string_by_trait(&|arg, t| {
             format!(
                 "{}{arg}",
                 if t == Some(FmtTrait::Display) {
@@ -595,7 +611,7 @@ mod tests {
     #[test]
     fn placeholders_name_their_format_trait() {
         let t = Template::parse("{a:x}{a:X}{b:o}{c:#b}{d:e}{e:E}{f:p}{g:?}{h:#x?}{i:>8}").unwrap();
-        let traits: Vec<&str> = t.traits().map(|(_, t)| t.name()).collect();
+        let traits: Vec<&str> = t.traits().into_iter().map(|(_, t)| t.name()).collect();
         assert_eq!(
             traits,
             [

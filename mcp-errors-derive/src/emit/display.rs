@@ -137,18 +137,15 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
     // `Pointer` placeholder shows the field's value (`*field`), not the binding's reference.
     let shown = |field: &FieldPlan<'_>| format!("__mcp_shown_{}", field.format_name());
     let pointee = |field: &FieldPlan<'_>| format!("__mcp_pointee_{}", field.format_name());
-    let fmt =
-        message.lit(
-            &template.format_string_by_trait(|arg, fmt_trait| match (field(arg), arg) {
-                (Some(field), _) if fmt_trait == Some(FmtTrait::Display) && field.path => {
-                    shown(field)
-                }
-                (Some(field), _) if fmt_trait == Some(FmtTrait::Pointer) => pointee(field),
-                (Some(field), _) => field.format_name(),
-                (None, Arg::Positional(_)) => String::new(),
-                (None, arg) => arg.to_string(),
-            }),
-        );
+    let fmt = message.lit(&template.format_string_by_trait(
+        &|arg, fmt_trait| match (field(arg), arg) {
+            (Some(field), _) if fmt_trait == Some(FmtTrait::Display) && field.path => shown(field),
+            (Some(field), _) if fmt_trait == Some(FmtTrait::Pointer) => pointee(field),
+            (Some(field), _) => field.format_name(),
+            (None, Arg::Positional(_)) => String::new(),
+            (None, arg) => arg.to_string(),
+        },
+    ));
     let mut bound = Vec::new();
     let mut counts = Vec::new();
     for field in used {
