@@ -23,10 +23,16 @@ pub struct SpanRange {
 
 impl SpanRange {
     /// From the first to the last token of `tokens`.
-    pub fn of(tokens: &impl ToTokens) -> SpanRange {
+    pub fn of(tokens: &dyn ToTokens) -> SpanRange {
         let mut iter = tokens.to_token_stream().into_iter();
-        let start = iter.next().map_or_else(Span::call_site, |t| t.span());
-        let end = iter.last().map_or(start, |t| t.span());
+        let start = match iter.next() {
+            Some(first) => first.span(),
+            None => Span::call_site(),
+        };
+        let end = match iter.last() {
+            Some(last) => last.span(),
+            None => start,
+        };
         SpanRange { start, end }
     }
 
@@ -83,12 +89,12 @@ pub struct Attr<T> {
 impl<T> Attr<T> {
     /// An error under the whole `key = value`.
     pub fn error(&self, msg: impl core::fmt::Display) -> syn::Error {
-        syn::Error::new_spanned(self.whole, msg)
+        spanned_error(self.whole, &msg)
     }
 
     /// An error under the value.
     pub fn value_error(&self, msg: impl core::fmt::Display) -> syn::Error {
-        syn::Error::new_spanned(self.value_span, msg)
+        spanned_error(self.value_span, &msg)
     }
 
     fn map<U>(self, f: impl FnOnce(T) -> U) -> Attr<U> {
@@ -99,6 +105,11 @@ impl<T> Attr<T> {
             value_span: self.value_span,
         }
     }
+}
+
+/// An error under `range` (one copy for every `Attr<T>` and message type).
+fn spanned_error(range: SpanRange, msg: &dyn core::fmt::Display) -> syn::Error {
+    syn::Error::new_spanned(range, msg)
 }
 
 /// One of the eleven `kind = "..."` spellings.
@@ -112,10 +123,12 @@ pub struct Kind {
 
 impl Kind {
     pub fn parse(name: &str) -> Option<Kind> {
-        symbol::KINDS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(name, variant)| Kind { name, variant })
+        for &(n, variant) in symbol::KINDS {
+            if n == name {
+                return Some(Kind { name: n, variant });
+            }
+        }
+        None
     }
 
     /// The wire message of a `catch_all` variant that has neither a `message` nor a doc
@@ -259,7 +272,7 @@ pub struct FieldAttrs {
 impl FieldAttrs {
     /// Every attribute given, with its key, in a fixed order.
     pub fn given(&self) -> Vec<(&'static str, SpanRange)> {
-        let flags = [
+        let flags = vec![
             (symbol::SKIP, &self.skip),
             (symbol::DETAILS, &self.details),
             (symbol::SOURCE, &self.source),
@@ -269,10 +282,12 @@ impl FieldAttrs {
             (symbol::TEXT, &self.text),
             (symbol::MESSAGE_ONLY, &self.message_only),
         ];
-        let mut out: Vec<_> = flags
-            .into_iter()
-            .filter_map(|(key, attr)| attr.as_ref().map(|a| (key, a.whole)))
-            .collect();
+        let mut out = Vec::new();
+        for (key, attr) in flags {
+            if let Some(attr) = attr {
+                out.push((key, attr.whole));
+            }
+        }
         if let Some(rename) = &self.rename {
             out.push((symbol::RENAME, rename.whole));
         }
@@ -293,14 +308,14 @@ impl Doc {
     /// The lines joined with `\n`, without leading and trailing blank lines.
     pub fn joined(&self) -> String {
         let lines = &self.lines;
-        let start = lines
-            .iter()
-            .position(|l| !l.is_empty())
-            .unwrap_or(lines.len());
-        let end = lines
-            .iter()
-            .rposition(|l| !l.is_empty())
-            .map_or(start, |e| e + 1);
+        let mut start = 0;
+        while start < lines.len() && lines[start].is_empty() {
+            start += 1;
+        }
+        let mut end = lines.len();
+        while end > start && lines[end - 1].is_empty() {
+            end -= 1;
+        }
         lines[start..end].join("\n")
     }
 }
@@ -362,11 +377,11 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
 /// code); `kind`, `retryable` and `message` are the variant's.
 pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, VariantAttrs) {
     let mut keys: Vec<&'static str> = symbol::ENUM_KEYS.to_vec();
-    keys.extend(
-        symbol::VARIANT_KEYS
-            .iter()
-            .filter(|k| !symbol::ENUM_KEYS.contains(k)),
-    );
+    for &key in symbol::VARIANT_KEYS {
+        if !symbol::ENUM_KEYS.contains(&key) {
+            keys.push(key);
+        }
+    }
     let mut out = EnumAttrs::default();
     let mut variant = VariantAttrs::default();
     let seen = each_key(cx, attrs, &keys, "a struct", &mut |key| {
@@ -820,7 +835,10 @@ impl Key<'_> {
         if let Some(kind) = Kind::parse(&lit.value.value()) {
             return Some(lit.map(|_| kind));
         }
-        let names: Vec<&str> = symbol::KINDS.iter().map(|(n, _)| *n).collect();
+        let mut names = Vec::new();
+        for &(name, _) in symbol::KINDS {
+            names.push(name);
+        }
         self.cx.syn_error(lit.value_error(format_args!(
             "unknown kind `{}`; expected one of {}",
             lit.value.value(),
