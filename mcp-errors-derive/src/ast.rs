@@ -450,7 +450,7 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
         let mut named = false;
         if let Some(m) = message {
             if let Some(template) = &m.template {
-                for arg in template.args() {
+                for &arg in &template.args() {
                     named |= *arg == Arg::Index(0);
                 }
             }

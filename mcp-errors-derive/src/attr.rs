@@ -283,7 +283,7 @@ impl FieldAttrs {
             (symbol::MESSAGE_ONLY, &self.message_only),
         ];
         let mut out = Vec::new();
-        for (key, attr) in flags {
+        for &(key, attr) in &flags {
             if let Some(attr) = attr {
                 out.push((key, attr.whole));
             }
@@ -316,7 +316,14 @@ impl Doc {
         while end > start && lines[end - 1].is_empty() {
             end -= 1;
         }
-        lines[start..end].join("\n")
+        let mut out = String::new();
+        let mut separator = "";
+        for line in &lines[start..end] {
+            out.push_str(separator);
+            out.push_str(line);
+            separator = "\n";
+        }
+        out
     }
 }
 

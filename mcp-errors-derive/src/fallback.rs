@@ -115,8 +115,9 @@ fn from_stubs(model: &Input<'_>) -> TokenStream {
     }
     let first = first_uses(&texts);
     let mut out = TokenStream::new();
-    for (i, from) in types.into_iter().enumerate() {
-        if first[i] == i {
+    for (i, &f) in first.iter().enumerate() {
+        if f == i {
+            let from = types[i];
             out.extend(quote! {
                 #derived
                 impl ::core::convert::From<#from> for #ty {
@@ -154,9 +155,9 @@ fn constants(model: &Input<'_>) -> String {
     let first = first_uses(&symbols);
     let mut out = String::new();
     source::open_impl(&mut out, model.ident, None);
-    for (i, name) in symbols.iter().enumerate() {
-        if first[i] == i {
-            source::constant(&mut out, name, codes[i]);
+    for (i, &f) in first.iter().enumerate() {
+        if f == i {
+            source::constant(&mut out, &symbols[i], codes[i]);
         }
     }
     out.push('}');

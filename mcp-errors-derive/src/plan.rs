@@ -606,7 +606,7 @@ impl Bounds {
                 if variant.fmt.is_some() {
                     continue;
                 }
-                for (arg, fmt_trait) in template.traits() {
+                for &(arg, fmt_trait) in &template.traits() {
                     let Some(ast::Target::Field(field)) = message.target(variant, arg) else {
                         continue;
                     };

@@ -160,7 +160,7 @@ impl Template {
 
     /// Whether some placeholder formats `arg` with `fmt_trait`.
     pub fn uses(&self, arg: &Arg, fmt_trait: FmtTrait) -> bool {
-        for (a, t) in self.traits() {
+        for &(a, t) in &self.traits() {
             if a == arg && t == fmt_trait {
                 return true;
             }

@@ -55,7 +55,7 @@ fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
             given.push(attr);
         }
     }
-    for attr in given {
+    for &attr in &given {
         let value = attr.value.value();
         let well_formed = value.len() > "Error".len()
             && value.ends_with("Error")
@@ -171,7 +171,7 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
     given.push((symbol::LEGACY, whole(a.legacy.as_ref())));
     given.push((symbol::PROTOCOL, whole(a.protocol.as_ref())));
     given.push((symbol::ERROR_TYPE, whole(a.error_type.as_ref())));
-    for (key, tokens) in given {
+    for &(key, tokens) in &given {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
                 tokens,
@@ -183,7 +183,7 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
     }
     for field in &variant.fields {
         // `from` still means something: `From<Inner>`, to `?` an inner error into this one.
-        for (key, tokens) in field.attrs.given() {
+        for &(key, tokens) in &field.attrs.given() {
             if key == symbol::FROM {
                 continue;
             }
@@ -218,7 +218,7 @@ fn catch_all_wraps_one_foreign_error(cx: &Ctxt, variant: &Variant<'_>) {
         )));
         return;
     }
-    for (key, tokens) in variant.fields[0].attrs.given() {
+    for &(key, tokens) in &variant.fields[0].attrs.given() {
         let why = match key {
             // `from` says again what `catch_all` does (thiserror's `transparent` over
             // `#[from] anyhow::Error`, ported by renaming).
@@ -271,7 +271,7 @@ fn own_display_stands_alone(cx: &Ctxt, input: &Input<'_>) {
         given.push((symbol::TRANSPARENT, whole(a.transparent.as_ref())));
         given.push((symbol::CATCH_ALL, whole(a.catch_all.as_ref())));
     }
-    for (key, tokens) in given {
+    for &(key, tokens) in &given {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
                 tokens,
@@ -353,7 +353,7 @@ fn template_names_fields_of(
         )
     };
     let mut reported = Vec::new();
-    for arg in template.args() {
+    for &arg in &template.args() {
         if reported.contains(&arg) {
             continue;
         }
@@ -519,7 +519,7 @@ fn fmt_stands_alone(cx: &Ctxt, variant: &Variant<'_>) {
         (symbol::DISPLAY, whole(a.display.as_ref())),
         (symbol::CATCH_ALL, whole(a.catch_all.as_ref())),
     ];
-    for (key, tokens) in others {
+    for &(key, tokens) in &others {
         if tokens.is_some() {
             cx.syn_error(fmt.error(format_args!(
                 "`fmt` cannot be combined with `{key}`; the function writes the variant's \
@@ -676,15 +676,16 @@ fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
         }
     }
     let first = first_uses(&types);
-    for (i, &(tokens, variant)) in uses.iter().enumerate() {
-        if first[i] != i {
+    for (i, &f) in first.iter().enumerate() {
+        if f != i {
+            let (tokens, variant) = uses[i];
             let ty = &types[i];
             cx.error_spanned_by(
                 tokens,
                 format_args!(
                     "`From<{ty}>` is already generated for `{}`; one type converts into one \
                      variant, so build `{}` with `map_err`",
-                    uses[first[i]].1.ident, variant.ident
+                    uses[f].1.ident, variant.ident
                 ),
             );
         }
@@ -806,9 +807,10 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let first = first_uses(&codes);
     // Whether the first use of a code was pointed at already.
     let mut noted = vec![false; codes.len()];
-    for (i, &(variant, code)) in owners.iter().enumerate() {
-        let earlier = owners[first[i]].0;
-        match first[i] {
+    for (i, &f) in first.iter().enumerate() {
+        let (variant, code) = owners[i];
+        let earlier = owners[f].0;
+        match f {
             f if f == i => {}
             // Declared on both sides: the migration case (several variants on -32602, each
             // with its own symbol).
@@ -1013,13 +1015,14 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
         }
     }
     let first = first_uses(&names);
-    for (i, &(tokens, what, _)) in uses.iter().enumerate() {
-        if first[i] != i {
+    for (i, &f) in first.iter().enumerate() {
+        if f != i {
+            let (tokens, what, _) = uses[i];
             cx.error_spanned_by(
                 tokens,
                 format_args!(
                     "duplicate {what} `{}`; first used by `{}`",
-                    names[i], uses[first[i]].2.ident
+                    names[i], uses[f].2.ident
                 ),
             );
         }

@@ -106,7 +106,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
         _ => variant.field(arg),
     };
     let mut used: Vec<&FieldPlan<'_>> = Vec::new();
-    for arg in template.args() {
+    for &arg in &template.args() {
         if let Some(field) = field(arg) {
             use_field(&mut used, field);
         }
@@ -148,7 +148,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
     ));
     let mut bound = Vec::new();
     let mut counts = Vec::new();
-    for field in used {
+    for &field in &used {
         let bind = Ident::new(&field.format_name(), message.span);
         let member = &field.member;
         let arg = match member {

@@ -89,7 +89,7 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
         (quote!(help), quote!(#p::Option<&'static str>)),
     ];
     let mut fns = TokenStream::new();
-    for (method, ret) in methods {
+    for (method, ret) in &methods {
         let fallback = quote!(#p::McpError::entry(self).#method);
         let body = dispatch(
             plan,

@@ -82,8 +82,9 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
     }
     let mut shared = vec![0; lists.len()];
     let mut next = 0;
-    for (i, list) in lists.iter().enumerate() {
-        if first[i] == i && uses[i] > 1 {
+    for (i, &f) in first.iter().enumerate() {
+        if f == i && uses[i] > 1 {
+            let list = &lists[i];
             let _ = write!(out, "const F{next}: &[{p}::FieldEntry] = {list};");
             shared[i] = next;
             next += 1;
