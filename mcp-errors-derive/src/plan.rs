@@ -642,7 +642,7 @@ fn data_type<'t>(field: &FieldPlan<'t>) -> &'t Type {
 fn mentions_any(tokens: &TokenStream, params: &[String]) -> bool {
     for tree in tokens.clone() {
         let mentions = match tree {
-            proc_macro2::TokenTree::Ident(ident) => params.iter().any(|p| ident == p),
+            proc_macro2::TokenTree::Ident(ident) => params.contains(&ident.to_string()),
             proc_macro2::TokenTree::Group(group) => mentions_any(&group.stream(), params),
             _ => false,
         };

@@ -390,16 +390,21 @@ fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String
 
 /// `reason`, `r#type`, `0`.
 fn parse_arg(text: &str) -> Option<Arg> {
-    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+    let mut digits = !text.is_empty();
+    for b in text.bytes() {
+        digits &= b.is_ascii_digit();
+    }
+    if digits {
         return text.parse().ok().map(Arg::Index);
     }
     let name = text.strip_prefix("r#").unwrap_or(text);
     let mut chars = name.chars();
     let first = chars.next()?;
-    if (first.is_alphabetic() || first == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_')
-        && name != "_"
-    {
+    let mut word = first.is_alphabetic() || first == '_';
+    for c in chars {
+        word &= c.is_alphanumeric() || c == '_';
+    }
+    if word && name != "_" {
         Some(Arg::Named(name.to_owned()))
     } else {
         None

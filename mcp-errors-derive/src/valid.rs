@@ -242,7 +242,10 @@ fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
         && !seen.mentioned(symbol::CODE)
         && !seen.mentioned(symbol::TRANSPARENT)
     {
-        let example = input.attrs.range.as_ref().map_or(2100, |r| r.value.0);
+        let example = match &input.attrs.range {
+            Some(range) => range.value.0,
+            None => 2100,
+        };
         cx.error_spanned_by(
             variant.ident,
             format_args!(
@@ -442,7 +445,15 @@ fn field_names<'v>(variant: &'v Variant<'_>) -> Vec<&'v str> {
 /// Whether a template's `{name}` that names no field is left to `format_args!`'s implicit
 /// capture: `self`, or an upper-case name (a constant or static, by Rust's naming rules).
 pub fn captured_from_scope(name: &str) -> bool {
-    name == "self" || !name.chars().any(char::is_lowercase)
+    if name == "self" {
+        return true;
+    }
+    for c in name.chars() {
+        if c.is_lowercase() {
+            return false;
+        }
+    }
+    true
 }
 
 /// `from_error_object` builds a value of one concrete type; for a generic type it would need

@@ -207,7 +207,7 @@ fn bind_plain_names<'p, 'a>(
 fn mentions_ident(tokens: &TokenStream, name: &str) -> bool {
     use proc_macro2::TokenTree;
     let mut after_dot = false;
-    tokens.clone().into_iter().any(|tree| {
+    for tree in tokens.clone() {
         let found = match &tree {
             TokenTree::Ident(ident) => {
                 !after_dot && ident.to_string().trim_start_matches("r#") == name
@@ -216,8 +216,11 @@ fn mentions_ident(tokens: &TokenStream, name: &str) -> bool {
             TokenTree::Punct(_) | TokenTree::Literal(_) => false,
         };
         after_dot = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '.');
-        found
-    })
+        if found {
+            return true;
+        }
+    }
+    false
 }
 
 /// Adds `field` to the fields an arm binds, once.

@@ -202,10 +202,11 @@ fn row_fn(out: &mut String, plan: &Plan<'_>) {
 /// Appends `text` as a Rust string literal; the common case (no quote, backslash or control
 /// character) without per-character escaping.
 pub fn push_str_lit(out: &mut String, text: &str) {
-    if text
-        .bytes()
-        .all(|b| b >= b' ' && b != b'"' && b != b'\\' && b != 0x7f)
-    {
+    let mut plain = true;
+    for b in text.bytes() {
+        plain &= b >= b' ' && b != b'"' && b != b'\\' && b != 0x7f;
+    }
+    if plain {
         out.push('"');
         out.push_str(text);
         out.push('"');
