@@ -18,7 +18,11 @@ use crate::names;
 /// or union); it gives the runtime path (`crate = "..."`), whether the enum asked for
 /// `from_error_object`, and the symbols.
 pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Error) -> Expansion {
-    let root = model.map_or_else(|| quote!(::mcp_errors), Input::root);
+    let root = if let Some(model) = model {
+        model.root()
+    } else {
+        quote!(::mcp_errors)
+    };
     let decode = model.is_some_and(|m| m.attrs.decode.is_some());
     let p = quote!(#root::__private);
     let derived = emit::derived();
@@ -28,14 +32,20 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     // `Error` needs `Debug`; asking for it through a higher-ranked bound keeps a missing
     // `#[derive(Debug)]` from adding an error of its own here (trivial bounds are unstable).
-    let mut debug_where = where_clause
-        .cloned()
-        .unwrap_or_else(|| syn::parse_quote!(where));
+    let mut debug_where = match where_clause {
+        Some(where_clause) => where_clause.clone(),
+        None => syn::WhereClause {
+            where_token: <syn::Token![where]>::default(),
+            predicates: syn::punctuated::Punctuated::new(),
+        },
+    };
     debug_where
         .predicates
         .push(syn::parse_quote!(for<'__w> #ty #ty_generics: ::core::fmt::Debug));
     // Not for a type that implements `Display` itself: a second impl would be one more error.
-    let display = (!model.is_some_and(|m| m.hand_display)).then(|| {
+    let display = if model.is_some_and(|m| m.hand_display) {
+        TokenStream::new()
+    } else {
         quote! {
             #derived
             impl #impl_generics ::core::fmt::Display for #ty #ty_generics #where_clause {
@@ -44,8 +54,8 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
                 }
             }
         }
-    });
-    let decode = decode.then(|| {
+    };
+    let decode = if decode {
         quote! {
             #[allow(dead_code, deprecated)]
             impl #impl_generics #ty #ty_generics #where_clause {
@@ -57,7 +67,9 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
                 }
             }
         }
-    });
+    } else {
+        TokenStream::new()
+    };
     let (constants, integrations, from) = match model {
         Some(model) if input.generics.params.is_empty() => (
             constants(model),

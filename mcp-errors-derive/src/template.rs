@@ -71,11 +71,11 @@ impl Template {
         let mut positional = 0;
         while let Some((start, c)) = chars.next() {
             match c {
-                '{' if chars.peek().is_some_and(|&(_, n)| n == '{') => {
+                '{' if matches!(chars.peek(), Some(&(_, '{'))) => {
                     chars.next();
                     literal.push('{');
                 }
-                '}' if chars.peek().is_some_and(|&(_, n)| n == '}') => {
+                '}' if matches!(chars.peek(), Some(&(_, '}'))) => {
                     chars.next();
                     literal.push('}');
                 }
@@ -282,7 +282,8 @@ pub fn replace_members(
     let mut closes_turbofish = false;
     let mut i = 0;
     while i < trees.len() {
-        let starts_expr = match i.checked_sub(1).map(|p| &trees[p]) {
+        let previous = if i == 0 { None } else { Some(&trees[i - 1]) };
+        let starts_expr = match previous {
             None => true,
             Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.') && !closes_turbofish,
             Some(TokenTree::Ident(ident)) => EXPR_KEYWORDS.contains(&ident.to_string().as_str()),
@@ -301,12 +302,14 @@ pub fn replace_members(
                 }
                 TokenTree::Literal(lit) => {
                     let text = lit.to_string();
-                    let (head, tail) = text
-                        .split_once('.')
-                        .map_or((&text[..], None), |(h, t)| (h, Some(t)));
-                    head.parse::<usize>()
-                        .ok()
-                        .map(|index| (Arg::Index(index), tail.map(str::to_owned)))
+                    let (head, tail) = match text.split_once('.') {
+                        Some((head, tail)) => (head, Some(tail.to_owned())),
+                        None => (&text[..], None),
+                    };
+                    match head.parse::<usize>() {
+                        Ok(index) => Some((Arg::Index(index), tail)),
+                        Err(_) => None,
+                    }
                 }
                 _ => None,
             };
@@ -346,7 +349,7 @@ pub fn replace_members(
                 out.extend([trees[i].clone()]);
             }
             TokenTree::Punct(p) if p.as_char() == '>' && turbofish > 0 => {
-                let arrow = matches!(i.checked_sub(1).map(|p| &trees[p]),
+                let arrow = matches!(previous,
                     Some(TokenTree::Punct(m)) if m.as_char() == '-' && m.spacing() == Spacing::Joint);
                 if !arrow {
                     turbofish -= 1;
@@ -377,9 +380,14 @@ fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String
         *positional += 1;
         Arg::Positional(*positional - 1)
     } else {
-        parse_arg(arg).ok_or_else(|| {
-            format!("`{{{arg}}}` does not name a field; expected `{{field}}` or `{{0}}`")
-        })?
+        match parse_arg(arg) {
+            Some(arg) => arg,
+            None => {
+                return Err(format!(
+                    "`{{{arg}}}` does not name a field; expected `{{field}}` or `{{0}}`"
+                ));
+            }
+        }
     };
     let spec = match spec {
         Some(spec) => parse_spec(spec)?,
@@ -426,7 +434,7 @@ fn parse_spec(spec: &str) -> Result<Vec<SpecPart>, String> {
         text.push(chars[0]);
         pos = 1;
     }
-    if chars.get(pos).is_some_and(|&c| c == '+' || c == '-') {
+    if matches!(chars.get(pos), Some('+' | '-')) {
         text.push(chars[pos]);
         pos += 1;
     }

@@ -30,7 +30,11 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
             quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
         }
     });
-    let import = (!own.is_empty()).then(|| quote!(use #p::AsDynError as _;));
+    let import = if own.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(use #p::AsDynError as _;)
+    };
     let Some(body) = dispatch(
         plan,
         own,

@@ -17,24 +17,28 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let (impl_generics, ty, where_clause) = plan.header(&bounds);
     // The trait's default reads the row, whose domain is this enum's; a transparent variant's
     // row is the inner enum's, so then the domain is written here.
-    let domain = plan.has_transparent().then(|| {
+    let domain = if plan.has_transparent() {
         let domain = &plan.domain;
         quote! {
             #[inline] fn domain(&self) -> &'static str {
                 #domain
             }
         }
-    });
+    } else {
+        TokenStream::new()
+    };
     let entry = entry_fn(plan);
     let delegated = delegated_fns(plan);
-    let template = plan.plain_catalog_text().then(|| {
+    let template = if plan.plain_catalog_text() {
         quote!(
             #[inline]
             fn __plain_catalog_text(&self) -> bool {
                 true
             }
         )
-    });
+    } else {
+        TokenStream::new()
+    };
     let retryable = retry::retryable_fn(plan);
     let retry_after = retry::retry_after_fn(plan);
     let visit = data::visit_data_fns(plan);

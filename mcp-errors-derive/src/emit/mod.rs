@@ -223,7 +223,11 @@ fn dispatch_with(
     if arms.is_empty() {
         return None;
     }
-    let wildcard = (arms.len() < plan.variants.len()).then(|| quote!(_ => #fallback,));
+    let wildcard = if arms.len() < plan.variants.len() {
+        quote!(_ => #fallback,)
+    } else {
+        TokenStream::new()
+    };
     Some(quote! {
         match self {
             #(#arms)*
@@ -234,7 +238,11 @@ fn dispatch_with(
 
 /// The body of a `&self` method of an enum without variants, which no value can reach.
 fn never(plan: &Plan<'_>) -> Option<TokenStream> {
-    plan.variants.is_empty().then(|| quote!(match *self {}))
+    if plan.variants.is_empty() {
+        Some(quote!(match *self {}))
+    } else {
+        None
+    }
 }
 
 /// Where errors about a field's type point: its first token, which is what
@@ -244,11 +252,10 @@ fn type_span(ty: &syn::Type) -> Span {
     match ty {
         syn::Type::Path(path) if path.qself.is_none() => match &path.path.leading_colon {
             Some(colon) => colon.spans[0],
-            None => path
-                .path
-                .segments
-                .first()
-                .map_or_else(|| ty.span(), |s| s.ident.span()),
+            None => match path.path.segments.first() {
+                Some(first) => first.ident.span(),
+                None => ty.span(),
+            },
         },
         _ => ty.span(),
     }
