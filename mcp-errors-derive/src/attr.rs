@@ -478,10 +478,18 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
 fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
     let Some(new) = new else { return };
     if slot.is_some() {
-        cx.syn_error(new.error(format_args!("duplicate `{}` attribute", new.key)));
+        duplicate(cx, new.key, new.whole);
     } else {
         *slot = Some(new);
     }
+}
+
+/// Reports the second occurrence of `key`, written at `whole`.
+fn duplicate(cx: &Ctxt, key: &str, whole: SpanRange) {
+    cx.syn_error(spanned_error(
+        whole,
+        &format_args!("duplicate `{key}` attribute"),
+    ));
 }
 
 /// What followed a key: nothing (a flag), `= <expr>`, or `(...)` (always a mistake).

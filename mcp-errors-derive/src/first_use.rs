@@ -5,15 +5,14 @@
 /// For each of `keys`, the index of the first key equal to it (its own index when it is the
 /// first of its spelling).
 pub fn first_uses<K: Ord + Clone>(keys: &[K]) -> Vec<usize> {
-    let mut distinct = keys.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let mut first_of = vec![usize::MAX; distinct.len()];
+    let mut sorted = keys.to_vec();
+    sorted.sort_unstable();
+    // Per position in `sorted`: the first index of that key, once known; equal keys share
+    // the position of the first of them.
+    let mut first_of = vec![usize::MAX; sorted.len()];
     let mut first = Vec::with_capacity(keys.len());
     for (i, key) in keys.iter().enumerate() {
-        let Ok(k) = distinct.binary_search(key) else {
-            unreachable!("every key is among the distinct keys")
-        };
+        let k = sorted.partition_point(|k| k < key);
         if first_of[k] == usize::MAX {
             first_of[k] = i;
         }

@@ -14,7 +14,8 @@ pub fn text(s: &str) -> String {
         return s.to_owned();
     }
     let mut out = String::with_capacity(s.len() + 8);
-    for line in s.lines() {
+    // Lines end at `\n`; trimming also takes the `\r` of a `\r\n`.
+    for line in s.split('\n') {
         let line = line.trim();
         if line.is_empty() {
             continue;

@@ -525,7 +525,7 @@ fn fmt_stands_alone(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     };
     let a = &variant.attrs;
-    let others = vec![
+    let others = [
         (symbol::MESSAGE, whole(a.message.as_ref())),
         (symbol::DISPLAY, whole(a.display.as_ref())),
         (symbol::CATCH_ALL, whole(a.catch_all.as_ref())),

@@ -86,14 +86,14 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
     if !plan.has_transparent() {
         return TokenStream::new();
     }
-    let methods = vec![
+    let methods = [
         (quote!(code), quote!(i32)),
         (quote!(symbol), quote!(&'static str)),
         (quote!(kind), quote!(#p::ErrorKind)),
         (quote!(help), quote!(#p::Option<&'static str>)),
     ];
     let mut fns = TokenStream::new();
-    for (method, ret) in &methods {
+    for (method, ret) in &methods[..] {
         let fallback = quote!(#p::McpError::entry(self).#method);
         let body = dispatch(
             plan,

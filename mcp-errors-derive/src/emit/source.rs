@@ -76,11 +76,11 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
     // each way: a thousand-variant enum runs this in the unoptimized proc macro). Per list:
     // the row that first uses it, how many rows use it, the number of its constant.
     let first = first_uses(&lists);
-    let mut uses = vec![0; lists.len()];
+    let mut uses = vec![0usize; lists.len()];
     for &f in &first {
         uses[f] += 1;
     }
-    let mut shared = vec![0; lists.len()];
+    let mut shared = vec![0usize; lists.len()];
     let mut next = 0;
     for (i, &f) in first.iter().enumerate() {
         if f == i && uses[i] > 1 {
