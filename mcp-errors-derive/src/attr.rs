@@ -407,14 +407,18 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::FMT => set(cx, &mut variant.fmt, key.fmt_path()),
             symbol::RETRYABLE => set(cx, &mut variant.retryable, key.bool_or_flag()),
             symbol::KIND => set(cx, &mut variant.kind, key.kind()),
-            symbol::ALIAS => variant.aliases.extend(key.string()),
+            symbol::ALIAS => {
+                if let Some(alias) = key.string() {
+                    variant.aliases.push(alias);
+                }
+            }
             symbol::HELP => set(cx, &mut variant.help, key.string()),
             symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
             // thiserror's `#[error(transparent)] struct`: the struct is its inner error.
             symbol::TRANSPARENT => set(cx, &mut variant.transparent, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut variant.legacy, key.flag()),
-            symbol::DATA => variant.data.extend(key.data_consts()),
+            symbol::DATA => variant.data.append(&mut key.data_consts()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -438,7 +442,11 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
             symbol::KIND => set(cx, &mut out.kind, key.kind()),
-            symbol::ALIAS => out.aliases.extend(key.string()),
+            symbol::ALIAS => {
+                if let Some(alias) = key.string() {
+                    out.aliases.push(alias);
+                }
+            }
             symbol::HELP => set(cx, &mut out.help, key.string()),
             symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
             symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
@@ -446,7 +454,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
-            symbol::DATA => out.data.extend(key.data_consts()),
+            symbol::DATA => out.data.append(&mut key.data_consts()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())

@@ -596,7 +596,7 @@ impl Bounds {
             // What the templates show: `Display`, `Debug` for `{x:?}`, `LowerHex` for
             // `{x:x}`, ... (one bound per trait used).
             let texts = [variant.message.as_ref(), variant.display.as_ref()];
-            for message in texts {
+            for &message in &texts {
                 let Some(message) = message else {
                     continue;
                 };

@@ -332,7 +332,7 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
         ),
         ("the `display` text", &variant.display),
     ];
-    for (what, message) in texts {
+    for &(what, message) in &texts {
         if let Some(message) = message {
             template_names_fields_of(cx, variant, what, message);
         }
@@ -553,10 +553,13 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     for field in &variant.fields {
-        let mut flags = field.attrs.given();
-        flags.retain(|(k, _)| *k != symbol::RENAME);
-        for (i, &(later, tokens)) in flags.iter().enumerate() {
-            for &(earlier, _) in &flags[..i] {
+        // Each pair of flags, the earlier one first.
+        let mut earlier_flags: Vec<&str> = Vec::new();
+        for &(later, tokens) in &field.attrs.given() {
+            if later == symbol::RENAME {
+                continue;
+            }
+            for &earlier in &earlier_flags {
                 let ok = ALLOWED.contains(&(earlier, later)) || ALLOWED.contains(&(later, earlier));
                 let implied = [earlier, later] == [symbol::SOURCE, symbol::FROM];
                 if implied {
@@ -575,6 +578,7 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                     );
                 }
             }
+            earlier_flags.push(later);
         }
         let a = &field.attrs;
         if let Some(rename) = &a.rename
@@ -616,7 +620,7 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
         (symbol::RETRYABLE, |f| f.retryable.as_ref()),
     ];
     // A `from` beside another source is reported by `from_has_no_other_fields`.
-    for (key, get) in roles {
+    for &(key, get) in &roles {
         let mut first: Option<&str> = None;
         for field in &variant.fields {
             if let Some(attr) = get(&field.attrs) {

@@ -15,7 +15,9 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     let sink = local("sink");
     let mut own = Vec::new();
     for (variant, _) in plan.own() {
-        own.extend(arm(plan, variant, &visitor));
+        if let Some(arm) = arm(plan, variant, &visitor) {
+            own.push(arm);
+        }
     }
     let Some(body) = dispatch_with(
         plan,
