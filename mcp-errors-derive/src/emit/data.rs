@@ -47,10 +47,14 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
 /// variant that puts nothing into `data`.
 fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<TokenStream> {
     let p = &plan.private;
-    let mut visited: Vec<&FieldPlan<'_>> = Vec::new();
+    // The fields put into `data`, each with its binding: hygienic (`v0`, `v1`) and located
+    // at the field's type, where a missing `Serialize` is reported.
+    let mut visited: Vec<(&FieldPlan<'_>, Ident)> = Vec::new();
     for f in &variant.fields {
         if f.details || f.data_key.is_some() {
-            visited.push(f);
+            let name = format!("v{}", visited.len());
+            let span = Span::mixed_site().located_at(type_span(f.ty));
+            visited.push((f, Ident::new(&name, span)));
         }
     }
     if visited.is_empty() && variant.data_consts.is_empty() {
@@ -63,16 +67,8 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
         let value = &c.value;
         constants.extend(quote!(#p::data_field(#visitor, #key, &#value);));
     }
-    // Bindings are hygienic (`v0`, `v1`) and located at the field's type, where a missing
-    // `Serialize` is reported.
-    let mut binds: Vec<Ident> = Vec::new();
-    for f in &visited {
-        let name = format!("v{}", binds.len());
-        let span = Span::mixed_site().located_at(type_span(f.ty));
-        binds.push(Ident::new(&name, span));
-    }
     let mut bound = Vec::new();
-    for (f, bind) in visited.iter().zip(&binds) {
+    for (f, bind) in &visited {
         bound.push((&f.member, bind));
     }
     let pat = pattern(variant, bound);
@@ -89,16 +85,16 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
         _ if field.path => quote!(#p::details_field(#visitor, &#p::path_display(#arg))),
         _ => quote!(#p::details_field(#visitor, #arg)),
     };
-    if let [field] = &visited[..]
+    if let [(field, bind)] = &visited[..]
         && !field.optional
         && constants.is_empty()
     {
-        let call = call(field, &binds[0]);
+        let call = call(field, bind);
         return Some(quote!(#pat => #call,));
     }
     let value = local("value");
     let mut stmts = TokenStream::new();
-    for (field, bind) in visited.iter().zip(&binds) {
+    for (field, bind) in &visited {
         if field.optional {
             let call = call(field, &value);
             stmts.extend(quote!(if let #p::Option::Some(#value) = #bind { #call; }));
