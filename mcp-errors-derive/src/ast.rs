@@ -30,15 +30,17 @@ pub struct Input<'a> {
     /// `#[derive(Error)]` without `#[error]`). The derive writes no `Display`, the wire message
     /// is the `Display` text, and each catalog row shows the variant's name.
     pub hand_display: bool,
-    /// Every variant's name without `r#`, for `symbol_constant` (built once: no per-variant
-    /// scan of all variants).
-    variant_names: std::collections::HashSet<String>,
+    /// Every variant's name without `r#`, sorted, for `symbol_constant` (built once: no
+    /// per-variant scan of all variants).
+    variant_names: Vec<String>,
 }
 
 impl Input<'_> {
     /// Whether `name` is a variant's name (without `r#`).
     pub fn names_variant(&self, name: &str) -> bool {
-        self.variant_names.contains(name)
+        self.variant_names
+            .binary_search_by(|v| v.as_str().cmp(name))
+            .is_ok()
     }
 }
 
@@ -146,31 +148,29 @@ impl<'a> Input<'a> {
                 None,
                 &prefix,
             )],
-            (Data::Enum(data), _) => data
-                .variants
-                .iter()
-                .map(|v| Variant::from_syn(cx, v, &attrs, enum_message.as_ref(), &prefix))
-                .collect(),
+            (Data::Enum(data), _) => {
+                let mut variants = Vec::new();
+                for v in &data.variants {
+                    variants.push(Variant::from_syn(
+                        cx,
+                        v,
+                        &attrs,
+                        enum_message.as_ref(),
+                        &prefix,
+                    ));
+                }
+                variants
+            }
             _ => Vec::new(),
         };
         let mut variants = variants;
-        // Keys written but rejected count as written: a broken attribute is no request for a
-        // hand-written `Display`.
-        let text_keys = [
-            symbol::MESSAGE,
-            symbol::FMT,
-            symbol::DISPLAY,
-            symbol::TRANSPARENT,
-            symbol::CATCH_ALL,
-        ];
-        let variant_names = variants.iter().map(|v| names::unraw(v.ident)).collect();
+        let mut variant_names = Vec::new();
+        for v in &variants {
+            variant_names.push(names::unraw(v.ident));
+        }
+        variant_names.sort_unstable();
         let own_display = attrs.own_display.is_some();
-        let hand_display = own_display
-            || !variants.is_empty()
-                && !text_keys.iter().any(|k| attrs.seen.mentioned(k))
-                && variants.iter().all(|v| {
-                    v.message.is_none() && !text_keys.iter().any(|k| v.attrs.seen.mentioned(k))
-                });
+        let hand_display = own_display || writes_no_text(&attrs, &variants);
         if hand_display {
             // The catalog's text: the doc line (documentation, not a template), else the
             // variant's name. `valid` rejects the keys that would write text of their own.
@@ -213,7 +213,7 @@ impl<'a> Input<'a> {
     /// derived from a variant named like one (`I16`, `E0`: the variant would shadow the
     /// constant), the symbol with `_CODE` appended (`E::I16_CODE`).
     pub fn symbol_constant(&self, variant: &Variant<'_>) -> String {
-        if variant.attrs.symbol.is_none() && self.variant_names.contains(&variant.symbol) {
+        if variant.attrs.symbol.is_none() && self.names_variant(&variant.symbol) {
             format!("{}_CODE", variant.symbol)
         } else {
             variant.symbol.clone()
@@ -223,6 +223,35 @@ impl<'a> Input<'a> {
     pub fn is_protocol(&self) -> bool {
         self.attrs.protocol.is_some()
     }
+}
+
+/// Whether there are variants and none has a message or a key that writes text (see
+/// [`Input::hand_display`]). Keys written but rejected count as written: a broken attribute
+/// is no request for a hand-written `Display`.
+fn writes_no_text(attrs: &EnumAttrs, variants: &[Variant<'_>]) -> bool {
+    let mentions_text = |seen: &attr::Seen| {
+        for key in [
+            symbol::MESSAGE,
+            symbol::FMT,
+            symbol::DISPLAY,
+            symbol::TRANSPARENT,
+            symbol::CATCH_ALL,
+        ] {
+            if seen.mentioned(key) {
+                return true;
+            }
+        }
+        false
+    };
+    if variants.is_empty() || mentions_text(&attrs.seen) {
+        return false;
+    }
+    for v in variants {
+        if v.message.is_some() || mentions_text(&v.attrs.seen) {
+            return false;
+        }
+    }
+    true
 }
 
 /// What a variant is made of: for an enum, a `syn::Variant`; for a struct, the struct itself.
@@ -284,27 +313,19 @@ impl<'a> Variant<'a> {
         } else {
             "internal"
         };
-        let kind = attrs
-            .kind
-            .as_ref()
-            .or(enum_attrs.kind.as_ref())
-            .map_or_else(|| Kind::parse(fallback).expect("known kind"), |k| k.value);
-        let retryable = attrs
-            .retryable
-            .as_ref()
-            .or(enum_attrs.retryable.as_ref())
-            .map_or_else(|| kind.default_retryable(), |r| r.value);
-        let doc = attr::parse_doc(syn_attrs);
-        let fields = match syn_fields {
-            Fields::Named(named) => named.named.iter().collect(),
-            Fields::Unnamed(unnamed) => unnamed.unnamed.iter().collect(),
-            Fields::Unit => Vec::new(),
+        let kind = match (&attrs.kind, &enum_attrs.kind) {
+            (Some(k), _) | (None, Some(k)) => k.value,
+            (None, None) => Kind::parse(fallback).expect("known kind"),
         };
-        let mut fields: Vec<Field<'a>> = fields
-            .into_iter()
-            .enumerate()
-            .map(|(i, field)| Field::from_syn(cx, i, field))
-            .collect();
+        let retryable = match (&attrs.retryable, &enum_attrs.retryable) {
+            (Some(r), _) | (None, Some(r)) => r.value,
+            (None, None) => kind.default_retryable(),
+        };
+        let doc = attr::parse_doc(syn_attrs);
+        let mut fields: Vec<Field<'a>> = Vec::new();
+        for field in syn_fields {
+            fields.push(Field::from_syn(cx, fields.len(), field));
+        }
         // An explicit message (the variant's, then the enum's) wins over the doc line, which
         // a thiserror user wrote as documentation; a `fmt` function writes the text itself.
         let doc_message = || {
@@ -323,12 +344,14 @@ impl<'a> Variant<'a> {
         let (message, fmt) = if attrs.transparent.is_some() {
             (None, None)
         } else if catch_all && attrs.message.is_none() && attrs.fmt.is_none() {
-            let default = || {
+            let message = if let Some(message) = doc_message() {
+                message
+            } else {
                 let text = kind.default_message().to_owned();
                 let span = ident.span();
                 Message::new(cx, text, span, SpanRange::single(span), Vec::new())
             };
-            (Some(doc_message().unwrap_or_else(default)), None)
+            (Some(message), None)
         } else if let Some(message) = &attrs.message {
             (Some(Message::from_attr(cx, message)), None)
         } else if let Some(fmt) = &attrs.fmt {
@@ -377,12 +400,20 @@ impl<'a> Variant<'a> {
     }
 
     pub fn code(&self) -> i32 {
-        self.attrs.code.as_ref().map_or(0, |c| c.value)
+        match &self.attrs.code {
+            Some(code) => code.value,
+            None => 0,
+        }
     }
 
     /// The field a template argument names.
     pub fn field(&self, arg: &Arg) -> Option<&Field<'a>> {
-        self.fields.iter().find(|f| arg.names(&f.member, &f.name))
+        for field in &self.fields {
+            if arg.names(&field.member, &field.name) {
+                return Some(field);
+            }
+        }
+        None
     }
 }
 
@@ -401,9 +432,10 @@ fn names_member(tokens: &TokenStream, member: &Arg) -> bool {
 /// unnamed field of a variant is shown by the message when the message names it, else
 /// serialized under `value` (`data["0"]` says nothing to a client).
 fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, decode: bool) {
-    let marked = fields
-        .iter()
-        .any(|f| f.attrs.source.is_some() || f.attrs.from.is_some());
+    let mut marked = false;
+    for f in fields.iter() {
+        marked |= f.attrs.source.is_some() || f.attrs.from.is_some();
+    }
     for field in fields.iter_mut() {
         // `r#source` is not (thiserror's rule): the raw spelling says "just a name".
         let raw =
@@ -415,14 +447,17 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
         && matches!(field.member, Member::Unnamed(_))
         && field.attrs.given().is_empty()
     {
-        let named = message.is_some_and(|m| {
-            m.template
-                .as_ref()
-                .is_some_and(|t| t.args().any(|arg| *arg == Arg::Index(0)))
-                || m.args
-                    .iter()
-                    .any(|a| names_member(&a.tokens, &Arg::Index(0)))
-        });
+        let mut named = false;
+        if let Some(m) = message {
+            if let Some(template) = &m.template {
+                for &arg in &template.args() {
+                    named |= *arg == Arg::Index(0);
+                }
+            }
+            for a in &m.args {
+                named |= names_member(&a.tokens, &Arg::Index(0));
+            }
+        }
         if named && !decode {
             field.message_only = true;
         } else {
@@ -441,14 +476,18 @@ pub enum Target<'f, 'a> {
 impl Message {
     /// The number of positional extra arguments.
     pub fn positional(&self) -> usize {
-        self.args.iter().filter(|a| a.name.is_none()).count()
+        let mut count = 0;
+        for a in &self.args {
+            if a.name.is_none() {
+                count += 1;
+            }
+        }
+        count
     }
 
     /// Whether a named extra argument `name` exists.
     pub fn has_named(&self, name: &str) -> bool {
-        self.args
-            .iter()
-            .any(|a| a.name.as_ref().is_some_and(|n| n == name))
+        attr::has_named(&self.args, name)
     }
 
     /// What `arg` refers to in `variant`: a named argument before a field of that name; a
@@ -596,9 +635,9 @@ impl<'a> Field<'a> {
 
     /// Where errors about the field's key point: its `rename`, else the field.
     pub fn key_tokens(&self) -> TokenStream {
-        self.attrs.rename.as_ref().map_or_else(
-            || self.tokens(),
-            |r: &Attr<LitStr>| r.whole.to_token_stream(),
-        )
+        match &self.attrs.rename {
+            Some(rename) => rename.whole.to_token_stream(),
+            None => self.tokens(),
+        }
     }
 }

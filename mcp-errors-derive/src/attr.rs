@@ -23,10 +23,16 @@ pub struct SpanRange {
 
 impl SpanRange {
     /// From the first to the last token of `tokens`.
-    pub fn of(tokens: &impl ToTokens) -> SpanRange {
+    pub fn of(tokens: &dyn ToTokens) -> SpanRange {
         let mut iter = tokens.to_token_stream().into_iter();
-        let start = iter.next().map_or_else(Span::call_site, |t| t.span());
-        let end = iter.last().map_or(start, |t| t.span());
+        let start = match iter.next() {
+            Some(first) => first.span(),
+            None => Span::call_site(),
+        };
+        let end = match iter.last() {
+            Some(last) => last.span(),
+            None => start,
+        };
         SpanRange { start, end }
     }
 
@@ -83,12 +89,12 @@ pub struct Attr<T> {
 impl<T> Attr<T> {
     /// An error under the whole `key = value`.
     pub fn error(&self, msg: impl core::fmt::Display) -> syn::Error {
-        syn::Error::new_spanned(self.whole, msg)
+        spanned_error(self.whole, &msg)
     }
 
     /// An error under the value.
     pub fn value_error(&self, msg: impl core::fmt::Display) -> syn::Error {
-        syn::Error::new_spanned(self.value_span, msg)
+        spanned_error(self.value_span, &msg)
     }
 
     fn map<U>(self, f: impl FnOnce(T) -> U) -> Attr<U> {
@@ -99,6 +105,11 @@ impl<T> Attr<T> {
             value_span: self.value_span,
         }
     }
+}
+
+/// An error under `range` (one copy for every `Attr<T>` and message type).
+fn spanned_error(range: SpanRange, msg: &dyn core::fmt::Display) -> syn::Error {
+    syn::Error::new_spanned(range, msg)
 }
 
 /// One of the eleven `kind = "..."` spellings.
@@ -112,10 +123,12 @@ pub struct Kind {
 
 impl Kind {
     pub fn parse(name: &str) -> Option<Kind> {
-        symbol::KINDS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(name, variant)| Kind { name, variant })
+        for &(n, variant) in symbol::KINDS {
+            if n == name {
+                return Some(Kind { name: n, variant });
+            }
+        }
+        None
     }
 
     /// The wire message of a `catch_all` variant that has neither a `message` nor a doc
@@ -194,6 +207,16 @@ pub struct FmtArg {
     pub tokens: TokenStream,
 }
 
+/// Whether one of `args` is named `name`.
+pub fn has_named(args: &[FmtArg], name: &str) -> bool {
+    for arg in args {
+        if arg.name.as_ref().is_some_and(|n| n == name) {
+            return true;
+        }
+    }
+    false
+}
+
 /// `#[mcp(...)]` on a variant.
 #[derive(Default)]
 pub struct VariantAttrs {
@@ -249,7 +272,7 @@ pub struct FieldAttrs {
 impl FieldAttrs {
     /// Every attribute given, with its key, in a fixed order.
     pub fn given(&self) -> Vec<(&'static str, SpanRange)> {
-        let flags = [
+        let flags = vec![
             (symbol::SKIP, &self.skip),
             (symbol::DETAILS, &self.details),
             (symbol::SOURCE, &self.source),
@@ -259,10 +282,12 @@ impl FieldAttrs {
             (symbol::TEXT, &self.text),
             (symbol::MESSAGE_ONLY, &self.message_only),
         ];
-        let mut out: Vec<_> = flags
-            .into_iter()
-            .filter_map(|(key, attr)| attr.as_ref().map(|a| (key, a.whole)))
-            .collect();
+        let mut out = Vec::new();
+        for &(key, attr) in &flags {
+            if let Some(attr) = attr {
+                out.push((key, attr.whole));
+            }
+        }
         if let Some(rename) = &self.rename {
             out.push((symbol::RENAME, rename.whole));
         }
@@ -283,15 +308,22 @@ impl Doc {
     /// The lines joined with `\n`, without leading and trailing blank lines.
     pub fn joined(&self) -> String {
         let lines = &self.lines;
-        let start = lines
-            .iter()
-            .position(|l| !l.is_empty())
-            .unwrap_or(lines.len());
-        let end = lines
-            .iter()
-            .rposition(|l| !l.is_empty())
-            .map_or(start, |e| e + 1);
-        lines[start..end].join("\n")
+        let mut start = 0;
+        while start < lines.len() && lines[start].is_empty() {
+            start += 1;
+        }
+        let mut end = lines.len();
+        while end > start && lines[end - 1].is_empty() {
+            end -= 1;
+        }
+        let mut out = String::new();
+        let mut separator = "";
+        for line in &lines[start..end] {
+            out.push_str(separator);
+            out.push_str(line);
+            separator = "\n";
+        }
+        out
     }
 }
 
@@ -327,7 +359,7 @@ pub fn parse_doc(attrs: &[Attribute]) -> Doc {
 
 pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
     let mut out = EnumAttrs::default();
-    out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", |key| {
+    out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", &mut |key| {
         match key.name {
             symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
             symbol::RANGE => set(cx, &mut out.range, key.range()),
@@ -352,14 +384,14 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
 /// code); `kind`, `retryable` and `message` are the variant's.
 pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, VariantAttrs) {
     let mut keys: Vec<&'static str> = symbol::ENUM_KEYS.to_vec();
-    keys.extend(
-        symbol::VARIANT_KEYS
-            .iter()
-            .filter(|k| !symbol::ENUM_KEYS.contains(k)),
-    );
+    for &key in symbol::VARIANT_KEYS {
+        if !symbol::ENUM_KEYS.contains(&key) {
+            keys.push(key);
+        }
+    }
     let mut out = EnumAttrs::default();
     let mut variant = VariantAttrs::default();
-    let seen = each_key(cx, attrs, &keys, "a struct", |key| {
+    let seen = each_key(cx, attrs, &keys, "a struct", &mut |key| {
         match key.name {
             symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
             symbol::RANGE => set(cx, &mut out.range, key.range()),
@@ -375,14 +407,18 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             symbol::FMT => set(cx, &mut variant.fmt, key.fmt_path()),
             symbol::RETRYABLE => set(cx, &mut variant.retryable, key.bool_or_flag()),
             symbol::KIND => set(cx, &mut variant.kind, key.kind()),
-            symbol::ALIAS => variant.aliases.extend(key.string()),
+            symbol::ALIAS => {
+                if let Some(alias) = key.string() {
+                    variant.aliases.push(alias);
+                }
+            }
             symbol::HELP => set(cx, &mut variant.help, key.string()),
             symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
             // thiserror's `#[error(transparent)] struct`: the struct is its inner error.
             symbol::TRANSPARENT => set(cx, &mut variant.transparent, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut variant.legacy, key.flag()),
-            symbol::DATA => variant.data.extend(key.data_consts()),
+            symbol::DATA => variant.data.append(&mut key.data_consts()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -397,7 +433,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
 
 pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
-    out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", |key| {
+    out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", &mut |key| {
         match key.name {
             symbol::CODE => set(cx, &mut out.code, key.int()),
             symbol::SYMBOL => set(cx, &mut out.symbol, key.string()),
@@ -406,7 +442,11 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
             symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
             symbol::KIND => set(cx, &mut out.kind, key.kind()),
-            symbol::ALIAS => out.aliases.extend(key.string()),
+            symbol::ALIAS => {
+                if let Some(alias) = key.string() {
+                    out.aliases.push(alias);
+                }
+            }
             symbol::HELP => set(cx, &mut out.help, key.string()),
             symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
             symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
@@ -414,7 +454,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
             symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
             symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
-            symbol::DATA => out.data.extend(key.data_consts()),
+            symbol::DATA => out.data.append(&mut key.data_consts()),
             _ => unreachable!("key list and parser disagree"),
         }
         Ok(())
@@ -424,7 +464,7 @@ pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
 
 pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
-    let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", |key| {
+    let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", &mut |key| {
         match key.name {
             symbol::SKIP => set(cx, &mut out.skip, key.flag()),
             symbol::DETAILS => set(cx, &mut out.details, key.flag()),
@@ -446,10 +486,18 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
 fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
     let Some(new) = new else { return };
     if slot.is_some() {
-        cx.syn_error(new.error(format_args!("duplicate `{}` attribute", new.key)));
+        duplicate(cx, new.key, new.whole);
     } else {
         *slot = Some(new);
     }
+}
+
+/// Reports the second occurrence of `key`, written at `whole`.
+fn duplicate(cx: &Ctxt, key: &str, whole: SpanRange) {
+    cx.syn_error(spanned_error(
+        whole,
+        &format_args!("duplicate `{key}` attribute"),
+    ));
 }
 
 /// What followed a key: nothing (a flag), `= <expr>`, or `(...)` (always a mistake).
@@ -475,7 +523,7 @@ fn each_key(
     attrs: &[Attribute],
     keys: &[&'static str],
     level: &str,
-    mut handler: impl FnMut(&Key<'_>) -> syn::Result<()>,
+    handler: &mut dyn FnMut(&Key<'_>) -> syn::Result<()>,
 ) -> Seen {
     let mut seen = Seen::default();
     for attr in attrs {
@@ -491,7 +539,14 @@ fn each_key(
             continue;
         }
         let mut visit = |name: String, key_span: SpanRange, value: Value| -> syn::Result<()> {
-            let Some(&name) = keys.iter().find(|k| **k == name) else {
+            let mut known = None;
+            for &key in keys {
+                if key == name {
+                    known = Some(key);
+                    break;
+                }
+            }
+            let Some(name) = known else {
                 // A field's key written on the variant (thiserror users write `#[from]`
                 // next to the message): say where it goes.
                 let hint = if level == "a field" || !symbol::FIELD_KEYS.contains(&name.as_str()) {
@@ -524,9 +579,16 @@ fn each_key(
             // The common shape, `key = "literal", flag`, straight from the tokens:
             // syn's parse buffers are the most expensive step of a derive over a thousand
             // variants. Anything else takes the general path below.
-            Some(simple) => simple.into_iter().try_for_each(|(ident, value)| {
-                visit(ident.to_string(), SpanRange::single(ident.span()), value)
-            }),
+            Some(simple) => {
+                let mut result = Ok(());
+                for (ident, value) in simple {
+                    result = visit(ident.to_string(), SpanRange::single(ident.span()), value);
+                    if result.is_err() {
+                        break;
+                    }
+                }
+                result
+            }
             None => attr.parse_nested_meta(|meta| {
                 let name = match meta.path.get_ident() {
                     Some(ident) => ident.to_string(),
@@ -796,7 +858,10 @@ impl Key<'_> {
         if let Some(kind) = Kind::parse(&lit.value.value()) {
             return Some(lit.map(|_| kind));
         }
-        let names: Vec<&str> = symbol::KINDS.iter().map(|(n, _)| *n).collect();
+        let mut names = Vec::new();
+        for &(name, _) in symbol::KINDS {
+            names.push(name);
+        }
         self.cx.syn_error(lit.value_error(format_args!(
             "unknown kind `{}`; expected one of {}",
             lit.value.value(),

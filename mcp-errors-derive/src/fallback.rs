@@ -5,21 +5,24 @@
 //! symbol constants (`E::E_PW_NAV`) and the runtime's integration impls (`?` into rmcp's
 //! `ErrorData`).
 
-use std::collections::HashSet;
-
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
 use crate::ast::Input;
 use crate::emit::{self, Expansion, source};
+use crate::first_use::first_uses;
 use crate::names;
 
 /// The errors plus stubs. `model` is the parsed input when it is an enum (`None` for a struct
 /// or union); it gives the runtime path (`crate = "..."`), whether the enum asked for
 /// `from_error_object`, and the symbols.
 pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Error) -> Expansion {
-    let root = model.map_or_else(|| quote!(::mcp_errors), Input::root);
+    let root = if let Some(model) = model {
+        model.root()
+    } else {
+        quote!(::mcp_errors)
+    };
     let decode = model.is_some_and(|m| m.attrs.decode.is_some());
     let p = quote!(#root::__private);
     let derived = emit::derived();
@@ -29,14 +32,20 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     // `Error` needs `Debug`; asking for it through a higher-ranked bound keeps a missing
     // `#[derive(Debug)]` from adding an error of its own here (trivial bounds are unstable).
-    let mut debug_where = where_clause
-        .cloned()
-        .unwrap_or_else(|| syn::parse_quote!(where));
+    let mut debug_where = match where_clause {
+        Some(where_clause) => where_clause.clone(),
+        None => syn::WhereClause {
+            where_token: <syn::Token![where]>::default(),
+            predicates: syn::punctuated::Punctuated::new(),
+        },
+    };
     debug_where
         .predicates
         .push(syn::parse_quote!(for<'__w> #ty #ty_generics: ::core::fmt::Debug));
     // Not for a type that implements `Display` itself: a second impl would be one more error.
-    let display = (!model.is_some_and(|m| m.hand_display)).then(|| {
+    let display = if model.is_some_and(|m| m.hand_display) {
+        TokenStream::new()
+    } else {
         quote! {
             #derived
             impl #impl_generics ::core::fmt::Display for #ty #ty_generics #where_clause {
@@ -45,8 +54,8 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
                 }
             }
         }
-    });
-    let decode = decode.then(|| {
+    };
+    let decode = if decode {
         quote! {
             #[allow(dead_code, deprecated)]
             impl #impl_generics #ty #ty_generics #where_clause {
@@ -58,7 +67,9 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
                 }
             }
         }
-    });
+    } else {
+        TokenStream::new()
+    };
     let (constants, integrations, from) = match model {
         Some(model) if input.generics.params.is_empty() => (
             constants(model),
@@ -103,43 +114,62 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
 fn from_stubs(model: &Input<'_>) -> TokenStream {
     let ty = model.ident;
     let derived = emit::derived();
-    let mut seen = HashSet::new();
-    model
-        .variants
-        .iter()
-        .flat_map(|v| &v.fields)
-        .filter(|f| f.is_from())
-        .map(|f| crate::valid::from_type(f.ty))
-        .filter(|from| seen.insert(quote!(#from).to_string()))
-        .map(|from| {
-            quote! {
+    let mut types = Vec::new();
+    let mut texts = Vec::new();
+    for variant in &model.variants {
+        for field in &variant.fields {
+            if field.is_from() {
+                let from = crate::valid::from_type(field.ty);
+                texts.push(quote!(#from).to_string());
+                types.push(from);
+            }
+        }
+    }
+    let first = first_uses(&texts);
+    let mut out = TokenStream::new();
+    for (i, &f) in first.iter().enumerate() {
+        if f == i {
+            let from = types[i];
+            out.extend(quote! {
                 #derived
                 impl ::core::convert::From<#from> for #ty {
                     fn from(_: #from) -> Self {
                         ::core::unreachable!()
                     }
                 }
-            }
-        })
-        .collect()
+            });
+        }
+    }
+    out
 }
 
 /// `impl E { pub const SYMBOL: i32 = code; .. }` (source text) for every symbol and alias
 /// that can be a constant: well formed, the first of its spelling, and not a variant's name
 /// (which would shadow it). The code is 0 when missing; the enum does not compile anyway.
 fn constants(model: &Input<'_>) -> String {
-    let mut seen = HashSet::new();
+    let mut symbols = Vec::new();
+    let mut codes = Vec::new();
+    for variant in &model.variants {
+        if variant.is_transparent() {
+            continue;
+        }
+        let mut add = |name: String| {
+            if names::symbol_problem(&name).is_none() && !model.names_variant(&name) {
+                symbols.push(name);
+                codes.push(variant.code());
+            }
+        };
+        add(model.symbol_constant(variant));
+        for alias in &variant.attrs.aliases {
+            add(alias.value.value());
+        }
+    }
+    let first = first_uses(&symbols);
     let mut out = String::new();
     source::open_impl(&mut out, model.ident, None);
-    for variant in model.variants.iter().filter(|v| !v.is_transparent()) {
-        let aliases = variant.attrs.aliases.iter().map(|a| a.value.value());
-        for name in std::iter::once(model.symbol_constant(variant)).chain(aliases) {
-            if names::symbol_problem(&name).is_none()
-                && !model.names_variant(&name)
-                && seen.insert(name.clone())
-            {
-                source::constant(&mut out, &name, variant.code());
-            }
+    for (i, &f) in first.iter().enumerate() {
+        if f == i {
+            source::constant(&mut out, &symbols[i], codes[i]);
         }
     }
     out.push('}');

@@ -5,5 +5,10 @@
 /// Whether `text` holds a character JSON escapes in a string: a control character, `"` or
 /// `\`.
 pub fn needs_escape(text: &str) -> bool {
-    text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
+    for b in text.bytes() {
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            return true;
+        }
+    }
+    false
 }

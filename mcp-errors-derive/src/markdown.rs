@@ -10,27 +10,37 @@
 pub fn text(s: &str) -> String {
     // Bytes, not a `char` pattern: the derive runs unoptimized in a debug build, where a
     // pattern search over every message of a large enum was a measurable part of its time.
-    if !s.bytes().any(|b| special(b) || b == b'\n' || b == b'\r') && s.trim() == s {
+    if !has_byte(s, |b| special(b) || b == b'\n' || b == b'\r') && s.trim() == s {
         return s.to_owned();
     }
     let mut out = String::with_capacity(s.len() + 8);
-    let mut lines = s
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .peekable();
-    while let Some(line) = lines.next() {
+    // Lines end at `\n`; trimming also takes the `\r` of a `\r\n`.
+    for line in s.split('\n') {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str("<br>");
+        }
         for c in line.chars() {
             if u8::try_from(c).is_ok_and(special) {
                 out.push('\\');
             }
             out.push(c);
         }
-        if lines.peek().is_some() {
-            out.push_str("<br>");
-        }
     }
     out
+}
+
+/// Whether a byte of `s` is one `pick` selects.
+fn has_byte(s: &str, pick: fn(u8) -> bool) -> bool {
+    for b in s.bytes() {
+        if pick(b) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The ASCII punctuation that Markdown (or rustdoc's HTML) would read: backslash-escaped.
@@ -44,9 +54,9 @@ fn special(b: u8) -> bool {
 /// A code span for an identifier or a type; escaped text when it could break out of a code
 /// span (a backtick, a line break) or is empty.
 pub fn code(s: &str) -> String {
-    if s.is_empty() || s.bytes().any(|b| matches!(b, b'`' | b'\n' | b'\r')) {
+    if s.is_empty() || has_byte(s, |b| matches!(b, b'`' | b'\n' | b'\r')) {
         text(s)
-    } else if s.bytes().any(|b| b == b'|') {
+    } else if has_byte(s, |b| b == b'|') {
         format!("`{}`", s.replace('|', "\\|"))
     } else {
         format!("`{s}`")

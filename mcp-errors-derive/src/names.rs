@@ -31,7 +31,7 @@ pub fn screaming_snake(ident: &str) -> String {
         }
         if i > 0 && c.is_uppercase() && !out.is_empty() && !out.ends_with('_') {
             let prev = chars[i - 1];
-            let next_is_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            let next_is_lower = i + 1 < chars.len() && chars[i + 1].is_lowercase();
             let boundary = prev.is_lowercase()
                 || prev.is_ascii_digit()
                 || (prev.is_uppercase() && next_is_lower);
@@ -39,7 +39,9 @@ pub fn screaming_snake(ident: &str) -> String {
                 out.push('_');
             }
         }
-        out.extend(c.to_uppercase());
+        for upper in c.to_uppercase() {
+            out.push(upper);
+        }
     }
     while out.ends_with('_') {
         out.pop();
@@ -60,10 +62,7 @@ pub fn symbol_problem(symbol: &str) -> Option<&'static str> {
     if !bytes[0].is_ascii_uppercase() {
         return Some("must start with an upper-case ASCII letter");
     }
-    if !bytes
-        .iter()
-        .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
-    {
+    if !all_symbol_bytes(bytes) {
         return Some("may contain only `A`-`Z`, `0`-`9` and `_`");
     }
     if bytes[bytes.len() - 1] == b'_' {
@@ -75,27 +74,40 @@ pub fn symbol_problem(symbol: &str) -> Option<&'static str> {
 /// Whether `prefix` can start a symbol: empty, or `^[A-Z][A-Z0-9_]*$`.
 pub fn is_valid_symbol_prefix(prefix: &str) -> bool {
     let bytes = prefix.as_bytes();
-    bytes.is_empty()
-        || (bytes[0].is_ascii_uppercase()
-            && bytes
-                .iter()
-                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_'))
+    bytes.is_empty() || (bytes[0].is_ascii_uppercase() && all_symbol_bytes(bytes))
+}
+
+/// Whether every byte is `A`-`Z`, `0`-`9` or `_`.
+fn all_symbol_bytes(bytes: &[u8]) -> bool {
+    for &b in bytes {
+        if !(b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_') {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether `domain` is lower-kebab-case: `^[a-z][a-z0-9]*(-[a-z0-9]+)*$` (`memory-bank`).
 pub fn is_kebab_case(domain: &str) -> bool {
-    let mut words = domain.split('-');
-    let first_ok = words.next().is_some_and(|w| {
-        w.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
-            && w.bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-    });
-    first_ok
-        && words.all(|w| {
-            !w.is_empty()
-                && w.bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
+    let bytes = domain.as_bytes();
+    if bytes.is_empty() || !bytes[0].is_ascii_lowercase() {
+        return false;
+    }
+    // Words of `a`-`z` and `0`-`9`, each `-` between two of them.
+    let mut after_dash = false;
+    for &b in bytes {
+        if b == b'-' {
+            if after_dash {
+                return false;
+            }
+            after_dash = true;
+        } else if b.is_ascii_lowercase() || b.is_ascii_digit() {
+            after_dash = false;
+        } else {
+            return false;
+        }
+    }
+    !after_dash
 }
 
 /// A kebab-case suggestion for a domain that is not: `Memory_Bank` -> `memory-bank`.

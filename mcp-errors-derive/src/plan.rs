@@ -196,46 +196,46 @@ impl<'a> Plan<'a> {
     pub fn new(input: &'a Input<'a>) -> Plan<'a> {
         let root = input.root();
         let mut next_row = 0;
-        let variants: Vec<VariantPlan<'a>> = input
-            .variants
-            .iter()
-            .map(|variant| {
-                let shape = if variant.is_transparent() {
-                    Shape::Transparent
+        let mut variants: Vec<VariantPlan<'a>> = Vec::new();
+        let mut own_codes: Vec<i32> = Vec::new();
+        let mut shared_codes: Vec<i32> = Vec::new();
+        for variant in &input.variants {
+            let transparent = variant.is_transparent();
+            let shape = if transparent {
+                Shape::Transparent
+            } else {
+                let row = Row::new(input, variant, next_row);
+                next_row += 1;
+                if row.shared {
+                    shared_codes.push(row.code);
                 } else {
-                    next_row += 1;
-                    Shape::Own(Box::new(Row::new(input, variant, next_row - 1)))
-                };
-                let transparent = matches!(shape, Shape::Transparent);
-                VariantPlan {
-                    ident: variant.ident,
-                    is_struct: input.is_struct,
-                    fields: variant
-                        .fields
-                        .iter()
-                        .map(|f| FieldPlan::new(f, transparent))
-                        .collect(),
-                    data_consts: &variant.attrs.data,
-                    shape,
+                    own_codes.push(row.code);
                 }
-            })
-            .collect();
-        let mut own_codes: Vec<i32> = variants
-            .iter()
-            .filter_map(|v| v.row().filter(|r| !r.shared).map(|r| r.code))
-            .collect();
+                Shape::Own(Box::new(row))
+            };
+            let mut fields = Vec::new();
+            for f in &variant.fields {
+                fields.push(FieldPlan::new(f, transparent));
+            }
+            variants.push(VariantPlan {
+                ident: variant.ident,
+                is_struct: input.is_struct,
+                fields,
+                data_consts: &variant.attrs.data,
+                shape,
+            });
+        }
         own_codes.sort_unstable();
-        let mut shared_codes: Vec<i32> = variants
-            .iter()
-            .filter_map(|v| v.row().filter(|r| r.shared).map(|r| r.code))
-            .collect();
         shared_codes.sort_unstable();
         shared_codes.dedup();
         Plan {
             ident: input.ident,
             private: quote!(#root::__private),
             domain: input.domain.clone(),
-            range: input.attrs.range.as_ref().map(|r| r.value),
+            range: match &input.attrs.range {
+                Some(range) => Some(range.value),
+                None => None,
+            },
             decode: input.attrs.decode.is_some(),
             hand_display: input.hand_display,
             bounds: Bounds::infer(input, &variants),
@@ -252,14 +252,19 @@ impl<'a> Plan<'a> {
     pub fn header(&self, bounds: &[TokenStream]) -> (TokenStream, TokenStream, TokenStream) {
         let ident = self.ident;
         let (impl_generics, ty_generics, where_clause) = self.generics.split_for_impl();
-        let mut predicates: Vec<TokenStream> = where_clause
-            .map(|w| w.predicates.iter().map(|p| quote!(#p)).collect())
-            .unwrap_or_default();
-        predicates.extend(bounds.iter().cloned());
+        let mut predicates = TokenStream::new();
+        if let Some(where_clause) = where_clause {
+            for p in &where_clause.predicates {
+                predicates.extend(quote!(#p,));
+            }
+        }
+        for p in bounds {
+            predicates.extend(quote!(#p,));
+        }
         let where_clause = if predicates.is_empty() {
             TokenStream::new()
         } else {
-            quote!(where #(#predicates,)*)
+            quote!(where #predicates)
         };
         (
             quote!(#impl_generics),
@@ -299,16 +304,22 @@ impl<'a> Plan<'a> {
     /// `valid` checked; and no data key holds a character JSON escapes (a `rename` may; a
     /// `data(key = ..)` key is an identifier).
     pub fn plain_catalog_text(&self) -> bool {
-        !self.hand_display
-            && !self.has_transparent()
-            && self.own().all(|(variant, row)| {
-                row.message.fmt.is_none()
-                    && variant.fields.iter().all(|f| {
-                        f.data_key
-                            .as_deref()
-                            .is_none_or(|key| !json::needs_escape(key))
-                    })
-            })
+        if self.hand_display || self.has_transparent() {
+            return false;
+        }
+        for (variant, row) in self.own() {
+            if row.message.fmt.is_some() {
+                return false;
+            }
+            for f in &variant.fields {
+                if let Some(key) = &f.data_key
+                    && json::needs_escape(key)
+                {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -341,12 +352,22 @@ impl<'a> VariantPlan<'a> {
     /// The first field whose flag `pick` selects (each such flag is on at most one field of a
     /// variant; `valid` checks it).
     pub fn field_with(&self, pick: fn(&FieldPlan<'_>) -> bool) -> Option<&FieldPlan<'a>> {
-        self.fields.iter().find(|f| pick(f))
+        for field in &self.fields {
+            if pick(field) {
+                return Some(field);
+            }
+        }
+        None
     }
 
     /// The field a template argument names.
     pub fn field(&self, arg: &Arg) -> Option<&FieldPlan<'a>> {
-        self.fields.iter().find(|f| arg.names(&f.member, &f.name))
+        for field in &self.fields {
+            if arg.names(&field.member, &field.name) {
+                return Some(field);
+            }
+        }
+        None
     }
 }
 
@@ -356,31 +377,32 @@ impl Row {
             .message
             .as_ref()
             .expect("validated: message present");
+        let mut aliases = Vec::new();
+        for alias in &variant.attrs.aliases {
+            aliases.push(alias.value.value());
+        }
+        let error_type = match (&variant.attrs.error_type, &input.attrs.error_type) {
+            (Some(e), _) | (None, Some(e)) => Some(e.value.value()),
+            (None, None) => None,
+        };
         Row {
             index,
             code: variant.code(),
             symbol: variant.symbol.clone(),
             constant: input.symbol_constant(variant),
-            aliases: variant
-                .attrs
-                .aliases
-                .iter()
-                .map(|a| a.value.value())
-                .collect(),
+            aliases,
             help: variant.attrs.help.as_ref().map(|h| h.value.value()),
             kind: variant.kind,
             retryable: variant.retryable,
             name: unraw(variant.ident),
             doc: variant.doc.joined(),
             json_rpc: input.is_protocol() || variant.attrs.protocol.is_some(),
-            error_type: variant
-                .attrs
-                .error_type
-                .as_ref()
-                .or(input.attrs.error_type.as_ref())
-                .map(|e| e.value.value()),
+            error_type,
             message: Message::new(message, variant.fmt.as_ref()),
-            display: variant.display.as_ref().map(|d| Message::new(d, None)),
+            display: match &variant.display {
+                Some(display) => Some(Message::new(display, None)),
+                None => None,
+            },
             catch_all: variant.attrs.catch_all.is_some(),
             shared: variant.attrs.shared_code.is_some(),
         }
@@ -409,9 +431,7 @@ impl Message {
 
     /// Whether a named extra argument `name` exists.
     pub fn has_named(&self, name: &str) -> bool {
-        self.args
-            .iter()
-            .any(|a| a.name.as_ref().is_some_and(|n| n == name))
+        crate::attr::has_named(&self.args, name)
     }
 
     /// A string literal with the message's span.
@@ -437,7 +457,11 @@ impl<'a> FieldPlan<'a> {
             data_key: if transparent { None } else { field.data_key() },
             details: a.details.is_some(),
             source: field.is_source(),
-            from: field.is_from().then(|| crate::valid::from_type(field.ty)),
+            from: if field.is_from() {
+                Some(crate::valid::from_type(field.ty))
+            } else {
+                None
+            },
             message_only: field.is_message_only(),
             path: is_path(field.ty),
             text: a.text.is_some(),
@@ -495,11 +519,10 @@ impl<'a> FieldPlan<'a> {
 
 impl Bounds {
     fn infer(input: &Input<'_>, variants: &[VariantPlan<'_>]) -> Bounds {
-        let params: Vec<String> = input
-            .generics
-            .type_params()
-            .map(|t| t.ident.to_string())
-            .collect();
+        let mut params: Vec<String> = Vec::new();
+        for t in input.generics.type_params() {
+            params.push(t.ident.to_string());
+        }
         let mut bounds = Bounds::default();
         if params.is_empty() {
             return bounds;
@@ -511,13 +534,18 @@ impl Bounds {
             bounds.mcp_error.push(display.clone());
             bounds.error.push(display);
         }
-        let mentions = |ty: &Type| mentions_any(&quote!(#ty), &params);
         let add = |list: &mut Vec<TokenStream>, ty: &Type, bound: TokenStream| {
+            if !mentions_any(&quote!(#ty), &params) {
+                return;
+            }
             let predicate = quote!(#ty: #bound);
             let text = predicate.to_string();
-            if mentions(ty) && !list.iter().any(|p| p.to_string() == text) {
-                list.push(predicate);
+            for p in list.iter() {
+                if p.to_string() == text {
+                    return;
+                }
             }
+            list.push(predicate);
         };
         let root = input.root();
         let p = quote!(#root::__private);
@@ -568,14 +596,17 @@ impl Bounds {
             // What the templates show: `Display`, `Debug` for `{x:?}`, `LowerHex` for
             // `{x:x}`, ... (one bound per trait used).
             let texts = [variant.message.as_ref(), variant.display.as_ref()];
-            for message in texts.into_iter().flatten() {
+            for &message in &texts {
+                let Some(message) = message else {
+                    continue;
+                };
                 let Some(template) = &message.template else {
                     continue;
                 };
                 if variant.fmt.is_some() {
                     continue;
                 }
-                for (arg, fmt_trait) in template.traits() {
+                for &(arg, fmt_trait) in &template.traits() {
                     let Some(ast::Target::Field(field)) = message.target(variant, arg) else {
                         continue;
                     };
@@ -609,11 +640,17 @@ fn data_type<'t>(field: &FieldPlan<'t>) -> &'t Type {
 
 /// Whether `tokens` name one of the type parameters.
 fn mentions_any(tokens: &TokenStream, params: &[String]) -> bool {
-    tokens.clone().into_iter().any(|tree| match tree {
-        proc_macro2::TokenTree::Ident(ident) => params.iter().any(|p| ident == p),
-        proc_macro2::TokenTree::Group(group) => mentions_any(&group.stream(), params),
-        _ => false,
-    })
+    for tree in tokens.clone() {
+        let mentions = match tree {
+            proc_macro2::TokenTree::Ident(ident) => params.contains(&ident.to_string()),
+            proc_macro2::TokenTree::Group(group) => mentions_any(&group.stream(), params),
+            _ => false,
+        };
+        if mentions {
+            return true;
+        }
+    }
+    false
 }
 
 /// `PathBuf`, `Path`, `&Path`, `Box<Path>`, `Option<PathBuf>`, by the last path segment: what

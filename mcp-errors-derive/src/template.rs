@@ -71,11 +71,11 @@ impl Template {
         let mut positional = 0;
         while let Some((start, c)) = chars.next() {
             match c {
-                '{' if chars.peek().is_some_and(|&(_, n)| n == '{') => {
+                '{' if matches!(chars.peek(), Some(&(_, '{'))) => {
                     chars.next();
                     literal.push('{');
                 }
-                '}' if chars.peek().is_some_and(|&(_, n)| n == '}') => {
+                '}' if matches!(chars.peek(), Some(&(_, '}'))) => {
                     chars.next();
                     literal.push('}');
                 }
@@ -112,28 +112,33 @@ impl Template {
     }
 
     /// Every field the template refers to, in order of appearance (with repeats).
-    pub fn args(&self) -> impl Iterator<Item = &Arg> {
-        self.pieces.iter().flat_map(|piece| {
-            let (arg, spec) = match piece {
-                Piece::Text(_) => (None, &[][..]),
-                Piece::Placeholder { arg, spec } => (Some(arg), &spec[..]),
-            };
-            arg.into_iter()
-                .chain(spec.iter().filter_map(|part| match part {
-                    SpecPart::Count(arg) => Some(arg),
-                    SpecPart::Text(_) => None,
-                }))
-        })
+    pub fn args(&self) -> Vec<&Arg> {
+        let mut args = Vec::new();
+        for piece in &self.pieces {
+            if let Piece::Placeholder { arg, spec } = piece {
+                args.push(arg);
+                for part in spec {
+                    if let SpecPart::Count(arg) = part {
+                        args.push(arg);
+                    }
+                }
+            }
+        }
+        args
     }
 
     /// Whether `arg` is used as a width or precision (and so must be passed as `usize`).
     pub fn is_count(&self, arg: &Arg) -> bool {
-        self.pieces.iter().any(|piece| match piece {
-            Piece::Placeholder { spec, .. } => spec
-                .iter()
-                .any(|part| matches!(part, SpecPart::Count(a) if a == arg)),
-            Piece::Text(_) => false,
-        })
+        for piece in &self.pieces {
+            if let Piece::Placeholder { spec, .. } = piece {
+                for part in spec {
+                    if matches!(part, SpecPart::Count(a) if a == arg) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The text, when the template has no placeholder.
@@ -155,16 +160,24 @@ impl Template {
 
     /// Whether some placeholder formats `arg` with `fmt_trait`.
     pub fn uses(&self, arg: &Arg, fmt_trait: FmtTrait) -> bool {
-        self.traits().any(|(a, t)| a == arg && t == fmt_trait)
+        for &(a, t) in &self.traits() {
+            if a == arg && t == fmt_trait {
+                return true;
+            }
+        }
+        false
     }
 
     /// Each placeholder's argument with the trait that formats it (widths and precisions,
     /// which are `usize` values, are not listed).
-    pub fn traits(&self) -> impl Iterator<Item = (&Arg, FmtTrait)> {
-        self.pieces.iter().filter_map(|piece| match piece {
-            Piece::Placeholder { arg, spec } => Some((arg, FmtTrait::of(spec))),
-            Piece::Text(_) => None,
-        })
+    pub fn traits(&self) -> Vec<(&Arg, FmtTrait)> {
+        let mut traits = Vec::new();
+        for piece in &self.pieces {
+            if let Piece::Placeholder { arg, spec } = piece {
+                traits.push((arg, FmtTrait::of(spec)));
+            }
+        }
+        traits
     }
 
     /// The `format_args!` string, each argument renamed by `name`, which also learns the
@@ -172,7 +185,7 @@ impl Template {
     /// its `display()` but debugged as itself, a pointer shows the field's value.
     pub fn format_string_by_trait(
         &self,
-        name: impl Fn(&Arg, Option<FmtTrait>) -> String,
+        name: &dyn Fn(&Arg, Option<FmtTrait>) -> String,
     ) -> String {
         let mut out = String::new();
         for piece in &self.pieces {
@@ -259,7 +272,7 @@ impl FmtTrait {
 /// binding of `0`, then `.1`.
 pub fn replace_members(
     tokens: &proc_macro2::TokenStream,
-    field: &mut impl FnMut(&Arg, proc_macro2::Span) -> proc_macro2::TokenStream,
+    field: &mut dyn FnMut(&Arg, proc_macro2::Span) -> proc_macro2::TokenStream,
 ) -> proc_macro2::TokenStream {
     use proc_macro2::{Group, Literal, Punct, Spacing, TokenTree};
     let mut out = proc_macro2::TokenStream::new();
@@ -269,7 +282,8 @@ pub fn replace_members(
     let mut closes_turbofish = false;
     let mut i = 0;
     while i < trees.len() {
-        let starts_expr = match i.checked_sub(1).map(|p| &trees[p]) {
+        let previous = if i == 0 { None } else { Some(&trees[i - 1]) };
+        let starts_expr = match previous {
             None => true,
             Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.') && !closes_turbofish,
             Some(TokenTree::Ident(ident)) => EXPR_KEYWORDS.contains(&ident.to_string().as_str()),
@@ -288,12 +302,14 @@ pub fn replace_members(
                 }
                 TokenTree::Literal(lit) => {
                     let text = lit.to_string();
-                    let (head, tail) = text
-                        .split_once('.')
-                        .map_or((&text[..], None), |(h, t)| (h, Some(t)));
-                    head.parse::<usize>()
-                        .ok()
-                        .map(|index| (Arg::Index(index), tail.map(str::to_owned)))
+                    let (head, tail) = match text.split_once('.') {
+                        Some((head, tail)) => (head, Some(tail.to_owned())),
+                        None => (&text[..], None),
+                    };
+                    match head.parse::<usize>() {
+                        Ok(index) => Some((Arg::Index(index), tail)),
+                        Err(_) => None,
+                    }
                 }
                 _ => None,
             };
@@ -333,7 +349,7 @@ pub fn replace_members(
                 out.extend([trees[i].clone()]);
             }
             TokenTree::Punct(p) if p.as_char() == '>' && turbofish > 0 => {
-                let arrow = matches!(i.checked_sub(1).map(|p| &trees[p]),
+                let arrow = matches!(previous,
                     Some(TokenTree::Punct(m)) if m.as_char() == '-' && m.spacing() == Spacing::Joint);
                 if !arrow {
                     turbofish -= 1;
@@ -364,9 +380,14 @@ fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String
         *positional += 1;
         Arg::Positional(*positional - 1)
     } else {
-        parse_arg(arg).ok_or_else(|| {
-            format!("`{{{arg}}}` does not name a field; expected `{{field}}` or `{{0}}`")
-        })?
+        match parse_arg(arg) {
+            Some(arg) => arg,
+            None => {
+                return Err(format!(
+                    "`{{{arg}}}` does not name a field; expected `{{field}}` or `{{0}}`"
+                ));
+            }
+        }
     };
     let spec = match spec {
         Some(spec) => parse_spec(spec)?,
@@ -377,16 +398,21 @@ fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String
 
 /// `reason`, `r#type`, `0`.
 fn parse_arg(text: &str) -> Option<Arg> {
-    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+    let mut digits = !text.is_empty();
+    for b in text.bytes() {
+        digits &= b.is_ascii_digit();
+    }
+    if digits {
         return text.parse().ok().map(Arg::Index);
     }
     let name = text.strip_prefix("r#").unwrap_or(text);
     let mut chars = name.chars();
     let first = chars.next()?;
-    if (first.is_alphabetic() || first == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_')
-        && name != "_"
-    {
+    let mut word = first.is_alphabetic() || first == '_';
+    for c in chars {
+        word &= c.is_alphanumeric() || c == '_';
+    }
+    if word && name != "_" {
         Some(Arg::Named(name.to_owned()))
     } else {
         None
@@ -408,7 +434,7 @@ fn parse_spec(spec: &str) -> Result<Vec<SpecPart>, String> {
         text.push(chars[0]);
         pos = 1;
     }
-    if chars.get(pos).is_some_and(|&c| c == '+' || c == '-') {
+    if matches!(chars.get(pos), Some('+' | '-')) {
         text.push(chars[pos]);
         pos += 1;
     }
@@ -443,7 +469,10 @@ fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<Sp
     while end < chars.len() && (chars[end].is_alphanumeric() || chars[end] == '_') {
         end += 1;
     }
-    let word: String = chars[pos..end].iter().collect();
+    let mut word = String::new();
+    for &c in &chars[pos..end] {
+        word.push(c);
+    }
     if chars.get(end) == Some(&'$')
         && let Some(arg) = parse_arg(&word)
     {
@@ -454,10 +483,10 @@ fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<Sp
         return end + 1;
     }
     // Literal digits are a width; anything else is the type (`?`, `x`), left to the rest.
-    let digits = chars[pos..]
-        .iter()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
+    let mut digits = 0;
+    while pos + digits < chars.len() && chars[pos + digits].is_ascii_digit() {
+        digits += 1;
+    }
     text.extend(&chars[pos..pos + digits]);
     pos + digits
 }
@@ -473,7 +502,7 @@ mod tests {
     fn rewrite(template: &str) -> String {
         Template::parse(template)
             .unwrap()
-            .format_string_by_trait(|arg, _| match arg {
+            .format_string_by_trait(&|arg, _| match arg {
                 Arg::Named(n) => n.clone(),
                 Arg::Index(i) => format!("_{i}"),
                 Arg::Positional(_) => String::new(),
@@ -484,7 +513,7 @@ mod tests {
     fn plain_text_and_escapes() {
         let t = Template::parse("Navigation failed {{x}}").unwrap();
         assert_eq!(t.as_plain().as_deref(), Some("Navigation failed {x}"));
-        assert_eq!(t.args().count(), 0);
+        assert_eq!(t.args().len(), 0);
         assert_eq!(rewrite("a {{b}} c"), "a {{b}} c");
         assert_eq!(Template::parse("").unwrap().as_plain().as_deref(), Some(""));
     }
@@ -492,7 +521,7 @@ mod tests {
     #[test]
     fn placeholders_are_named_or_indexed() {
         let t = Template::parse("failed: {reason} at {0}; {r#type}").unwrap();
-        let args: Vec<_> = t.args().cloned().collect();
+        let args: Vec<_> = t.args().into_iter().cloned().collect();
         assert_eq!(args, [named("reason"), Arg::Index(0), named("type")]);
         assert_eq!(t.as_plain(), None);
         assert_eq!(rewrite("{0} and {1:?}"), "{_0} and {_1:?}");
@@ -512,7 +541,7 @@ mod tests {
     #[test]
     fn counts_refer_to_fields() {
         let t = Template::parse("{value:>width$.prec$}").unwrap();
-        let args: Vec<_> = t.args().cloned().collect();
+        let args: Vec<_> = t.args().into_iter().cloned().collect();
         assert_eq!(args, [named("value"), named("width"), named("prec")]);
         assert!(t.is_count(&named("width")) && t.is_count(&named("prec")));
         assert!(!t.is_count(&named("value")));
@@ -565,7 +594,7 @@ mod tests {
     #[test]
     fn empty_placeholders_are_positional() {
         let t = Template::parse("{} and {:?} then {x}").unwrap();
-        let args: Vec<_> = t.args().cloned().collect();
+        let args: Vec<_> = t.args().into_iter().cloned().collect();
         assert_eq!(args, [Arg::Positional(0), Arg::Positional(1), named("x")]);
         assert_eq!(rewrite("{} and {:?}"), "{} and {:?}");
     }
@@ -579,7 +608,7 @@ mod tests {
             .collect();
         assert_eq!(shown, [true, false, true, false, true, true]);
         let both = Template::parse("{0} {0:?}").unwrap();
-        let fmt = both.format_string_by_trait(|arg, t| {
+        let fmt = both.format_string_by_trait(&|arg, t| {
             format!(
                 "{}{arg}",
                 if t == Some(FmtTrait::Display) {
@@ -595,7 +624,7 @@ mod tests {
     #[test]
     fn placeholders_name_their_format_trait() {
         let t = Template::parse("{a:x}{a:X}{b:o}{c:#b}{d:e}{e:E}{f:p}{g:?}{h:#x?}{i:>8}").unwrap();
-        let traits: Vec<&str> = t.traits().map(|(_, t)| t.name()).collect();
+        let traits: Vec<&str> = t.traits().into_iter().map(|(_, t)| t.name()).collect();
         assert_eq!(
             traits,
             [

@@ -3,11 +3,10 @@
 //! Everything expansion could trip over is rejected here, so `expand.rs` never validates.
 //! Each rule reports to the [`Ctxt`] and returns, so all mistakes are reported together.
 
-use std::collections::HashMap;
-
 use crate::ast::{Input, Target, Variant};
 use crate::attr::{Attr, FieldAttrs, SpanRange};
 use crate::ctxt::Ctxt;
+use crate::first_use::first_uses;
 use crate::names;
 use crate::symbol;
 use crate::template::Arg;
@@ -47,18 +46,21 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
 /// `error_type` is seed 002's `errorType`, a class name: `PascalCase` ending in `Error`
 /// (`AuthenticationError`, `CustomError`), as every `ErrorKind::error_type` is.
 fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
-    let given = input.attrs.error_type.iter().chain(
-        input
-            .variants
-            .iter()
-            .filter_map(|v| v.attrs.error_type.as_ref()),
-    );
-    for attr in given {
+    let mut given = Vec::new();
+    if let Some(attr) = &input.attrs.error_type {
+        given.push(attr);
+    }
+    for variant in &input.variants {
+        if let Some(attr) = &variant.attrs.error_type {
+            given.push(attr);
+        }
+    }
+    for &attr in &given {
         let value = attr.value.value();
         let well_formed = value.len() > "Error".len()
             && value.ends_with("Error")
-            && value.starts_with(|c: char| c.is_ascii_uppercase())
-            && value.chars().all(|c| c.is_ascii_alphabetic());
+            && value.as_bytes()[0].is_ascii_uppercase()
+            && value.bytes().all(|b| b.is_ascii_alphabetic());
         if !well_formed {
             cx.error_spanned_by(
                 attr.whole,
@@ -76,11 +78,15 @@ fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
 /// → `CustomError`.
 fn error_type_suggestion(value: &str) -> String {
     let mut out = String::new();
-    for word in value.split(|c: char| !c.is_ascii_alphabetic()) {
-        let mut chars = word.chars();
-        if let Some(first) = chars.next() {
-            out.push(first.to_ascii_uppercase());
-            out.extend(chars);
+    let mut word_start = true;
+    for c in value.chars() {
+        if !c.is_ascii_alphabetic() {
+            word_start = true;
+        } else if word_start {
+            out.push(c.to_ascii_uppercase());
+            word_start = false;
+        } else {
+            out.push(c);
         }
     }
     if out.is_empty() || out == "Error" {
@@ -148,24 +154,24 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     let a = &variant.attrs;
-    let given: [(&str, Option<SpanRange>); 8] = [
-        (symbol::CODE, a.code.as_ref().map(|x| x.whole)),
-        (symbol::SYMBOL, a.symbol.as_ref().map(|x| x.whole)),
-        (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
-        (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
-        (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
-        (symbol::RETRYABLE, a.retryable.as_ref().map(|x| x.whole)),
-        (symbol::KIND, a.kind.as_ref().map(|x| x.whole)),
-        (symbol::SHARED_CODE, a.shared_code.as_ref().map(|x| x.whole)),
+    let mut given = vec![
+        (symbol::CODE, whole(a.code.as_ref())),
+        (symbol::SYMBOL, whole(a.symbol.as_ref())),
+        (symbol::MESSAGE, whole(a.message.as_ref())),
+        (symbol::DISPLAY, whole(a.display.as_ref())),
+        (symbol::FMT, whole(a.fmt.as_ref())),
+        (symbol::RETRYABLE, whole(a.retryable.as_ref())),
+        (symbol::KIND, whole(a.kind.as_ref())),
+        (symbol::SHARED_CODE, whole(a.shared_code.as_ref())),
     ];
-    let aliases = a.aliases.iter().map(|x| (symbol::ALIAS, Some(x.whole)));
-    let more = [
-        (symbol::HELP, a.help.as_ref().map(|x| x.whole)),
-        (symbol::LEGACY, a.legacy.as_ref().map(|x| x.whole)),
-        (symbol::PROTOCOL, a.protocol.as_ref().map(|x| x.whole)),
-        (symbol::ERROR_TYPE, a.error_type.as_ref().map(|x| x.whole)),
-    ];
-    for (key, tokens) in given.into_iter().chain(aliases).chain(more) {
+    for alias in &a.aliases {
+        given.push((symbol::ALIAS, Some(alias.whole)));
+    }
+    given.push((symbol::HELP, whole(a.help.as_ref())));
+    given.push((symbol::LEGACY, whole(a.legacy.as_ref())));
+    given.push((symbol::PROTOCOL, whole(a.protocol.as_ref())));
+    given.push((symbol::ERROR_TYPE, whole(a.error_type.as_ref())));
+    for &(key, tokens) in &given {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
                 tokens,
@@ -177,7 +183,7 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
     }
     for field in &variant.fields {
         // `from` still means something: `From<Inner>`, to `?` an inner error into this one.
-        for (key, tokens) in field.attrs.given() {
+        for &(key, tokens) in &field.attrs.given() {
             if key == symbol::FROM {
                 continue;
             }
@@ -212,7 +218,7 @@ fn catch_all_wraps_one_foreign_error(cx: &Ctxt, variant: &Variant<'_>) {
         )));
         return;
     }
-    for (key, tokens) in variant.fields[0].attrs.given() {
+    for &(key, tokens) in &variant.fields[0].attrs.given() {
         let why = match key {
             // `from` says again what `catch_all` does (thiserror's `transparent` over
             // `#[from] anyhow::Error`, ported by renaming).
@@ -236,7 +242,10 @@ fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
         && !seen.mentioned(symbol::CODE)
         && !seen.mentioned(symbol::TRANSPARENT)
     {
-        let example = input.attrs.range.as_ref().map_or(2100, |r| r.value.0);
+        let example = match &input.attrs.range {
+            Some(range) => range.value.0,
+            None => 2100,
+        };
         cx.error_spanned_by(
             variant.ident,
             format_args!(
@@ -253,21 +262,19 @@ fn own_display_stands_alone(cx: &Ctxt, input: &Input<'_>) {
         return;
     }
     let a = &input.attrs;
-    let enum_keys = [
-        (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
-        (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
+    let mut given = vec![
+        (symbol::MESSAGE, whole(a.message.as_ref())),
+        (symbol::FMT, whole(a.fmt.as_ref())),
     ];
-    let variant_keys = input.variants.iter().flat_map(|v| {
+    for v in &input.variants {
         let a = &v.attrs;
-        [
-            (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
-            (symbol::FMT, a.fmt.as_ref().map(|x| x.whole)),
-            (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
-            (symbol::TRANSPARENT, a.transparent.as_ref().map(|x| x.whole)),
-            (symbol::CATCH_ALL, a.catch_all.as_ref().map(|x| x.whole)),
-        ]
-    });
-    for (key, tokens) in enum_keys.into_iter().chain(variant_keys) {
+        given.push((symbol::MESSAGE, whole(a.message.as_ref())));
+        given.push((symbol::FMT, whole(a.fmt.as_ref())));
+        given.push((symbol::DISPLAY, whole(a.display.as_ref())));
+        given.push((symbol::TRANSPARENT, whole(a.transparent.as_ref())));
+        given.push((symbol::CATCH_ALL, whole(a.catch_all.as_ref())));
+    }
+    for &(key, tokens) in &given {
         if let Some(tokens) = tokens {
             cx.error_spanned_by(
                 tokens,
@@ -278,6 +285,11 @@ fn own_display_stands_alone(cx: &Ctxt, input: &Input<'_>) {
             );
         }
     }
+}
+
+/// Where an attribute was written, if it was.
+fn whole<T>(attr: Option<&Attr<T>>) -> Option<SpanRange> {
+    attr.map(|a| a.whole)
 }
 
 /// Every error goes on the wire with a message.
@@ -320,7 +332,7 @@ fn template_names_fields(cx: &Ctxt, variant: &Variant<'_>) {
         ),
         ("the `display` text", &variant.display),
     ];
-    for (what, message) in texts {
+    for &(what, message) in &texts {
         if let Some(message) = message {
             template_names_fields_of(cx, variant, what, message);
         }
@@ -344,7 +356,7 @@ fn template_names_fields_of(
         )
     };
     let mut reported = Vec::new();
-    for arg in template.args() {
+    for &arg in &template.args() {
         if reported.contains(&arg) {
             continue;
         }
@@ -385,7 +397,7 @@ fn template_names_fields_of(
                         variant.ident
                     )
                 } else {
-                    let list: Vec<&str> = variant.fields.iter().map(|f| f.name.as_str()).collect();
+                    let list = field_names(variant);
                     format!(
                         "{what_names} names `{{{arg}}}`, but `{}` has no {what} `{arg}`; its fields are {}",
                         variant.ident,
@@ -405,7 +417,7 @@ fn template_names_fields_of(
                 }
                 Some(_) => {}
                 None => {
-                    let list: Vec<&str> = variant.fields.iter().map(|f| f.name.as_str()).collect();
+                    let list = field_names(variant);
                     cx.syn_error(syn::Error::new(
                         span,
                         format_args!(
@@ -421,10 +433,27 @@ fn template_names_fields_of(
     }
 }
 
+/// The names of a variant's fields, in declaration order.
+fn field_names<'v>(variant: &'v Variant<'_>) -> Vec<&'v str> {
+    let mut names = Vec::new();
+    for field in &variant.fields {
+        names.push(field.name.as_str());
+    }
+    names
+}
+
 /// Whether a template's `{name}` that names no field is left to `format_args!`'s implicit
 /// capture: `self`, or an upper-case name (a constant or static, by Rust's naming rules).
 pub fn captured_from_scope(name: &str) -> bool {
-    name == "self" || !name.chars().any(char::is_lowercase)
+    if name == "self" {
+        return true;
+    }
+    for c in name.chars() {
+        if c.is_lowercase() {
+            return false;
+        }
+    }
+    true
 }
 
 /// `from_error_object` builds a value of one concrete type; for a generic type it would need
@@ -443,8 +472,9 @@ fn decode_is_not_generic(cx: &Ctxt, input: &Input<'_>) {
 /// `Error::source` returns `&(dyn Error + 'static)`: a source that borrows cannot be one
 /// (thiserror's rule, with its reason).
 fn sources_are_static(cx: &Ctxt, variant: &Variant<'_>) {
-    for field in variant.fields.iter().filter(|f| f.is_source()) {
-        if has_non_static_lifetime(&quote::ToTokens::to_token_stream(field.ty)) {
+    for field in &variant.fields {
+        if field.is_source() && has_non_static_lifetime(&quote::ToTokens::to_token_stream(field.ty))
+        {
             cx.error_spanned_by(
                 field.ty,
                 "a source cannot borrow: `Error::source` returns `&(dyn Error + 'static)`; own \
@@ -455,18 +485,27 @@ fn sources_are_static(cx: &Ctxt, variant: &Variant<'_>) {
 }
 
 fn has_non_static_lifetime(tokens: &proc_macro2::TokenStream) -> bool {
-    let trees: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
-    trees.iter().enumerate().any(|(i, tree)| match tree {
-        proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => {
-            !matches!(trees.get(i + 1), Some(proc_macro2::TokenTree::Ident(id)) if id == "static")
+    use proc_macro2::TokenTree;
+    // `'` or `&` when the previous token was one: a lifetime other than `'static` follows
+    // `'`, and an elided reference lifetime (`&io::Error`) borrows too.
+    let mut after = None;
+    for tree in tokens.clone() {
+        let borrows = match (after.take(), &tree) {
+            (Some('\''), TokenTree::Ident(id)) => id != "static",
+            (Some('&'), TokenTree::Punct(q)) => q.as_char() != '\'',
+            (Some(_), _) => true,
+            (None, _) => false,
+        };
+        if borrows {
+            return true;
         }
-        proc_macro2::TokenTree::Punct(p) if p.as_char() == '&' => {
-            // An elided reference lifetime (`&io::Error`) borrows too.
-            !matches!(trees.get(i + 1), Some(proc_macro2::TokenTree::Punct(q)) if q.as_char() == '\'')
+        match &tree {
+            TokenTree::Punct(p) if matches!(p.as_char(), '\'' | '&') => after = Some(p.as_char()),
+            TokenTree::Group(group) if has_non_static_lifetime(&group.stream()) => return true,
+            _ => {}
         }
-        proc_macro2::TokenTree::Group(group) => has_non_static_lifetime(&group.stream()),
-        _ => false,
-    })
+    }
+    after.is_some()
 }
 
 /// The enum's default text is a template or a function, not both.
@@ -487,11 +526,11 @@ fn fmt_stands_alone(cx: &Ctxt, variant: &Variant<'_>) {
     };
     let a = &variant.attrs;
     let others = [
-        (symbol::MESSAGE, a.message.as_ref().map(|x| x.whole)),
-        (symbol::DISPLAY, a.display.as_ref().map(|x| x.whole)),
-        (symbol::CATCH_ALL, a.catch_all.as_ref().map(|x| x.whole)),
+        (symbol::MESSAGE, whole(a.message.as_ref())),
+        (symbol::DISPLAY, whole(a.display.as_ref())),
+        (symbol::CATCH_ALL, whole(a.catch_all.as_ref())),
     ];
-    for (key, tokens) in others {
+    for &(key, tokens) in &others {
         if tokens.is_some() {
             cx.syn_error(fmt.error(format_args!(
                 "`fmt` cannot be combined with `{key}`; the function writes the variant's \
@@ -514,16 +553,20 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     for field in &variant.fields {
-        let given = field.attrs.given();
-        let flags: Vec<_> = given.iter().filter(|(k, _)| *k != symbol::RENAME).collect();
-        for (i, (later, tokens)) in flags.iter().enumerate() {
-            for (earlier, _) in &flags[..i] {
-                let ok = ALLOWED
-                    .iter()
-                    .any(|&(a, b)| (a, b) == (earlier, later) || (b, a) == (earlier, later));
-                let implied = [*earlier, *later] == [symbol::SOURCE, symbol::FROM];
+        // Each pair of flags, the earlier one first.
+        let mut earlier_flags: Vec<&str> = Vec::new();
+        for &(later, tokens) in &field.attrs.given() {
+            if later == symbol::RENAME {
+                continue;
+            }
+            for &earlier in &earlier_flags {
+                let ok = ALLOWED.contains(&(earlier, later)) || ALLOWED.contains(&(later, earlier));
+                let implied = [earlier, later] == [symbol::SOURCE, symbol::FROM];
                 if implied {
-                    let source = field.attrs.source.as_ref().map_or(*tokens, |s| s.whole);
+                    let source = match &field.attrs.source {
+                        Some(s) => s.whole,
+                        None => tokens,
+                    };
                     cx.error_spanned_by(
                         source,
                         "`from` already makes the field the source; remove `source`",
@@ -535,6 +578,7 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                     );
                 }
             }
+            earlier_flags.push(later);
         }
         let a = &field.attrs;
         if let Some(rename) = &a.rename
@@ -576,7 +620,7 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
         (symbol::RETRYABLE, |f| f.retryable.as_ref()),
     ];
     // A `from` beside another source is reported by `from_has_no_other_fields`.
-    for (key, get) in roles {
+    for &(key, get) in &roles {
         let mut first: Option<&str> = None;
         for field in &variant.fields {
             if let Some(attr) = get(&field.attrs) {
@@ -594,24 +638,29 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
 /// A generated `From<T>` has only the `T` to build the variant from (thiserror's rule: no
 /// fields besides the source).
 fn from_has_no_other_fields(cx: &Ctxt, variant: &Variant<'_>) {
-    let Some((field, from)) = variant
-        .fields
-        .iter()
-        .find_map(|f| f.attrs.from.as_ref().map(|a| (f, a)))
-    else {
+    let mut from = None;
+    for field in &variant.fields {
+        if let Some(attr) = &field.attrs.from {
+            from = Some((field, attr));
+            break;
+        }
+    }
+    let Some((field, from)) = from else {
         return;
     };
-    let others: Vec<&str> = variant
-        .fields
-        .iter()
-        .filter(|f| f.member != field.member)
-        .map(|f| f.name.as_str())
-        .collect();
+    let mut others = Vec::new();
+    let mut other_source = false;
+    for f in &variant.fields {
+        if f.member != field.member {
+            others.push(f.name.as_str());
+        }
+        other_source |= f.attrs.source.is_some();
+    }
     if others.is_empty() {
         return;
     }
     // With another source the field cannot stay one either: a variant has one source.
-    let fix = if variant.fields.iter().any(|f| f.attrs.source.is_some()) {
+    let fix = if other_source {
         "remove `from`"
     } else {
         "mark the field `source` instead"
@@ -628,7 +677,8 @@ fn from_has_no_other_fields(cx: &Ctxt, variant: &Variant<'_>) {
 /// One `From<T>` per type: a second would conflict with the first (rustc's E0119, which does
 /// not say which variants).
 fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
-    let mut first: HashMap<String, &Variant<'_>> = HashMap::new();
+    let mut types = Vec::new();
+    let mut uses = Vec::new();
     for variant in &input.variants {
         for field in &variant.fields {
             let tokens = match (&field.attrs.from, &variant.attrs.catch_all) {
@@ -636,20 +686,23 @@ fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
                 (None, Some(catch_all)) if field.caught => catch_all.whole,
                 _ => continue,
             };
-            let ty = type_text(from_type(field.ty));
-            match first.get(&ty) {
-                None => {
-                    first.insert(ty, variant);
-                }
-                Some(earlier) => cx.error_spanned_by(
-                    tokens,
-                    format_args!(
-                        "`From<{ty}>` is already generated for `{}`; one type converts into one \
+            types.push(type_text(from_type(field.ty)));
+            uses.push((tokens, variant));
+        }
+    }
+    let first = first_uses(&types);
+    for (i, &f) in first.iter().enumerate() {
+        if f != i {
+            let (tokens, variant) = uses[i];
+            let ty = &types[i];
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`From<{ty}>` is already generated for `{}`; one type converts into one \
                      variant, so build `{}` with `map_err`",
-                        earlier.ident, variant.ident
-                    ),
+                    uses[f].1.ident, variant.ident
                 ),
-            }
+            );
         }
     }
 }
@@ -661,7 +714,8 @@ pub fn from_type(ty: &syn::Type) -> &syn::Type {
         && let Some(last) = path.path.segments.last()
         && last.ident == "Option"
         && let syn::PathArguments::AngleBracketed(args) = &last.arguments
-        && let [syn::GenericArgument::Type(inner)] = args.args.iter().collect::<Vec<_>>()[..]
+        && args.args.len() == 1
+        && let Some(syn::GenericArgument::Type(inner)) = args.args.first()
     {
         return inner;
     }
@@ -694,7 +748,8 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
         }
         return;
     }
-    let mut seen: HashMap<String, &str> = HashMap::new();
+    // Few fields per variant: a list is enough.
+    let mut seen: Vec<(String, &str)> = Vec::new();
     for field in &variant.fields {
         let Some(key) = field.data_key() else {
             continue;
@@ -707,17 +762,17 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
                      `#[mcp(rename = \"...\")]`"
                 ),
             );
-        } else if let Some(first) = seen.get(&key) {
+        } else if let Some(first) = field_using(&seen, &key) {
             cx.error_spanned_by(
                 field.key_tokens(),
                 format_args!("duplicate data key `{key}`; field `{first}` already uses it"),
             );
         } else {
-            seen.insert(key, &field.name);
+            seen.push((key, &field.name));
         }
     }
     // Constant members (`data(code = "...")`) share the keys' namespace.
-    let mut constants: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut constants: Vec<&str> = Vec::new();
     for constant in &variant.attrs.data {
         let key = constant.key.as_str();
         if symbol::RESERVED_DATA_KEYS.contains(&key) {
@@ -725,61 +780,77 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
                 constant.whole,
                 format_args!("data key `{key}` is reserved for the envelope"),
             );
-        } else if let Some(field) = seen.get(key) {
+        } else if let Some(field) = field_using(&seen, key) {
             cx.error_spanned_by(
                 constant.whole,
                 format_args!("duplicate data key `{key}`; field `{field}` already uses it"),
             );
-        } else if !constants.insert(key) {
+        } else if constants.contains(&key) {
             cx.error_spanned_by(
                 constant.whole,
                 format_args!("duplicate constant data key `{key}`"),
             );
+        } else {
+            constants.push(key);
         }
     }
+}
+
+/// The field that already uses the data key `key`.
+fn field_using<'s>(seen: &[(String, &'s str)], key: &str) -> Option<&'s str> {
+    for (used, field) in seen {
+        if used == key {
+            return Some(field);
+        }
+    }
+    None
 }
 
 /// A code identifies one variant on the wire; two variants with one code cannot be told apart
 /// by a client.
 fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
-    let mut first: HashMap<i32, &Variant<'_>> = HashMap::new();
-    let mut noted: Vec<i32> = Vec::new();
+    let mut codes = Vec::new();
+    let mut owners = Vec::new();
     for variant in &input.variants {
-        let Some(code) = &variant.attrs.code else {
-            continue;
-        };
-        if variant.is_transparent() {
-            continue;
+        if let Some(code) = &variant.attrs.code
+            && !variant.is_transparent()
+        {
+            codes.push(code.value);
+            owners.push((variant, code));
         }
-        match first.get(&code.value) {
-            None => {
-                first.insert(code.value, variant);
-            }
+    }
+    let first = first_uses(&codes);
+    // Whether the first use of a code was pointed at already.
+    let mut noted = vec![false; codes.len()];
+    for (i, &f) in first.iter().enumerate() {
+        let (variant, code) = owners[i];
+        let earlier = owners[f].0;
+        match f {
+            f if f == i => {}
             // Declared on both sides: the migration case (several variants on -32602, each
             // with its own symbol).
-            Some(earlier)
-                if earlier.attrs.shared_code.is_some() && variant.attrs.shared_code.is_some() => {}
-            Some(earlier) if earlier.attrs.shared_code.is_some() => {
+            _ if earlier.attrs.shared_code.is_some() && variant.attrs.shared_code.is_some() => {}
+            _ if earlier.attrs.shared_code.is_some() => {
                 cx.syn_error(code.error(format_args!(
                     "duplicate code {}; `{}` shares it (`shared_code`), so `{}` must say \
                      `shared_code` too to share it on purpose",
                     code.value, earlier.ident, variant.ident
                 )));
             }
-            Some(earlier) if variant.attrs.shared_code.is_some() => {
+            _ if variant.attrs.shared_code.is_some() => {
                 cx.syn_error(code.error(format_args!(
                     "duplicate code {}; `{}` uses it without `shared_code`; mark both to share \
                      it on purpose",
                     code.value, earlier.ident
                 )));
             }
-            Some(earlier) => {
+            f => {
                 cx.syn_error(code.error(format_args!(
                     "duplicate code {}; first used by `{}`",
                     code.value, earlier.ident
                 )));
-                if !noted.contains(&code.value) {
-                    noted.push(code.value);
+                if !noted[f] {
+                    noted[f] = true;
                     if let Some(earlier_code) = &earlier.attrs.code {
                         cx.syn_error(earlier_code.error(format_args!(
                             "code {} is first used here, by `{}`",
@@ -799,8 +870,9 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
         return;
     };
     let (start, end) = range.value;
-    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+    for variant in &input.variants {
         if let Some(code) = &variant.attrs.code
+            && !variant.is_transparent()
             && (code.value < start || code.value > end)
         {
             cx.syn_error(code.error(format_args!(
@@ -844,10 +916,13 @@ fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
     const OUTSIDE: &str = "give application errors a code outside -32768..=-32000, e.g. a \
                            positive one";
     let protocol = input.is_protocol();
-    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+    for variant in &input.variants {
         let Some(code) = &variant.attrs.code else {
             continue;
         };
+        if variant.is_transparent() {
+            continue;
+        }
         let c = code.value;
         let band = Band::of(c);
         let legacy = variant.attrs.legacy.as_ref();
@@ -896,7 +971,10 @@ fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
 /// format keeps them greppable and usable as constant names.
 fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
     let prefix_ok = names::is_valid_symbol_prefix(&input.prefix);
-    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+    for variant in &input.variants {
+        if variant.is_transparent() {
+            continue;
+        }
         match &variant.attrs.symbol {
             Some(symbol) => {
                 let value = symbol.value.value();
@@ -934,32 +1012,34 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
 
 /// Decoding picks the variant by `data.symbol`, so symbols and aliases share one namespace.
 fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
-    let mut first: HashMap<String, &Variant<'_>> = HashMap::new();
-    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+    let mut names = Vec::new();
+    let mut uses = Vec::new();
+    for variant in &input.variants {
+        if variant.is_transparent() {
+            continue;
+        }
         let own = match &variant.attrs.symbol {
             Some(symbol) => symbol.value_span,
             None => SpanRange::single(variant.ident.span()),
         };
-        let names = std::iter::once((variant.symbol.clone(), own, "symbol")).chain(
-            variant
-                .attrs
-                .aliases
-                .iter()
-                .map(|a| (a.value.value(), a.value_span, "alias")),
-        );
-        for (name, tokens, what) in names {
-            match first.get(&name) {
-                None => {
-                    first.insert(name, variant);
-                }
-                Some(earlier) => cx.error_spanned_by(
-                    tokens,
-                    format_args!(
-                        "duplicate {what} `{name}`; first used by `{}`",
-                        earlier.ident
-                    ),
+        names.push(variant.symbol.clone());
+        uses.push((own, "symbol", variant));
+        for alias in &variant.attrs.aliases {
+            names.push(alias.value.value());
+            uses.push((alias.value_span, "alias", variant));
+        }
+    }
+    let first = first_uses(&names);
+    for (i, &f) in first.iter().enumerate() {
+        if f != i {
+            let (tokens, what, _) = uses[i];
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "duplicate {what} `{}`; first used by `{}`",
+                    names[i], uses[f].2.ident
                 ),
-            }
+            );
         }
     }
 }
@@ -976,12 +1056,25 @@ fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
     // A derived symbol naming a variant (`I16`, `E0`) gets the constant `I16_CODE` instead
     // (`Input::symbol_constant`); only that name may still be taken.
     let taken = |name: &str| {
-        is_variant(name)
-            || input.variants.iter().any(|v| {
-                v.symbol == name || v.attrs.aliases.iter().any(|a| a.value.value() == name)
-            })
+        if is_variant(name) {
+            return true;
+        }
+        for v in &input.variants {
+            if v.symbol == name {
+                return true;
+            }
+            for alias in &v.attrs.aliases {
+                if alias.value.value() == name {
+                    return true;
+                }
+            }
+        }
+        false
     };
-    for variant in input.variants.iter().filter(|v| !v.is_transparent()) {
+    for variant in &input.variants {
+        if variant.is_transparent() {
+            continue;
+        }
         let name = &variant.symbol;
         if is_variant(name) {
             match &variant.attrs.symbol {

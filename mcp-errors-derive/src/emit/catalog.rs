@@ -102,9 +102,13 @@ fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
         "{p}::Option::Some({p}::row_entry::<Self>(match __mcp_code {{"
     );
     // A shared code maps to its first variant (decoding goes by symbol for the others).
-    let mut seen = std::collections::HashSet::new();
+    let mut codes = Vec::new();
     for (_, row) in plan.own() {
-        if seen.insert(row.code) {
+        codes.push(row.code);
+    }
+    let first = crate::first_use::first_uses(&codes);
+    for (i, (_, row)) in plan.own().enumerate() {
+        if first[i] == i {
             let _ = write!(out, "{} => {},", Code(row.code), row.index);
         }
     }

@@ -13,14 +13,16 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let visitor = local("visitor");
     let sink = local("sink");
-    let own = plan
-        .own()
-        .filter_map(|(variant, _)| arm(plan, variant, &visitor))
-        .collect();
+    let mut own = Vec::new();
+    for (variant, _) in plan.own() {
+        if let Some(arm) = arm(plan, variant, &visitor) {
+            own.push(arm);
+        }
+    }
     let Some(body) = dispatch_with(
         plan,
         own,
-        |inner| quote!(#p::Transparent::visit(#inner, #visitor)),
+        &|inner| quote!(#p::Transparent::visit(#inner, #visitor)),
         &quote!({}),
         false,
     ) else {
@@ -45,37 +47,31 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
 /// variant that puts nothing into `data`.
 fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<TokenStream> {
     let p = &plan.private;
-    let visited: Vec<&FieldPlan<'_>> = variant
-        .fields
-        .iter()
-        .filter(|f| f.details || f.data_key.is_some())
-        .collect();
+    // The fields put into `data`, each with its binding: hygienic (`v0`, `v1`) and located
+    // at the field's type, where a missing `Serialize` is reported.
+    let mut visited: Vec<(&FieldPlan<'_>, Ident)> = Vec::new();
+    for f in &variant.fields {
+        if f.details || f.data_key.is_some() {
+            let name = format!("v{}", visited.len());
+            let span = Span::mixed_site().located_at(type_span(f.ty));
+            visited.push((f, Ident::new(&name, span)));
+        }
+    }
     if visited.is_empty() && variant.data_consts.is_empty() {
         return None;
     }
     // `data(key = literal)`: constants, after the fields.
-    let constants: Vec<TokenStream> = variant
-        .data_consts
-        .iter()
-        .map(|c| {
-            let key = &c.key;
-            let value = &c.value;
-            quote!(#p::data_field(#visitor, #key, &#value);)
-        })
-        .collect();
-    // Bindings are hygienic (`v0`, `v1`) and located at the field's type, where a missing
-    // `Serialize` is reported.
-    let binds: Vec<Ident> = visited
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            Ident::new(
-                &format!("v{i}"),
-                Span::mixed_site().located_at(type_span(f.ty)),
-            )
-        })
-        .collect();
-    let pat = pattern(variant, visited.iter().map(|f| &f.member).zip(&binds));
+    let mut constants = TokenStream::new();
+    for c in variant.data_consts {
+        let key = &c.key;
+        let value = &c.value;
+        constants.extend(quote!(#p::data_field(#visitor, #key, &#value);));
+    }
+    let mut bound = Vec::new();
+    for (f, bind) in &visited {
+        bound.push((&f.member, bind));
+    }
+    let pat = pattern(variant, bound);
     // A data field goes through `data_field`, whose `DataField` bound names the field's
     // type and the ways out when it is not `Serialize`; a `text` field through `text_field`,
     // a path through `path_field` (its text, lossily). One call of a plain generic function
@@ -89,27 +85,28 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
         _ if field.path => quote!(#p::details_field(#visitor, &#p::path_display(#arg))),
         _ => quote!(#p::details_field(#visitor, #arg)),
     };
-    if let [field] = &visited[..]
+    if let [(field, bind)] = &visited[..]
         && !field.optional
         && constants.is_empty()
     {
-        let call = call(field, &binds[0]);
+        let call = call(field, bind);
         return Some(quote!(#pat => #call,));
     }
     let value = local("value");
-    let stmts = visited.iter().zip(&binds).map(|(field, bind)| {
+    let mut stmts = TokenStream::new();
+    for (field, bind) in &visited {
         if field.optional {
             let call = call(field, &value);
-            quote!(if let #p::Option::Some(#value) = #bind { #call; })
+            stmts.extend(quote!(if let #p::Option::Some(#value) = #bind { #call; }));
         } else {
             let call = call(field, bind);
-            quote!(#call;)
+            stmts.extend(quote!(#call;));
         }
-    });
+    }
     Some(quote! {
         #pat => {
-            #(#stmts)*
-            #(#constants)*
+            #stmts
+            #constants
         }
     })
 }

@@ -17,12 +17,13 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
     let decoder = local("decoder");
     let error = local("error");
     let inner = local("inner");
-    let tail = plan.transparent().map(|(variant, field)| {
+    let mut tail = TokenStream::new();
+    for (variant, field) in plan.transparent() {
         let ident = variant.ident;
         let member = &field.member;
         let ty = field.ty;
         let call = quote_spanned!(type_span(ty)=> <#ty>::from_error_object(#obj));
-        quote! {
+        tail.extend(quote! {
             match #call {
                 #p::Result::Ok(#inner) => return #p::Result::Ok(Self::#ident { #member: #inner }),
                 #p::Result::Err(#error) if !#p::decode::is_unknown(&#error) => {
@@ -30,26 +31,31 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
                 }
                 #p::Result::Err(_) => {}
             }
-        }
-    });
+        });
+    }
     let tail = quote! {
-        #(#tail)*
+        #tail
         #p::Result::Err(#p::decode::Decoder::unknown(&#decoder))
     };
     let body = if plan.has_own() {
-        let arms = plan.own().map(|(variant, row)| {
+        let mut arms = TokenStream::new();
+        for (variant, row) in plan.own() {
             let path = variant.path();
             let index = row.index;
-            let fields = variant.fields.iter().map(|field| {
+            let mut fields = TokenStream::new();
+            for field in &variant.fields {
+                if !fields.is_empty() {
+                    fields.extend(quote!(,));
+                }
                 let member = &field.member;
                 let value = value(plan, row, field, &decoder);
-                quote!(#member: #value)
-            });
-            quote!(#p::Option::Some(#index) => #p::Result::Ok(#path { #(#fields),* }),)
-        });
+                fields.extend(quote!(#member: #value));
+            }
+            arms.extend(quote!(#p::Option::Some(#index) => #p::Result::Ok(#path { #fields }),));
+        }
         quote! {
             match #p::decode::Decoder::index(&#decoder) {
-                #(#arms)*
+                #arms
                 _ => { #tail }
             }
         }

@@ -14,9 +14,9 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.display);
     let f = local("f");
-    let own = plan
-        .own()
-        .map(|(variant, row)| match (&row.display, row.catch_all) {
+    let mut own = Vec::new();
+    for (variant, row) in plan.own() {
+        own.push(match (&row.display, row.catch_all) {
             (Some(display), _) => arm(plan, variant, display, &f),
             (None, true) => {
                 let field = &variant.fields[0];
@@ -25,17 +25,18 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
                 quote!(#pat => ::core::fmt::Display::fmt(#bind, #f),)
             }
             (None, false) => arm(plan, variant, &row.message, &f),
-        })
-        .collect();
+        });
+    }
     let unreachable = quote!(::core::unreachable!());
-    let body = never(plan).or_else(|| {
-        dispatch(
+    let body = match never(plan) {
+        Some(body) => Some(body),
+        None => dispatch(
             plan,
             own,
-            |inner| quote!(::core::fmt::Display::fmt(#inner, #f)),
+            &|inner| quote!(::core::fmt::Display::fmt(#inner, #f)),
             &unreachable,
-        )
-    });
+        ),
+    };
     quote! {
         #derived
         impl #impl_generics ::core::fmt::Display for #ty #where_clause {
@@ -58,23 +59,25 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
 pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let f = local("f");
-    let own: Vec<TokenStream> = plan
-        .own()
-        .filter(|(_, row)| row.own_wire_message())
-        .map(|(variant, row)| arm(plan, variant, &row.message, &f))
-        .collect();
+    let mut own = Vec::new();
+    for (variant, row) in plan.own() {
+        if row.own_wire_message() {
+            own.push(arm(plan, variant, &row.message, &f));
+        }
+    }
     if own.is_empty() && !plan.has_transparent() {
         return TokenStream::new();
     }
     let fallback = quote!(::core::fmt::Display::fmt(self, #f));
-    let body = never(plan).or_else(|| {
-        dispatch(
+    let body = match never(plan) {
+        Some(body) => Some(body),
+        None => dispatch(
             plan,
             own,
-            |inner| quote!(#p::McpError::fmt_message(#inner, #f)),
+            &|inner| quote!(#p::McpError::fmt_message(#inner, #f)),
             &fallback,
-        )
-    });
+        ),
+    };
     quote! {
         #[inline] fn fmt_message(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             #body
@@ -103,7 +106,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
         _ => variant.field(arg),
     };
     let mut used: Vec<&FieldPlan<'_>> = Vec::new();
-    for arg in template.args() {
+    for &arg in &template.args() {
         if let Some(field) = field(arg) {
             use_field(&mut used, field);
         }
@@ -134,21 +137,18 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
     // `Pointer` placeholder shows the field's value (`*field`), not the binding's reference.
     let shown = |field: &FieldPlan<'_>| format!("__mcp_shown_{}", field.format_name());
     let pointee = |field: &FieldPlan<'_>| format!("__mcp_pointee_{}", field.format_name());
-    let fmt =
-        message.lit(
-            &template.format_string_by_trait(|arg, fmt_trait| match (field(arg), arg) {
-                (Some(field), _) if fmt_trait == Some(FmtTrait::Display) && field.path => {
-                    shown(field)
-                }
-                (Some(field), _) if fmt_trait == Some(FmtTrait::Pointer) => pointee(field),
-                (Some(field), _) => field.format_name(),
-                (None, Arg::Positional(_)) => String::new(),
-                (None, arg) => arg.to_string(),
-            }),
-        );
+    let fmt = message.lit(&template.format_string_by_trait(
+        &|arg, fmt_trait| match (field(arg), arg) {
+            (Some(field), _) if fmt_trait == Some(FmtTrait::Display) && field.path => shown(field),
+            (Some(field), _) if fmt_trait == Some(FmtTrait::Pointer) => pointee(field),
+            (Some(field), _) => field.format_name(),
+            (None, Arg::Positional(_)) => String::new(),
+            (None, arg) => arg.to_string(),
+        },
+    ));
     let mut bound = Vec::new();
     let mut counts = Vec::new();
-    for field in used {
+    for &field in &used {
         let bind = Ident::new(&field.format_name(), message.span);
         let member = &field.member;
         let arg = match member {
@@ -207,7 +207,7 @@ fn bind_plain_names<'p, 'a>(
 fn mentions_ident(tokens: &TokenStream, name: &str) -> bool {
     use proc_macro2::TokenTree;
     let mut after_dot = false;
-    tokens.clone().into_iter().any(|tree| {
+    for tree in tokens.clone() {
         let found = match &tree {
             TokenTree::Ident(ident) => {
                 !after_dot && ident.to_string().trim_start_matches("r#") == name
@@ -216,23 +216,36 @@ fn mentions_ident(tokens: &TokenStream, name: &str) -> bool {
             TokenTree::Punct(_) | TokenTree::Literal(_) => false,
         };
         after_dot = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '.');
-        found
-    })
+        if found {
+            return true;
+        }
+    }
+    false
 }
 
 /// Adds `field` to the fields an arm binds, once.
 fn use_field<'p, 'a>(used: &mut Vec<&'p FieldPlan<'a>>, field: &'p FieldPlan<'a>) {
-    if !used.iter().any(|u| u.member == field.member) {
-        used.push(field);
+    for u in used.iter() {
+        if u.member == field.member {
+            return;
+        }
     }
+    used.push(field);
 }
 
 /// `Self::V { a, 0: field_0, .. } => path(a, field_0, f),`: every field but `skip` ones (which
 /// never reach any text), in declaration order, then the formatter (thiserror's
 /// `fmt = path`).
 fn fmt_arm(variant: &VariantPlan<'_>, path: &syn::Path, f: &Ident) -> TokenStream {
-    let passed: Vec<&FieldPlan<'_>> = variant.fields.iter().filter(|f| !f.skip).collect();
-    let pat = pattern(variant, passed.iter().map(|f| (&f.member, &f.binding)));
-    let binds = passed.iter().map(|f| &f.binding);
-    quote!(#pat => #path(#(#binds,)* #f),)
+    let mut bound = Vec::new();
+    let mut binds = TokenStream::new();
+    for field in &variant.fields {
+        if !field.skip {
+            bound.push((&field.member, &field.binding));
+            let bind = &field.binding;
+            binds.extend(quote!(#bind,));
+        }
+    }
+    let pat = pattern(variant, bound);
+    quote!(#pat => #path(#binds #f),)
 }

@@ -15,30 +15,30 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     }
     let (impl_generics, ty, where_clause) = plan.header(&bounds);
     let source = local("source");
-    let own = field_arms(
-        plan,
-        |f| f.source,
-        |row, field| {
-            let bind = &field.binding;
-            // A `catch_all` shows the foreign error itself, so its chain continues with that
-            // error's source (thiserror's `transparent`); `as_dyn_error` also reaches the
-            // `dyn Error` behind `anyhow::Error` and `Box<dyn Error>`.
-            if row.catch_all {
-                quote_spanned!(type_span(field.ty)=>
+    let own = field_arms(plan, |f| f.source, &|row, field| {
+        let bind = &field.binding;
+        // A `catch_all` shows the foreign error itself, so its chain continues with that
+        // error's source (thiserror's `transparent`); `as_dyn_error` also reaches the
+        // `dyn Error` behind `anyhow::Error` and `Box<dyn Error>`.
+        if row.catch_all {
+            quote_spanned!(type_span(field.ty)=>
                     ::std::error::Error::source(#bind.as_dyn_error()))
-            } else if field.optional {
-                quote_spanned!(type_span(field.ty)=>
+        } else if field.optional {
+            quote_spanned!(type_span(field.ty)=>
                 #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
-            } else {
-                quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
-            }
-        },
-    );
-    let import = (!own.is_empty()).then(|| quote!(use #p::AsDynError as _;));
+        } else {
+            quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
+        }
+    });
+    let import = if own.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(use #p::AsDynError as _;)
+    };
     let Some(body) = dispatch(
         plan,
         own,
-        |inner| quote!(::std::error::Error::source(#inner)),
+        &|inner| quote!(::std::error::Error::source(#inner)),
         &quote!(#p::Option::None),
     ) else {
         return quote! {

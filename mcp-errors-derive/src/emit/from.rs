@@ -13,11 +13,12 @@ pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let (impl_generics, ty, where_clause) = plan.header(&[]);
     let value = local("value");
-    plan.variants
-        .iter()
-        .flat_map(|variant| variant.fields.iter().map(move |f| (variant, f)))
-        .filter_map(|(variant, field)| {
-            let from = field.from?;
+    let mut impls = TokenStream::new();
+    for variant in &plan.variants {
+        for field in &variant.fields {
+            let Some(from) = field.from else {
+                continue;
+            };
             let path = variant.path();
             let member = &field.member;
             let wrapped = if field.optional {
@@ -27,14 +28,15 @@ pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
             };
             // Located at the field's type: a conflicting impl is reported there.
             let from_trait = quote_spanned!(type_span(field.ty)=> ::core::convert::From<#from>);
-            Some(quote! {
+            impls.extend(quote! {
                 #derived
                 impl #impl_generics #from_trait for #ty #where_clause {
                     #[inline] fn from(#value: #from) -> Self {
                         #path { #member: #wrapped }
                     }
                 }
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    impls
 }

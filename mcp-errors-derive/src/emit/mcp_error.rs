@@ -17,24 +17,28 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let (impl_generics, ty, where_clause) = plan.header(&bounds);
     // The trait's default reads the row, whose domain is this enum's; a transparent variant's
     // row is the inner enum's, so then the domain is written here.
-    let domain = plan.has_transparent().then(|| {
+    let domain = if plan.has_transparent() {
         let domain = &plan.domain;
         quote! {
             #[inline] fn domain(&self) -> &'static str {
                 #domain
             }
         }
-    });
+    } else {
+        TokenStream::new()
+    };
     let entry = entry_fn(plan);
     let delegated = delegated_fns(plan);
-    let template = plan.plain_catalog_text().then(|| {
+    let template = if plan.plain_catalog_text() {
         quote!(
             #[inline]
             fn __plain_catalog_text(&self) -> bool {
                 true
             }
         )
-    });
+    } else {
+        TokenStream::new()
+    };
     let retryable = retry::retryable_fn(plan);
     let retry_after = retry::retry_after_fn(plan);
     let visit = data::visit_data_fns(plan);
@@ -58,16 +62,16 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
 fn entry_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let own = quote!(#p::row_entry::<Self>(Self::__mcp_row(self)));
-    let body = never(plan)
-        .or_else(|| {
-            dispatch(
-                plan,
-                Vec::new(),
-                |inner| quote!(#p::McpError::entry(#inner)),
-                &own,
-            )
-        })
-        .unwrap_or(own);
+    let body = match never(plan) {
+        Some(body) => body,
+        None => dispatch(
+            plan,
+            Vec::new(),
+            &|inner| quote!(#p::McpError::entry(#inner)),
+            &own,
+        )
+        .unwrap_or(own),
+    };
     quote! {
         #[inline] fn entry(&self) -> &'static #p::ErrorEntry {
             #body
@@ -88,21 +92,20 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
         (quote!(kind), quote!(#p::ErrorKind)),
         (quote!(help), quote!(#p::Option<&'static str>)),
     ];
-    methods
-        .into_iter()
-        .map(|(method, ret)| {
-            let fallback = quote!(#p::McpError::entry(self).#method);
-            let body = dispatch(
-                plan,
-                Vec::new(),
-                |inner| quote!(#p::McpError::#method(#inner)),
-                &fallback,
-            );
-            quote! {
-                #[inline] fn #method(&self) -> #ret {
-                    #body
-                }
+    let mut fns = TokenStream::new();
+    for (method, ret) in &methods[..] {
+        let fallback = quote!(#p::McpError::entry(self).#method);
+        let body = dispatch(
+            plan,
+            Vec::new(),
+            &|inner| quote!(#p::McpError::#method(#inner)),
+            &fallback,
+        );
+        fns.extend(quote! {
+            #[inline] fn #method(&self) -> #ret {
+                #body
             }
-        })
-        .collect()
+        });
+    }
+    fns
 }

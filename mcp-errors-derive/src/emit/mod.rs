@@ -109,33 +109,33 @@ pub struct Pattern<'p> {
     bound: Vec<(&'p Member, &'p Ident)>,
 }
 
-fn pattern<'p>(
-    variant: &'p VariantPlan<'_>,
-    bound: impl IntoIterator<Item = (&'p Member, &'p Ident)>,
-) -> Pattern<'p> {
+fn pattern<'p>(variant: &'p VariantPlan<'_>, bound: Vec<(&'p Member, &'p Ident)>) -> Pattern<'p> {
     Pattern {
         variant: variant.ident,
         is_struct: variant.is_struct,
-        bound: bound.into_iter().collect(),
+        bound,
     }
 }
 
 /// `Self::V { field: binding, .. }` for one field under its plan binding.
 fn pattern_of<'p>(variant: &'p VariantPlan<'_>, field: &'p FieldPlan<'_>) -> Pattern<'p> {
-    pattern(variant, [(&field.member, &field.binding)])
+    pattern(variant, vec![(&field.member, &field.binding)])
 }
 
 impl ToTokens for Pattern<'_> {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let ident = self.variant;
-        let bound = self.bound.iter().map(|&(member, bind)| match member {
-            Member::Named(name) if name == bind => quote!(#bind),
-            _ => quote!(#member: #bind),
-        });
+        let mut bound = TokenStream::new();
+        for &(member, bind) in &self.bound {
+            match member {
+                Member::Named(name) if name == bind => bound.extend(quote!(#bind,)),
+                _ => bound.extend(quote!(#member: #bind,)),
+            }
+        }
         if self.is_struct {
-            tokens.extend(quote!(Self { #(#bound,)* .. }));
+            tokens.extend(quote!(Self { #bound .. }));
         } else {
-            tokens.extend(quote!(Self::#ident { #(#bound,)* .. }));
+            tokens.extend(quote!(Self::#ident { #bound .. }));
         }
     }
 }
@@ -164,16 +164,19 @@ impl core::fmt::Display for Pattern<'_> {
 fn field_arms(
     plan: &Plan<'_>,
     pick: fn(&FieldPlan<'_>) -> bool,
-    body: impl Fn(&Row, &FieldPlan<'_>) -> TokenStream,
+    body: &dyn Fn(&Row, &FieldPlan<'_>) -> TokenStream,
 ) -> Vec<TokenStream> {
-    plan.own()
-        .filter_map(|(variant, row)| {
-            let field = variant.field_with(pick)?;
+    let mut arms = Vec::new();
+    for variant in &plan.variants {
+        if let Some(row) = variant.row()
+            && let Some(field) = variant.field_with(pick)
+        {
             let pat = pattern_of(variant, field);
             let body = body(row, field);
-            Some(quote!(#pat => #body,))
-        })
-        .collect()
+            arms.push(quote!(#pat => #body,));
+        }
+    }
+    arms
 }
 
 /// The one shape every delegating method has: `match self { <own arms> <one arm per
@@ -185,7 +188,7 @@ fn field_arms(
 fn dispatch(
     plan: &Plan<'_>,
     own: Vec<TokenStream>,
-    inner: impl Fn(&Ident) -> TokenStream,
+    inner: &dyn Fn(&Ident) -> TokenStream,
     fallback: &TokenStream,
 ) -> Option<TokenStream> {
     dispatch_with(plan, own, inner, fallback, true)
@@ -197,7 +200,7 @@ fn dispatch(
 fn dispatch_with(
     plan: &Plan<'_>,
     own: Vec<TokenStream>,
-    inner: impl Fn(&Ident) -> TokenStream,
+    inner: &dyn Fn(&Ident) -> TokenStream,
     fallback: &TokenStream,
     as_dyn: bool,
 ) -> Option<TokenStream> {
@@ -205,7 +208,7 @@ fn dispatch_with(
     let bind = local("inner");
     let p = &plan.private;
     for (variant, field) in plan.transparent() {
-        let pat = pattern(variant, [(&field.member, &bind)]);
+        let pat = pattern(variant, vec![(&field.member, &bind)]);
         // The inner error as `&dyn McpError` through `Transparent`, whose one diagnostic names
         // a foreign inner type (`__visit`, which is generic, asks `Transparent` itself).
         let body = inner(&bind);
@@ -220,7 +223,11 @@ fn dispatch_with(
     if arms.is_empty() {
         return None;
     }
-    let wildcard = (arms.len() < plan.variants.len()).then(|| quote!(_ => #fallback,));
+    let wildcard = if arms.len() < plan.variants.len() {
+        quote!(_ => #fallback,)
+    } else {
+        TokenStream::new()
+    };
     Some(quote! {
         match self {
             #(#arms)*
@@ -231,7 +238,11 @@ fn dispatch_with(
 
 /// The body of a `&self` method of an enum without variants, which no value can reach.
 fn never(plan: &Plan<'_>) -> Option<TokenStream> {
-    plan.variants.is_empty().then(|| quote!(match *self {}))
+    if plan.variants.is_empty() {
+        Some(quote!(match *self {}))
+    } else {
+        None
+    }
 }
 
 /// Where errors about a field's type point: its first token, which is what
@@ -241,11 +252,10 @@ fn type_span(ty: &syn::Type) -> Span {
     match ty {
         syn::Type::Path(path) if path.qself.is_none() => match &path.path.leading_colon {
             Some(colon) => colon.spans[0],
-            None => path
-                .path
-                .segments
-                .first()
-                .map_or_else(|| ty.span(), |s| s.ident.span()),
+            None => match path.path.segments.first() {
+                Some(first) => first.ident.span(),
+                None => ty.span(),
+            },
         },
         _ => ty.span(),
     }
@@ -253,19 +263,18 @@ fn type_span(ty: &syn::Type) -> Span {
 
 /// `tokens` with every span moved to `span`'s location, keeping each token's hygiene.
 fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut tree| {
-            if let TokenTree::Group(group) = &tree {
-                let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
-                moved.set_span(group.span().located_at(span));
-                tree = TokenTree::Group(moved);
-            } else {
-                tree.set_span(tree.span().located_at(span));
-            }
-            tree
-        })
-        .collect()
+    let mut out = TokenStream::new();
+    for mut tree in tokens {
+        if let TokenTree::Group(group) = &tree {
+            let mut moved = Group::new(group.delimiter(), located_at(group.stream(), span));
+            moved.set_span(group.span().located_at(span));
+            tree = TokenTree::Group(moved);
+        } else {
+            tree.set_span(tree.span().located_at(span));
+        }
+        out.extend([tree]);
+    }
+    out
 }
 
 /// A code as an `i32` literal: `Display` writes it into source text, `ToTokens` into tokens

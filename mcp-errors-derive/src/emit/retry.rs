@@ -9,21 +9,17 @@ use crate::plan::Plan;
 
 pub fn retryable_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
-    let own = field_arms(
-        plan,
-        |f| f.retryable,
-        |row, field| {
-            let bind = &field.binding;
-            let default = row.retryable;
-            let flag = quote_spanned!(type_span(field.ty)=> #p::RetryableFlag::flag(#bind));
-            quote!(#p::Option::unwrap_or(#flag, #default))
-        },
-    );
+    let own = field_arms(plan, |f| f.retryable, &|row, field| {
+        let bind = &field.binding;
+        let default = row.retryable;
+        let flag = quote_spanned!(type_span(field.ty)=> #p::RetryableFlag::flag(#bind));
+        quote!(#p::Option::unwrap_or(#flag, #default))
+    });
     let fallback = quote!(#p::McpError::entry(self).retryable);
     let Some(body) = dispatch(
         plan,
         own,
-        |inner| quote!(#p::McpError::retryable(#inner)),
+        &|inner| quote!(#p::McpError::retryable(#inner)),
         &fallback,
     ) else {
         return TokenStream::new();
@@ -37,18 +33,14 @@ pub fn retryable_fn(plan: &Plan<'_>) -> TokenStream {
 
 pub fn retry_after_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
-    let own = field_arms(
-        plan,
-        |f| f.retry_after,
-        |_, field| {
-            let bind = &field.binding;
-            quote_spanned!(type_span(field.ty)=> #p::IntoRetryAfter::retry_after(#bind))
-        },
-    );
+    let own = field_arms(plan, |f| f.retry_after, &|_, field| {
+        let bind = &field.binding;
+        quote_spanned!(type_span(field.ty)=> #p::IntoRetryAfter::retry_after(#bind))
+    });
     let Some(body) = dispatch(
         plan,
         own,
-        |inner| quote!(#p::McpError::retry_after(#inner)),
+        &|inner| quote!(#p::McpError::retry_after(#inner)),
         &quote!(#p::Option::None),
     ) else {
         return TokenStream::new();

@@ -5,12 +5,12 @@
 //! [`push_str_lit`], so the text always lexes.
 
 use core::fmt::Write as _;
-use std::collections::HashMap;
 
 use proc_macro2::Span;
 use syn::Ident;
 
 use super::{Code, doc_table, pattern};
+use crate::first_use::first_uses;
 use crate::plan::{Plan, Row, VariantPlan};
 
 /// `impl E { ... }`: rustdoc table, constants, and with own rows `__mcp_row` (value to row).
@@ -68,24 +68,33 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
         "{{ #[allow(unused_imports)] use {p}::{{entry, with_extras, field, keyed_field, \
          json_rpc, with_error_type, ErrorKind::*, FieldRole::*}};"
     );
-    let lists: Vec<String> = plan.own().map(|(variant, _)| field_list(variant)).collect();
-    // Each list several rows share, numbered in order of first use (one pass each way: a
-    // thousand-variant enum runs this in the unoptimized proc macro).
-    let mut uses: HashMap<&str, usize> = HashMap::new();
-    for list in &lists {
-        *uses.entry(list).or_default() += 1;
+    let mut lists = Vec::new();
+    for (variant, _) in plan.own() {
+        lists.push(field_list(variant));
     }
-    let mut shared: HashMap<&str, usize> = HashMap::new();
-    for list in &lists {
-        if uses[list.as_str()] > 1 && !shared.contains_key(list.as_str()) {
-            let _ = write!(out, "const F{}: &[{p}::FieldEntry] = {list};", shared.len());
-            shared.insert(list, shared.len());
+    // Each list several rows share, numbered in order of first use (one sort, then one pass
+    // each way: a thousand-variant enum runs this in the unoptimized proc macro). Per list:
+    // the row that first uses it, how many rows use it, the number of its constant.
+    let first = first_uses(&lists);
+    let mut uses = vec![0usize; lists.len()];
+    for &f in &first {
+        uses[f] += 1;
+    }
+    let mut shared = vec![0usize; lists.len()];
+    let mut next = 0;
+    for (i, &f) in first.iter().enumerate() {
+        if f == i && uses[i] > 1 {
+            let list = &lists[i];
+            let _ = write!(out, "const F{next}: &[{p}::FieldEntry] = {list};");
+            shared[i] = next;
+            next += 1;
         }
     }
     out.push_str("&[");
     let mut domain = String::new();
     push_str_lit(&mut domain, &plan.domain);
-    for ((_, row), list) in plan.own().zip(&lists) {
+    for (i, (_, row)) in plan.own().enumerate() {
+        let list = &lists[i];
         let extras = !row.aliases.is_empty() || row.help.is_some();
         if row.json_rpc {
             out.push_str("json_rpc(");
@@ -97,13 +106,10 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
             out.push_str("with_extras(");
         }
         entry(out, row, &domain);
-        match shared.get(list.as_str()) {
-            Some(index) => {
-                let _ = write!(out, ", F{index})");
-            }
-            None => {
-                let _ = write!(out, ", {list})");
-            }
+        if uses[first[i]] > 1 {
+            let _ = write!(out, ", F{})", shared[first[i]]);
+        } else {
+            let _ = write!(out, ", {list})");
         }
         if extras {
             out.push_str(", &[");
@@ -173,16 +179,18 @@ fn entry(out: &mut String, row: &Row, domain: &str) {
 fn row_fn(out: &mut String, plan: &Plan<'_>) {
     out.push_str("#[inline] fn __mcp_row(&self) -> usize { match self {");
     for (variant, row) in plan.own() {
-        let skipped: Vec<(&syn::Member, Ident)> = variant
-            .fields
-            .iter()
-            .filter(|f| f.skip && !f.retry_after)
-            .map(|f| {
+        let mut skipped = Vec::new();
+        for f in &variant.fields {
+            if f.skip && !f.retry_after {
                 let name = format!("_{}", f.format_name());
-                (&f.member, Ident::new(&name, Span::call_site()))
-            })
-            .collect();
-        let pat = pattern(variant, skipped.iter().map(|(m, b)| (*m, b)));
+                skipped.push((&f.member, Ident::new(&name, Span::call_site())));
+            }
+        }
+        let mut bound = Vec::new();
+        for (member, binding) in &skipped {
+            bound.push((*member, binding));
+        }
+        let pat = pattern(variant, bound);
         let _ = write!(out, "{pat} => {},", row.index);
     }
     if plan.has_transparent() {
@@ -194,10 +202,11 @@ fn row_fn(out: &mut String, plan: &Plan<'_>) {
 /// Appends `text` as a Rust string literal; the common case (no quote, backslash or control
 /// character) without per-character escaping.
 pub fn push_str_lit(out: &mut String, text: &str) {
-    if text
-        .bytes()
-        .all(|b| b >= b' ' && b != b'"' && b != b'\\' && b != 0x7f)
-    {
+    let mut plain = true;
+    for b in text.bytes() {
+        plain &= b >= b' ' && b != b'"' && b != b'\\' && b != 0x7f;
+    }
+    if plain {
         out.push('"');
         out.push_str(text);
         out.push('"');
