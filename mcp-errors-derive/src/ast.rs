@@ -168,7 +168,7 @@ impl<'a> Input<'a> {
         for v in &variants {
             variant_names.push(names::unraw(v.ident));
         }
-        variant_names.sort_unstable();
+        crate::first_use::sort(&mut variant_names);
         let own_display = attrs.own_display.is_some();
         let hand_display = own_display || writes_no_text(&attrs, &variants);
         if hand_display {
@@ -552,7 +552,7 @@ impl Message {
         let (text, tokens) = match &doc.first {
             Some((line, whole)) => (line.clone(), *whole),
             None => (
-                path.to_token_stream().to_string().replace(' ', ""),
+                names::replace(&path.to_token_stream().to_string(), " ", ""),
                 SpanRange::of(path),
             ),
         };

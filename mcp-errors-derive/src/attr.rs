@@ -592,7 +592,9 @@ fn each_key(
             None => attr.parse_nested_meta(|meta| {
                 let name = match meta.path.get_ident() {
                     Some(ident) => ident.to_string(),
-                    None => meta.path.to_token_stream().to_string().replace(' ', ""),
+                    None => {
+                        crate::names::replace(&meta.path.to_token_stream().to_string(), " ", "")
+                    }
                 };
                 let value = if meta.input.peek(Token![=]) {
                     Value::Expr(meta.value()?.parse()?)

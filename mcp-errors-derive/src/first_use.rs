@@ -1,29 +1,56 @@
 //! [`first_uses`]: which earlier item a repeated key (a code, a symbol, a type) repeats,
 //! found with one sort instead of a hash map, and never with a scan per item (enums with a
-//! thousand variants are derived).
+//! thousand variants are derived). [`sorted_order`] is the one sort of the crate: every list
+//! is sorted through it, by index, so that the sort is compiled once and not once per key
+//! type.
+
+use std::cmp::Ordering;
+
+/// The indices `0..len` ordered by `cmp`, equal keys by index (so the first of them comes
+/// first).
+pub fn sorted_order(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut order = Vec::with_capacity(len);
+    for i in 0..len {
+        order.push(i);
+    }
+    order.sort_unstable_by(|&a, &b| cmp(a, b).then(a.cmp(&b)));
+    order
+}
+
+/// `keys` in ascending order.
+pub fn sort<K: Ord + Clone>(keys: &mut Vec<K>) {
+    let order = sorted_order(keys.len(), &|a, b| keys[a].cmp(&keys[b]));
+    let mut sorted = Vec::with_capacity(keys.len());
+    for &i in &order {
+        sorted.push(keys[i].clone());
+    }
+    *keys = sorted;
+}
 
 /// For each of `keys`, the index of the first key equal to it (its own index when it is the
 /// first of its spelling).
-pub fn first_uses<K: Ord + Clone>(keys: &[K]) -> Vec<usize> {
-    let mut sorted = keys.to_vec();
-    sorted.sort_unstable();
-    // Per position in `sorted`: the first index of that key, once known; equal keys share
-    // the position of the first of them.
-    let mut first_of = vec![usize::MAX; sorted.len()];
-    let mut first = Vec::with_capacity(keys.len());
-    for (i, key) in keys.iter().enumerate() {
-        let k = sorted.partition_point(|k| k < key);
-        if first_of[k] == usize::MAX {
-            first_of[k] = i;
+pub fn first_uses<K: Ord>(keys: &[K]) -> Vec<usize> {
+    first_uses_by(keys.len(), &|a, b| keys[a].cmp(&keys[b]))
+}
+
+/// [`first_uses`] of `len` keys compared by index.
+fn first_uses_by(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+    let order = sorted_order(len, cmp);
+    let mut first = vec![0; len];
+    // Runs of equal keys: the first index of a run is the first use of its key.
+    let mut run = 0;
+    for (k, &i) in order.iter().enumerate() {
+        if k == 0 || cmp(order[k - 1], i) != Ordering::Equal {
+            run = i;
         }
-        first.push(first_of[k]);
+        first[i] = run;
     }
     first
 }
 
 #[cfg(test)]
 mod tests {
-    use super::first_uses;
+    use super::{first_uses, sort};
 
     #[test]
     fn each_key_points_at_its_first_use() {
@@ -32,5 +59,12 @@ mod tests {
             [0, 1, 0, 3, 1, 0]
         );
         assert_eq!(first_uses::<i32>(&[]), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn sorts() {
+        let mut keys = vec![3, 1, 2, 1];
+        sort(&mut keys);
+        assert_eq!(keys, [1, 1, 2, 3]);
     }
 }

@@ -57,7 +57,18 @@ pub fn code(s: &str) -> String {
     if s.is_empty() || has_byte(s, |b| matches!(b, b'`' | b'\n' | b'\r')) {
         text(s)
     } else if has_byte(s, |b| b == b'|') {
-        format!("`{}`", s.replace('|', "\\|"))
+        // A pipe would end a table cell: escaped (this file is self-contained, see
+        // `tests/test_ties.rs`).
+        let mut out = String::with_capacity(s.len() + 4);
+        out.push('`');
+        for c in s.chars() {
+            if c == '|' {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push('`');
+        out
     } else {
         format!("`{s}`")
     }

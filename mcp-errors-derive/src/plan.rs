@@ -225,8 +225,8 @@ impl<'a> Plan<'a> {
                 shape,
             });
         }
-        own_codes.sort_unstable();
-        shared_codes.sort_unstable();
+        crate::first_use::sort(&mut own_codes);
+        crate::first_use::sort(&mut shared_codes);
         shared_codes.dedup();
         Plan {
             ident: input.ident,

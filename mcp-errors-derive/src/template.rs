@@ -190,7 +190,10 @@ impl Template {
         let mut out = String::new();
         for piece in &self.pieces {
             match piece {
-                Piece::Text(text) => out.push_str(&text.replace('{', "{{").replace('}', "}}")),
+                Piece::Text(text) => {
+                    let text = crate::names::replace(text, "{", "{{");
+                    out.push_str(&crate::names::replace(&text, "}", "}}"));
+                }
                 Piece::Placeholder { arg, spec } => {
                     out.push('{');
                     out.push_str(&name(arg, Some(FmtTrait::of(spec))));

@@ -725,14 +725,20 @@ pub fn from_type(ty: &syn::Type) -> &syn::Type {
 /// A type as the user would write it in a message: `std::io::Error`.
 fn type_text(ty: &syn::Type) -> String {
     let text = quote::ToTokens::to_token_stream(ty).to_string();
-    text.replace(" :: ", "::")
-        .replace(":: ", "::")
-        .replace(" < ", "<")
-        .replace(" <", "<")
-        .replace("< ", "<")
-        .replace(" >", ">")
-        .replace(" ,", ",")
-        .replace("& ", "&")
+    let mut text = text;
+    for (from, to) in [
+        (" :: ", "::"),
+        (":: ", "::"),
+        (" < ", "<"),
+        (" <", "<"),
+        ("< ", "<"),
+        (" >", ">"),
+        (" ,", ","),
+        ("& ", "&"),
+    ] {
+        text = names::replace(&text, from, to);
+    }
+    text
 }
 
 /// Two fields under one key would overwrite each other in `data`, and the keys the envelope

@@ -20,11 +20,11 @@ pub fn catalog_table(plan: &Plan<'_>) -> String {
         let row = match &variant.shape {
             Shape::Own(row) => row,
             Shape::Transparent => {
-                let inner = variant.fields[0]
-                    .ty
-                    .to_token_stream()
-                    .to_string()
-                    .replace(' ', "");
+                let inner = crate::names::replace(
+                    &variant.fields[0].ty.to_token_stream().to_string(),
+                    " ",
+                    "",
+                );
                 let _ = writeln!(
                     out,
                     "| | | `{ident}` | | every code of {} (transparent) |",
