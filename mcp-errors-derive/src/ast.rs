@@ -124,17 +124,18 @@ impl<'a> Input<'a> {
             }
         };
         // Parsed once, inherited by every variant without a message of its own.
-        let enum_message = attrs.message.as_ref().map(|m| Message::from_attr(cx, m));
-        let domain = attrs
-            .domain
-            .as_ref()
-            .map(|d| d.value.value())
-            .unwrap_or_default();
-        let prefix = attrs
-            .symbol_prefix
-            .as_ref()
-            .map(|p| p.value.value())
-            .unwrap_or_default();
+        let enum_message = match &attrs.message {
+            Some(m) => Some(Message::from_attr(cx, m)),
+            None => None,
+        };
+        let domain = match &attrs.domain {
+            Some(d) => d.value.value(),
+            None => String::new(),
+        };
+        let prefix = match &attrs.symbol_prefix {
+            Some(p) => p.value.value(),
+            None => String::new(),
+        };
         let variants = match (&input.data, struct_attrs) {
             (Data::Struct(data), Some(variant_attrs)) => vec![Variant::from_parts(
                 cx,
@@ -328,10 +329,15 @@ impl<'a> Variant<'a> {
         }
         // An explicit message (the variant's, then the enum's) wins over the doc line, which
         // a thiserror user wrote as documentation; a `fmt` function writes the text itself.
-        let doc_message = || {
-            doc.first
-                .as_ref()
-                .map(|(line, whole)| Message::new(cx, line.clone(), whole.end, *whole, Vec::new()))
+        let doc_message = || match &doc.first {
+            Some((line, whole)) => Some(Message::new(
+                cx,
+                line.clone(),
+                whole.end,
+                *whole,
+                Vec::new(),
+            )),
+            None => None,
         };
         // A `catch_all` shows its foreign error, as thiserror's `transparent` does: the enum's
         // message and `fmt` are not its own; its wire message is its doc line, else its kind's.
@@ -369,10 +375,10 @@ impl<'a> Variant<'a> {
         } else {
             (doc_message(), None)
         };
-        let display = attrs
-            .display
-            .as_ref()
-            .map(|display| Message::from_attr(cx, display));
+        let display = match &attrs.display {
+            Some(display) => Some(Message::from_attr(cx, display)),
+            None => None,
+        };
         if attrs.catch_all.is_some() {
             if let [field] = &mut fields[..] {
                 field.caught = true;

@@ -97,9 +97,10 @@ impl<T> Attr<T> {
         spanned_error(self.value_span, &msg)
     }
 
-    fn map<U>(self, f: impl FnOnce(T) -> U) -> Attr<U> {
+    /// The same key and spans with another value.
+    fn map<U>(self, value: U) -> Attr<U> {
         Attr {
-            value: f(self.value),
+            value,
             key: self.key,
             whole: self.whole,
             value_span: self.value_span,
@@ -680,7 +681,10 @@ impl Key<'_> {
     /// `retryable` (true) or `retryable = true|false`.
     fn bool_or_flag(&self) -> Option<Attr<bool>> {
         let Value::Expr(expr) = &self.value else {
-            return self.flag().map(|a| a.map(|()| true));
+            return match self.flag() {
+                Some(a) => Some(a.map(true)),
+                None => None,
+            };
         };
         if let Expr::Lit(ExprLit {
             lit: Lit::Bool(b), ..
@@ -858,7 +862,7 @@ impl Key<'_> {
     fn kind(&self) -> Option<Attr<Kind>> {
         let lit = self.string()?;
         if let Some(kind) = Kind::parse(&lit.value.value()) {
-            return Some(lit.map(|_| kind));
+            return Some(lit.map(kind));
         }
         let mut names = Vec::new();
         for &(name, _) in symbol::KINDS {
@@ -875,12 +879,23 @@ impl Key<'_> {
     /// `= "template"`, or `("template", args...)` with extra format arguments.
     fn message(&self) -> Option<Attr<MessageAttr>> {
         let Value::Group(group) = &self.value else {
-            return self.string().map(|lit| {
-                lit.map(|lit| MessageAttr {
-                    lit,
-                    args: Vec::new(),
-                })
-            });
+            return match self.string() {
+                Some(Attr {
+                    value: lit,
+                    key,
+                    whole,
+                    value_span,
+                }) => Some(Attr {
+                    value: MessageAttr {
+                        lit,
+                        args: Vec::new(),
+                    },
+                    key,
+                    whole,
+                    value_span,
+                }),
+                None => None,
+            };
         };
         let span = SpanRange::of(group);
         match syn::parse2::<MessageList>(group.stream()) {
@@ -925,7 +940,7 @@ impl Key<'_> {
     fn path(&self) -> Option<Attr<syn::Path>> {
         let lit = self.string()?;
         if let Ok(path) = lit.value.parse::<syn::Path>() {
-            return Some(lit.map(|_| path));
+            return Some(lit.map(path));
         }
         self.cx.syn_error(
             lit.value_error("expected a path in the string, e.g. `crate = \"::mcp_errors\"`"),

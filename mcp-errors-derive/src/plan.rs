@@ -391,7 +391,10 @@ impl Row {
             symbol: variant.symbol.clone(),
             constant: input.symbol_constant(variant),
             aliases,
-            help: variant.attrs.help.as_ref().map(|h| h.value.value()),
+            help: match &variant.attrs.help {
+                Some(h) => Some(h.value.value()),
+                None => None,
+            },
             kind: variant.kind,
             retryable: variant.retryable,
             name: unraw(variant.ident),

@@ -289,7 +289,10 @@ fn own_display_stands_alone(cx: &Ctxt, input: &Input<'_>) {
 
 /// Where an attribute was written, if it was.
 fn whole<T>(attr: Option<&Attr<T>>) -> Option<SpanRange> {
-    attr.map(|a| a.whole)
+    match attr {
+        Some(a) => Some(a.whole),
+        None => None,
+    }
 }
 
 /// Every error goes on the wire with a message.
