@@ -273,7 +273,7 @@ pub struct FieldAttrs {
 impl FieldAttrs {
     /// Every attribute given, with its key, in a fixed order.
     pub fn given(&self) -> Vec<(&'static str, SpanRange)> {
-        let flags = vec![
+        let flags = [
             (symbol::SKIP, &self.skip),
             (symbol::DETAILS, &self.details),
             (symbol::SOURCE, &self.source),

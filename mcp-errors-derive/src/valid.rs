@@ -154,32 +154,33 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     let a = &variant.attrs;
-    let mut given = vec![
-        (symbol::CODE, whole(a.code.as_ref())),
-        (symbol::SYMBOL, whole(a.symbol.as_ref())),
-        (symbol::MESSAGE, whole(a.message.as_ref())),
-        (symbol::DISPLAY, whole(a.display.as_ref())),
-        (symbol::FMT, whole(a.fmt.as_ref())),
-        (symbol::RETRYABLE, whole(a.retryable.as_ref())),
-        (symbol::KIND, whole(a.kind.as_ref())),
-        (symbol::SHARED_CODE, whole(a.shared_code.as_ref())),
-    ];
+    let mut given = Vec::new();
+    add(&mut given, symbol::CODE, whole(a.code.as_ref()));
+    add(&mut given, symbol::SYMBOL, whole(a.symbol.as_ref()));
+    add(&mut given, symbol::MESSAGE, whole(a.message.as_ref()));
+    add(&mut given, symbol::DISPLAY, whole(a.display.as_ref()));
+    add(&mut given, symbol::FMT, whole(a.fmt.as_ref()));
+    add(&mut given, symbol::RETRYABLE, whole(a.retryable.as_ref()));
+    add(&mut given, symbol::KIND, whole(a.kind.as_ref()));
+    add(
+        &mut given,
+        symbol::SHARED_CODE,
+        whole(a.shared_code.as_ref()),
+    );
     for alias in &a.aliases {
-        given.push((symbol::ALIAS, Some(alias.whole)));
+        given.push((symbol::ALIAS, alias.whole));
     }
-    given.push((symbol::HELP, whole(a.help.as_ref())));
-    given.push((symbol::LEGACY, whole(a.legacy.as_ref())));
-    given.push((symbol::PROTOCOL, whole(a.protocol.as_ref())));
-    given.push((symbol::ERROR_TYPE, whole(a.error_type.as_ref())));
+    add(&mut given, symbol::HELP, whole(a.help.as_ref()));
+    add(&mut given, symbol::LEGACY, whole(a.legacy.as_ref()));
+    add(&mut given, symbol::PROTOCOL, whole(a.protocol.as_ref()));
+    add(&mut given, symbol::ERROR_TYPE, whole(a.error_type.as_ref()));
     for &(key, tokens) in &given {
-        if let Some(tokens) = tokens {
-            cx.error_spanned_by(
-                tokens,
-                format_args!(
-                    "`{key}` cannot be combined with `transparent`; the inner error provides it"
-                ),
-            );
-        }
+        cx.error_spanned_by(
+            tokens,
+            format_args!(
+                "`{key}` cannot be combined with `transparent`; the inner error provides it"
+            ),
+        );
     }
     for field in &variant.fields {
         // `from` still means something: `From<Inner>`, to `?` an inner error into this one.
@@ -262,28 +263,37 @@ fn own_display_stands_alone(cx: &Ctxt, input: &Input<'_>) {
         return;
     }
     let a = &input.attrs;
-    let mut given = vec![
-        (symbol::MESSAGE, whole(a.message.as_ref())),
-        (symbol::FMT, whole(a.fmt.as_ref())),
-    ];
+    let mut given = Vec::new();
+    add(&mut given, symbol::MESSAGE, whole(a.message.as_ref()));
+    add(&mut given, symbol::FMT, whole(a.fmt.as_ref()));
     for v in &input.variants {
         let a = &v.attrs;
-        given.push((symbol::MESSAGE, whole(a.message.as_ref())));
-        given.push((symbol::FMT, whole(a.fmt.as_ref())));
-        given.push((symbol::DISPLAY, whole(a.display.as_ref())));
-        given.push((symbol::TRANSPARENT, whole(a.transparent.as_ref())));
-        given.push((symbol::CATCH_ALL, whole(a.catch_all.as_ref())));
+        add(&mut given, symbol::MESSAGE, whole(a.message.as_ref()));
+        add(&mut given, symbol::FMT, whole(a.fmt.as_ref()));
+        add(&mut given, symbol::DISPLAY, whole(a.display.as_ref()));
+        add(
+            &mut given,
+            symbol::TRANSPARENT,
+            whole(a.transparent.as_ref()),
+        );
+        add(&mut given, symbol::CATCH_ALL, whole(a.catch_all.as_ref()));
     }
     for &(key, tokens) in &given {
-        if let Some(tokens) = tokens {
-            cx.error_spanned_by(
-                tokens,
-                format_args!(
-                    "`{key}` cannot be combined with `own_display`: the type's own `Display` \
-                     is every variant's text"
-                ),
-            );
-        }
+        cx.error_spanned_by(
+            tokens,
+            format_args!(
+                "`{key}` cannot be combined with `own_display`: the type's own `Display` is \
+                 every variant's text"
+            ),
+        );
+    }
+}
+
+/// `key`, written at `tokens`, when it was written (one list type for every "given keys"
+/// list).
+fn add(given: &mut Vec<(&'static str, SpanRange)>, key: &'static str, tokens: Option<SpanRange>) {
+    if let Some(tokens) = tokens {
+        given.push((key, tokens));
     }
 }
 
@@ -690,20 +700,20 @@ fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
                 _ => continue,
             };
             types.push(type_text(from_type(field.ty)));
-            uses.push((tokens, variant));
+            uses.push((tokens, "", variant));
         }
     }
     let first = first_uses(&types);
     for (i, &f) in first.iter().enumerate() {
         if f != i {
-            let (tokens, variant) = uses[i];
+            let (tokens, _, variant) = uses[i];
             let ty = &types[i];
             cx.error_spanned_by(
                 tokens,
                 format_args!(
                     "`From<{ty}>` is already generated for `{}`; one type converts into one \
                      variant, so build `{}` with `map_err`",
-                    uses[f].1.ident, variant.ident
+                    uses[f].2.ident, variant.ident
                 ),
             );
         }
