@@ -384,7 +384,10 @@ pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
 /// `#[mcp(...)]` on a struct: the enum's keys and a variant's together (one error, one
 /// code); `kind`, `retryable` and `message` are the variant's.
 pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, VariantAttrs) {
-    let mut keys: Vec<&'static str> = symbol::ENUM_KEYS.to_vec();
+    let mut keys: Vec<&'static str> = Vec::new();
+    for &key in symbol::ENUM_KEYS {
+        keys.push(key);
+    }
     for &key in symbol::VARIANT_KEYS {
         if !symbol::ENUM_KEYS.contains(&key) {
             keys.push(key);
@@ -424,11 +427,16 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
         }
         Ok(())
     });
-    out.seen = seen;
+    // Both see every key (copied by hand: no `to_vec` of its own for this list type).
+    let mut keys = Vec::with_capacity(seen.keys.len());
+    for &key in &seen.keys {
+        keys.push(key);
+    }
     variant.seen = Seen {
-        keys: out.seen.keys.clone(),
-        broken: out.seen.broken,
+        keys,
+        broken: seen.broken,
     };
+    out.seen = seen;
     (out, variant)
 }
 

@@ -25,12 +25,12 @@ impl Ctxt {
 
     /// An error spanning the tokens of `obj` (from its first to its last token).
     pub fn error_spanned_by<T: ToTokens>(&self, obj: T, msg: impl Display) {
-        self.spanned(obj.into_token_stream(), &msg);
+        self.spanned(&obj, &msg);
     }
 
-    /// [`Ctxt::error_spanned_by`] once for every type of tokens and message.
-    fn spanned(&self, tokens: proc_macro2::TokenStream, msg: &dyn Display) {
-        self.syn_error(syn::Error::new_spanned(tokens, msg));
+    /// [`Ctxt::error_spanned_by`] once for every type of tokens and message (`dyn`).
+    fn spanned(&self, obj: &dyn ToTokens, msg: &dyn Display) {
+        self.syn_error(syn::Error::new_spanned(obj.to_token_stream(), msg));
     }
 
     /// An error that is already a `syn::Error` (a parse failure).

@@ -247,9 +247,13 @@ impl<'a> Plan<'a> {
     }
 
     /// `(impl<..>, Type<..>, where ..)` for one generated impl of the type, with `bounds`
-    /// added to the type's own where clause. All three are empty (the type alone) for a type
-    /// without parameters.
-    pub fn header(&self, bounds: &[TokenStream]) -> (TokenStream, TokenStream, TokenStream) {
+    /// (then `extra`) added to the type's own where clause. All three are empty (the type
+    /// alone) for a type without parameters.
+    pub fn header(
+        &self,
+        bounds: &[TokenStream],
+        extra: Option<TokenStream>,
+    ) -> (TokenStream, TokenStream, TokenStream) {
         let ident = self.ident;
         let (impl_generics, ty_generics, where_clause) = self.generics.split_for_impl();
         let mut predicates = TokenStream::new();
@@ -259,6 +263,9 @@ impl<'a> Plan<'a> {
             }
         }
         for p in bounds {
+            predicates.extend(quote!(#p,));
+        }
+        if let Some(p) = extra {
             predicates.extend(quote!(#p,));
         }
         let where_clause = if predicates.is_empty() {

@@ -17,7 +17,7 @@ use crate::plan::Plan;
 /// hygiene: its own names (`__mcp_code`, `__mcp_symbol`) are ones a user's items do not take.
 pub fn catalog_impl(plan: &Plan<'_>) -> String {
     let p = plan.private.to_string();
-    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog);
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog, None);
     let mut out = format!(
         "#[automatically_derived] #[allow(deprecated)] impl {impl_generics} {p}::ErrorCatalog \
          for {ty} {where_clause} {{ const NAME: &'static str = "
@@ -123,7 +123,7 @@ pub fn inner_lookups(plan: &Plan<'_>) -> TokenStream {
         return TokenStream::new();
     }
     let p = &plan.private;
-    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog);
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.catalog, None);
     let code = local("__mcp_code");
     let symbol = local("__mcp_symbol");
     let entry = local("__mcp_entry");

@@ -12,7 +12,7 @@ use crate::template::{Arg, FmtTrait};
 
 pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
-    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.display);
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.display, None);
     let f = local("f");
     let mut own = Vec::new();
     for (variant, row) in plan.own() {

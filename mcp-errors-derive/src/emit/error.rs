@@ -9,11 +9,12 @@ use crate::plan::Plan;
 pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
-    let mut bounds = plan.bounds.error.clone();
-    if plan.is_generic() {
-        bounds.push(quote!(Self: ::core::fmt::Debug + ::core::fmt::Display));
-    }
-    let (impl_generics, ty, where_clause) = plan.header(&bounds);
+    let extra = if plan.is_generic() {
+        Some(quote!(Self: ::core::fmt::Debug + ::core::fmt::Display))
+    } else {
+        None
+    };
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.error, extra);
     let source = local("source");
     let own = field_arms(plan, |f| f.source, &|row, field| {
         let bind = &field.binding;

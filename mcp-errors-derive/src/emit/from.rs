@@ -11,7 +11,7 @@ use crate::plan::Plan;
 pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
-    let (impl_generics, ty, where_clause) = plan.header(&[]);
+    let (impl_generics, ty, where_clause) = plan.header(&[], None);
     let value = local("value");
     let mut impls = TokenStream::new();
     for variant in &plan.variants {

@@ -10,11 +10,12 @@ use crate::plan::Plan;
 pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
-    let mut bounds = plan.bounds.mcp_error.clone();
-    if plan.is_generic() {
-        bounds.push(quote!(Self: ::std::error::Error));
-    }
-    let (impl_generics, ty, where_clause) = plan.header(&bounds);
+    let extra = if plan.is_generic() {
+        Some(quote!(Self: ::std::error::Error))
+    } else {
+        None
+    };
+    let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.mcp_error, extra);
     // The trait's default reads the row, whose domain is this enum's; a transparent variant's
     // row is the inner enum's, so then the domain is written here.
     let domain = if plan.has_transparent() {

@@ -16,7 +16,7 @@ use crate::plan::{Plan, Row, VariantPlan};
 /// `impl E { ... }`: rustdoc table, constants, and with own rows `__mcp_row` (value to row).
 pub fn inherent_impl(plan: &Plan<'_>) -> String {
     let mut out = String::new();
-    let (impl_generics, ty, where_clause) = plan.header(&[]);
+    let (impl_generics, ty, where_clause) = plan.header(&[], None);
     open_impl(
         &mut out,
         &format!("{impl_generics} {ty} {where_clause}"),
