@@ -70,20 +70,20 @@ pub struct VariantPlan<'a> {
     pub fields: Vec<FieldPlan<'a>>,
     /// `data(key = literal)`: constant `data` members, written after the fields.
     pub data_consts: &'a [crate::attr::DataConst],
-    pub shape: Shape,
+    pub shape: Shape<'a>,
 }
 
 /// Where a variant's catalog data comes from.
-pub enum Shape {
+pub enum Shape<'a> {
     /// A row of its own in `ENTRIES`.
-    Own(Box<Row>),
+    Own(Box<Row<'a>>),
     /// `transparent`: everything comes from the inner error, the variant's only field.
     Transparent,
 }
 
 /// A variant's own catalog row, every default resolved.
 #[allow(clippy::struct_excessive_bools)] // independent catalog facts, not one state
-pub struct Row {
+pub struct Row<'a> {
     /// Index into `ENTRIES` (own variants only, declaration order).
     pub index: usize,
     pub code: i32,
@@ -103,9 +103,9 @@ pub struct Row {
     pub doc: String,
     /// The message: the catalog's template text, the wire text, and the `Display` text
     /// unless `display` or `catch_all` says otherwise.
-    pub message: Message,
+    pub message: Message<'a>,
     /// `display = "..."`: the `Display` text (logs), differing from the wire message.
-    pub display: Option<Message>,
+    pub display: Option<Message<'a>>,
     /// `catch_all`: `Display` and `source` are the foreign error's, the variant's only field.
     pub catch_all: bool,
     /// `shared_code`: other variants (or types) use the same code on purpose.
@@ -118,18 +118,18 @@ pub struct Row {
     pub error_type: Option<String>,
 }
 
-/// A parsed message template.
-pub struct Message {
+/// A parsed message template, borrowed from the model.
+pub struct Message<'a> {
     /// The template as written, placeholders intact (the catalog's `message`).
     pub text: String,
     /// Where the template was written; `write!` format strings carry it, so a type error in
     /// a placeholder points at the message.
     pub span: Span,
-    pub template: Template,
+    pub template: &'a Template,
     /// Extra format arguments (`message("{} rows", .rows.len())`), as written.
-    pub args: Vec<crate::attr::FmtArg>,
+    pub args: &'a [crate::attr::FmtArg],
     /// `fmt = path`: the function that writes the text; `text` is then the catalog's only.
-    pub fmt: Option<syn::Path>,
+    pub fmt: Option<&'a syn::Path>,
 }
 
 /// One field, resolved: what the emitters do with it, as independent flags.
@@ -286,7 +286,7 @@ impl<'a> Plan<'a> {
     }
 
     /// The variants with their own row.
-    pub fn own(&self) -> impl Iterator<Item = (&VariantPlan<'a>, &Row)> {
+    pub fn own(&self) -> impl Iterator<Item = (&VariantPlan<'a>, &Row<'a>)> {
         self.variants.iter().filter_map(|v| v.row().map(|r| (v, r)))
     }
 
@@ -331,7 +331,7 @@ impl<'a> Plan<'a> {
 }
 
 impl<'a> VariantPlan<'a> {
-    pub fn row(&self) -> Option<&Row> {
+    pub fn row(&self) -> Option<&Row<'a>> {
         match &self.shape {
             Shape::Own(row) => Some(row),
             Shape::Transparent => None,
@@ -378,8 +378,8 @@ impl<'a> VariantPlan<'a> {
     }
 }
 
-impl Row {
-    fn new(input: &Input<'_>, variant: &ast::Variant<'_>, index: usize) -> Row {
+impl<'a> Row<'a> {
+    fn new(input: &Input<'_>, variant: &'a ast::Variant<'_>, index: usize) -> Row<'a> {
         let message = variant
             .message
             .as_ref()
@@ -425,23 +425,23 @@ impl Row {
     }
 }
 
-impl Message {
-    fn new(message: &ast::Message, fmt: Option<&syn::Path>) -> Message {
+impl<'a> Message<'a> {
+    fn new(message: &'a ast::Message, fmt: Option<&'a syn::Path>) -> Message<'a> {
         Message {
             text: message.text.clone(),
             span: message.lit.span(),
             template: message
                 .template
-                .clone()
+                .as_ref()
                 .expect("validated: template parsed"),
-            args: message.args.clone(),
-            fmt: fmt.cloned(),
+            args: &message.args,
+            fmt,
         }
     }
 
     /// Whether a named extra argument `name` exists.
     pub fn has_named(&self, name: &str) -> bool {
-        crate::attr::has_named(&self.args, name)
+        crate::attr::has_named(self.args, name)
     }
 
     /// A string literal with the message's span.

@@ -81,7 +81,12 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
 
 /// One field's value, located at its type (where a missing `Deserialize` or `Default` is
 /// reported).
-fn value(plan: &Plan<'_>, row: &Row, field: &FieldPlan<'_>, decoder: &syn::Ident) -> TokenStream {
+fn value(
+    plan: &Plan<'_>,
+    row: &Row<'_>,
+    field: &FieldPlan<'_>,
+    decoder: &syn::Ident,
+) -> TokenStream {
     let p = &plan.private;
     let ty = field.ty;
     let span = type_span(ty);

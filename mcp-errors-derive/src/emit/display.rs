@@ -85,7 +85,12 @@ pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
     }
 }
 
-fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident) -> TokenStream {
+fn arm(
+    plan: &Plan<'_>,
+    variant: &VariantPlan<'_>,
+    message: &Message<'_>,
+    f: &Ident,
+) -> TokenStream {
     let p = &plan.private;
     if let Some(path) = &message.fmt {
         return fmt_arm(variant, path, f);
@@ -115,7 +120,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
     // Extra arguments, their `.field` shorthands replaced by the fields' bindings.
     let mut positional = Vec::new();
     let mut named = Vec::new();
-    for fmt_arg in &message.args {
+    for fmt_arg in message.args {
         let expr = crate::template::replace_members(&fmt_arg.tokens, &mut |arg, _| {
             let field = variant
                 .field(arg)
@@ -187,10 +192,10 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, message: &Message, f: &Ident)
 /// every field under its name) is bound too; never a `skip` one, which no text may show.
 fn bind_plain_names<'p, 'a>(
     variant: &'p VariantPlan<'a>,
-    message: &Message,
+    message: &Message<'_>,
     used: &mut Vec<&'p FieldPlan<'a>>,
 ) {
-    for fmt_arg in &message.args {
+    for fmt_arg in message.args {
         for field in &variant.fields {
             if matches!(field.member, Member::Named(_))
                 && !field.skip

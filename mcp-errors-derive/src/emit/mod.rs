@@ -164,7 +164,7 @@ impl core::fmt::Display for Pattern<'_> {
 fn field_arms(
     plan: &Plan<'_>,
     pick: fn(&FieldPlan<'_>) -> bool,
-    body: &dyn Fn(&Row, &FieldPlan<'_>) -> TokenStream,
+    body: &dyn Fn(&Row<'_>, &FieldPlan<'_>) -> TokenStream,
 ) -> Vec<TokenStream> {
     let mut arms = Vec::new();
     for variant in &plan.variants {

@@ -160,7 +160,7 @@ fn field_list(variant: &VariantPlan<'_>) -> String {
 }
 
 /// `entry(code, symbol, domain, message, retryable, Kind, "Variant", doc` (the fields follow).
-fn entry(out: &mut String, row: &Row, domain: &str) {
+fn entry(out: &mut String, row: &Row<'_>, domain: &str) {
     let _ = write!(out, "entry({}, ", Code(row.code));
     push_str_lit(out, &row.symbol);
     let _ = write!(out, ", {domain}, ");
