@@ -741,9 +741,12 @@ impl Key<'_> {
             );
             return Vec::new();
         };
-        let parser = syn::punctuated::Punctuated::<syn::MetaNameValue, Token![,]>::parse_terminated;
-        let items = match syn::parse::Parser::parse2(parser, group.stream()) {
-            Ok(items) => items,
+        let mut items = syn::punctuated::Punctuated::<syn::MetaNameValue, Token![,]>::new();
+        match parse_tokens(group.stream(), &mut |input| {
+            items = syn::punctuated::Punctuated::parse_terminated(input)?;
+            Ok(())
+        }) {
+            Ok(()) => {}
             Err(err) => {
                 self.cx.error_spanned_by(
                     group,
@@ -751,7 +754,7 @@ impl Key<'_> {
                 );
                 return Vec::new();
             }
-        };
+        }
         let mut out = Vec::new();
         for item in items {
             let Some(ident) = item.path.get_ident() else {
@@ -906,15 +909,22 @@ impl Key<'_> {
             };
         };
         let span = SpanRange::of(group);
-        match syn::parse2::<MessageList>(group.stream()) {
-            Ok(list) => Some(self.attr(
+        let mut parsed = None;
+        let result = parse_tokens(group.stream(), &mut |input| {
+            parsed = Some(<MessageList as syn::parse::Parse>::parse(input)?);
+            Ok(())
+        });
+        match (result, parsed) {
+            (Ok(()), Some(list)) => Some(self.attr(
                 MessageAttr {
                     lit: list.lit,
                     args: list.args,
                 },
                 span,
             )),
-            Err(err) => {
+            // The parser stores the list whenever it succeeds.
+            (Ok(()), None) => None,
+            (Err(err), _) => {
                 self.cx.syn_error(syn::Error::new(
                     err.span(),
                     format_args!(
@@ -1010,7 +1020,21 @@ fn is_expr(tokens: &TokenStream) -> bool {
     let plain = crate::template::replace_members(tokens, &mut |_, span| {
         TokenTree::Ident(syn::Ident::new("__mcp_field", span)).into()
     });
-    syn::parse2::<Expr>(plain).is_ok()
+    parse_tokens(plain, &mut |input| {
+        <Expr as syn::parse::Parse>::parse(input)?;
+        Ok(())
+    })
+    .is_ok()
+}
+
+/// `syn::parse2` for every parse of the crate, through one parser type (`dyn FnMut`, which
+/// keeps what it parsed) instead of one copy of `parse2` per parsed type: `parser` must
+/// consume all of `tokens`.
+pub fn parse_tokens(
+    tokens: TokenStream,
+    parser: &mut dyn FnMut(syn::parse::ParseStream<'_>) -> syn::Result<()>,
+) -> syn::Result<()> {
+    syn::parse::Parser::parse2(parser, tokens)
 }
 
 /// Whether tokens follow the comma at `input`, which may then still belong to an expression

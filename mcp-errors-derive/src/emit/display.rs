@@ -131,8 +131,7 @@ fn arm(
         match &fmt_arg.name {
             None => positional.push(expr),
             Some(name) => {
-                let name = syn::parse_str::<Ident>(&name.to_string())
-                    .unwrap_or_else(|_| Ident::new_raw(&name.to_string(), name.span()));
+                let name = arg_name(name);
                 named.push(quote!(#name = #expr));
             }
         }
@@ -185,6 +184,26 @@ fn arm(
     let path = variant.path();
     quote! {
         #path { #(#bound,)* .. } => ::core::write!(#f, #fmt #(, #positional)* #(, #named)* #(#counts)*),
+    }
+}
+
+/// A named argument's name as `syn::parse_str::<Ident>` reads it: a keyword is no
+/// identifier, and is then written raw.
+fn arg_name(name: &Ident) -> Ident {
+    let text = name.to_string();
+    let mut parsed = None;
+    if let Ok(tokens) = text.parse::<TokenStream>()
+        && crate::attr::parse_tokens(tokens, &mut |input| {
+            parsed = Some(<Ident as syn::parse::Parse>::parse(input)?);
+            Ok(())
+        })
+        .is_err()
+    {
+        parsed = None;
+    }
+    match parsed {
+        Some(name) => name,
+        None => Ident::new_raw(&text, name.span()),
     }
 }
 
