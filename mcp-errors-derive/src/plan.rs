@@ -227,7 +227,14 @@ impl<'a> Plan<'a> {
         }
         crate::first_use::sort(&mut own_codes);
         crate::first_use::sort(&mut shared_codes);
-        shared_codes.dedup();
+        // Each shared code once (`dedup` by hand, no copy of its own for `i32`).
+        let mut distinct: Vec<i32> = Vec::with_capacity(shared_codes.len());
+        for &code in &shared_codes {
+            if distinct.last() != Some(&code) {
+                distinct.push(code);
+            }
+        }
+        let shared_codes = distinct;
         Plan {
             ident: input.ident,
             private: quote!(#root::__private),

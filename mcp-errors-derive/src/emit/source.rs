@@ -183,12 +183,12 @@ fn row_fn(out: &mut String, plan: &Plan<'_>) {
         for f in &variant.fields {
             if f.skip && !f.retry_after {
                 let name = format!("_{}", f.format_name());
-                skipped.push((&f.member, Ident::new(&name, Span::call_site())));
+                skipped.push((f, Ident::new(&name, Span::call_site())));
             }
         }
         let mut bound = Vec::new();
-        for (member, binding) in &skipped {
-            bound.push((*member, binding));
+        for (f, binding) in &skipped {
+            bound.push((&f.member, binding));
         }
         let pat = pattern(variant, bound);
         let _ = write!(out, "{pat} => {},", row.index);
