@@ -46,31 +46,32 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
 /// `error_type` is seed 002's `errorType`, a class name: `PascalCase` ending in `Error`
 /// (`AuthenticationError`, `CustomError`), as every `ErrorKind::error_type` is.
 fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
-    let mut given = Vec::new();
     if let Some(attr) = &input.attrs.error_type {
-        given.push(attr);
+        error_type_is_well_formed(cx, attr);
     }
     for variant in &input.variants {
         if let Some(attr) = &variant.attrs.error_type {
-            given.push(attr);
+            error_type_is_well_formed(cx, attr);
         }
     }
-    for &attr in &given {
-        let value = attr.value.value();
-        let well_formed = value.len() > "Error".len()
-            && value.ends_with("Error")
-            && value.as_bytes()[0].is_ascii_uppercase()
-            && value.bytes().all(|b| b.is_ascii_alphabetic());
-        if !well_formed {
-            cx.error_spanned_by(
-                attr.whole,
-                format_args!(
-                    "`error_type` must be a PascalCase name of ASCII letters ending in `Error`, \
-                     like `AuthenticationError`; found {value:?}, try `error_type = \"{}\"`",
-                    error_type_suggestion(&value)
-                ),
-            );
-        }
+}
+
+/// One `error_type` of [`error_types_are_well_formed`].
+fn error_type_is_well_formed(cx: &Ctxt, attr: &Attr<syn::LitStr>) {
+    let value = attr.value.value();
+    let well_formed = value.len() > "Error".len()
+        && value.ends_with("Error")
+        && value.as_bytes()[0].is_ascii_uppercase()
+        && value.bytes().all(|b| b.is_ascii_alphabetic());
+    if !well_formed {
+        cx.error_spanned_by(
+            attr.whole,
+            format_args!(
+                "`error_type` must be a PascalCase name of ASCII letters ending in `Error`, \
+                 like `AuthenticationError`; found {value:?}, try `error_type = \"{}\"`",
+                error_type_suggestion(&value)
+            ),
+        );
     }
 }
 
@@ -768,7 +769,9 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
         return;
     }
     // Few fields per variant: a list is enough.
-    let mut seen: Vec<(String, &str)> = Vec::new();
+    // Each key used, and (same index) the field that uses it.
+    let mut keys: Vec<String> = Vec::new();
+    let mut fields: Vec<&str> = Vec::new();
     for field in &variant.fields {
         let Some(key) = field.data_key() else {
             continue;
@@ -781,13 +784,14 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
                      `#[mcp(rename = \"...\")]`"
                 ),
             );
-        } else if let Some(first) = field_using(&seen, &key) {
+        } else if let Some(first) = field_using(&keys, &fields, &key) {
             cx.error_spanned_by(
                 field.key_tokens(),
                 format_args!("duplicate data key `{key}`; field `{first}` already uses it"),
             );
         } else {
-            seen.push((key, &field.name));
+            keys.push(key);
+            fields.push(&field.name);
         }
     }
     // Constant members (`data(code = "...")`) share the keys' namespace.
@@ -799,7 +803,7 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
                 constant.whole,
                 format_args!("data key `{key}` is reserved for the envelope"),
             );
-        } else if let Some(field) = field_using(&seen, key) {
+        } else if let Some(field) = field_using(&keys, &fields, key) {
             cx.error_spanned_by(
                 constant.whole,
                 format_args!("duplicate data key `{key}`; field `{field}` already uses it"),
@@ -816,10 +820,10 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
 }
 
 /// The field that already uses the data key `key`.
-fn field_using<'s>(seen: &[(String, &'s str)], key: &str) -> Option<&'s str> {
-    for (used, field) in seen {
+fn field_using<'s>(keys: &[String], fields: &[&'s str], key: &str) -> Option<&'s str> {
+    for (i, used) in keys.iter().enumerate() {
         if used == key {
-            return Some(field);
+            return Some(fields[i]);
         }
     }
     None
