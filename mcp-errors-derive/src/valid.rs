@@ -833,21 +833,25 @@ fn field_using<'s>(keys: &[String], fields: &[&'s str], key: &str) -> Option<&'s
 /// by a client.
 fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let mut codes = Vec::new();
+    // The index of the variant each code is written on.
     let mut owners = Vec::new();
-    for variant in &input.variants {
+    for (index, variant) in input.variants.iter().enumerate() {
         if let Some(code) = &variant.attrs.code
             && !variant.is_transparent()
         {
             codes.push(code.value);
-            owners.push((variant, code));
+            owners.push(index);
         }
     }
     let first = first_uses(&codes);
     // Whether the first use of a code was pointed at already.
     let mut noted = vec![false; codes.len()];
     for (i, &f) in first.iter().enumerate() {
-        let (variant, code) = owners[i];
-        let earlier = owners[f].0;
+        let variant = &input.variants[owners[i]];
+        let earlier = &input.variants[owners[f]];
+        let Some(code) = &variant.attrs.code else {
+            continue;
+        };
         match f {
             f if f == i => {}
             // Declared on both sides: the migration case (several variants on -32602, each
