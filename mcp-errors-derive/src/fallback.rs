@@ -114,30 +114,35 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
 fn from_stubs(model: &Input<'_>) -> TokenStream {
     let ty = model.ident;
     let derived = emit::derived();
-    let mut types = Vec::new();
     let mut texts = Vec::new();
     for variant in &model.variants {
         for field in &variant.fields {
             if field.is_from() {
                 let from = crate::valid::from_type(field.ty);
                 texts.push(quote!(#from).to_string());
-                types.push(from);
             }
         }
     }
     let first = first_uses(&texts);
+    // A second pass over the same fields, in the same order: the `i`-th `from` type.
     let mut out = TokenStream::new();
-    for (i, &f) in first.iter().enumerate() {
-        if f == i {
-            let from = types[i];
-            out.extend(quote! {
-                #derived
-                impl ::core::convert::From<#from> for #ty {
-                    fn from(_: #from) -> Self {
-                        ::core::unreachable!()
-                    }
+    let mut i = 0;
+    for variant in &model.variants {
+        for field in &variant.fields {
+            if field.is_from() {
+                if first[i] == i {
+                    let from = crate::valid::from_type(field.ty);
+                    out.extend(quote! {
+                        #derived
+                        impl ::core::convert::From<#from> for #ty {
+                            fn from(_: #from) -> Self {
+                                ::core::unreachable!()
+                            }
+                        }
+                    });
                 }
-            });
+                i += 1;
+            }
         }
     }
     out
