@@ -1069,22 +1069,9 @@ fn int_literal(expr: &Expr) -> Result<i32, String> {
             int.suffix()
         ));
     }
-    // `base10_parse::<i64>` by hand: one loop instead of the generic integer parser.
-    let mut magnitude: i64 = 0;
-    for b in int.base10_digits().bytes() {
-        let next = if b.is_ascii_digit() {
-            match magnitude.checked_mul(10) {
-                Some(m) => m.checked_add(i64::from(b - b'0')),
-                None => None,
-            }
-        } else {
-            None
-        };
-        match next {
-            Some(next) => magnitude = next,
-            None => return Err("integer literal does not fit in an `i32`".to_owned()),
-        }
-    }
+    let magnitude: i64 = int
+        .base10_parse()
+        .map_err(|_| "integer literal does not fit in an `i32`".to_owned())?;
     let value = if negative { -magnitude } else { magnitude };
     i32::try_from(value).map_err(|_| format!("{value} does not fit in an `i32`"))
 }

@@ -309,9 +309,9 @@ pub fn replace_members(
                         Some((head, tail)) => (head, Some(tail.to_owned())),
                         None => (&text[..], None),
                     };
-                    match parse_usize(head) {
-                        Some(index) => Some((Arg::Index(index), tail)),
-                        None => None,
+                    match head.parse::<usize>() {
+                        Ok(index) => Some((Arg::Index(index), tail)),
+                        Err(_) => None,
                     }
                 }
                 _ => None,
@@ -322,7 +322,7 @@ pub fn replace_members(
                     let mut dot = Punct::new('.', Spacing::Alone);
                     dot.set_span(next.span());
                     out.extend([TokenTree::Punct(dot)]);
-                    if let Some(index) = parse_usize(&tail) {
+                    if let Ok(index) = tail.parse::<usize>() {
                         let mut lit = Literal::usize_unsuffixed(index);
                         lit.set_span(next.span());
                         out.extend([TokenTree::Literal(lit)]);
@@ -399,26 +399,6 @@ fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String
     Ok(Piece::Placeholder { arg, spec })
 }
 
-/// `text.parse::<usize>().ok()` as one loop (no generic integer parser of its own): decimal
-/// digits after an optional `+`, `None` when empty or out of range.
-fn parse_usize(text: &str) -> Option<usize> {
-    let digits = match text.strip_prefix('+') {
-        Some(rest) if !rest.is_empty() => rest,
-        _ => text,
-    };
-    if digits.is_empty() {
-        return None;
-    }
-    let mut value: usize = 0;
-    for b in digits.bytes() {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        value = value.checked_mul(10)?.checked_add(usize::from(b - b'0'))?;
-    }
-    Some(value)
-}
-
 /// `reason`, `r#type`, `0`.
 fn parse_arg(text: &str) -> Option<Arg> {
     let mut digits = !text.is_empty();
@@ -426,10 +406,7 @@ fn parse_arg(text: &str) -> Option<Arg> {
         digits &= b.is_ascii_digit();
     }
     if digits {
-        return match parse_usize(text) {
-            Some(index) => Some(Arg::Index(index)),
-            None => None,
-        };
+        return text.parse().ok().map(Arg::Index);
     }
     let name = text.strip_prefix("r#").unwrap_or(text);
     let mut chars = name.chars();
@@ -520,30 +497,6 @@ fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<Sp
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parse_usize_is_std_parse() {
-        for text in [
-            "",
-            "+",
-            "-",
-            "0",
-            "+0",
-            "-0",
-            "7",
-            "+12",
-            "++1",
-            "1+",
-            "01",
-            "1_0",
-            "x",
-            "18446744073709551615",
-            "18446744073709551616",
-            "99999999999999999999999",
-        ] {
-            assert_eq!(parse_usize(text), text.parse::<usize>().ok(), "{text:?}");
-        }
-    }
 
     fn named(s: &str) -> Arg {
         Arg::Named(s.to_owned())
