@@ -316,6 +316,7 @@ macro_rules! error_stats_glue {
         ///   `MCP_ERROR_METRICS` is truthy, else `-32601` method not found (clients
         ///   feature-detect the method, seed 000);
         /// - any other method: `-32601`, as rmcp's default `on_custom_request` answers.
+        #[inline]
         pub fn on_custom_request(request: &CustomRequest) -> Result<CustomResult, ErrorData> {
             answer_error_stats(request, crate::metrics::global())
                 .unwrap_or_else(|| Err(method_not_found(&request.method)))
@@ -325,6 +326,7 @@ macro_rules! error_stats_glue {
         /// other method, so a server with custom methods of its own can try this first.
         ///
         /// When `stats` is disabled the answer is `-32601` method not found.
+        #[inline]
         pub fn answer_error_stats(
             request: &CustomRequest,
             stats: &ErrorStats,
@@ -337,6 +339,7 @@ macro_rules! error_stats_glue {
             })
         }
 
+        #[inline]
         fn method_not_found(method: &str) -> ErrorData {
             ErrorData::new(
                 ErrorCode::METHOD_NOT_FOUND,

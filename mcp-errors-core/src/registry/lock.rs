@@ -59,7 +59,6 @@ impl Registry {
     ///         .unwrap();
     /// }
     /// ```
-    #[inline]
     pub fn assert_stable(&self, path: impl AsRef<Path>) -> Result<StabilityReport, StabilityError> {
         let update =
             std::env::var("MCP_ERRORS_UPDATE_LOCK").is_ok_and(|v| crate::env::is_truthy(&v));
@@ -103,7 +102,6 @@ impl Registry {
     /// assert!(text.contains("removed  2101 E_PW_LAUNCH (playwright)"), "{text}");
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
-    #[inline]
     pub fn assert_stable_with(
         &self,
         path: impl AsRef<Path>,
