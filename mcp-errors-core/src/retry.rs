@@ -810,6 +810,7 @@ impl core::fmt::Display for TextSuffix {
 /// assert_eq!(retry_after_text("(retry after 1.5 ms)"), None);
 /// assert_eq!(retry_after_text("(retry after 99999999999999999999 ms)"), None);
 /// ```
+#[inline]
 pub fn retry_after_text(text: &str) -> Option<Duration> {
     let start = text.rfind(TEXT_OPEN)? + TEXT_OPEN.len();
     let rest = &text[start..];
@@ -837,6 +838,7 @@ pub fn retry_after_text(text: &str) -> Option<Duration> {
 /// assert_eq!(retry_after_header("Wed, 21 Oct 2015 07:28:00 GMT"), None);
 /// assert_eq!(retry_after_header("-1"), None);
 /// ```
+#[inline]
 pub fn retry_after_header(value: &str) -> Option<Duration> {
     let value = value.trim();
     if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
@@ -848,6 +850,7 @@ pub fn retry_after_header(value: &str) -> Option<Duration> {
 
 /// A `retryAfterMs` value: a JSON integer from 0 to `u64::MAX`; a negative number, a
 /// fraction, a string or anything else is `None`.
+#[inline]
 pub(crate) fn retry_after_ms_of(value: &serde_json::Value) -> Option<Duration> {
     match value {
         serde_json::Value::Number(n) => n.as_u64().map(Duration::from_millis),
@@ -870,6 +873,7 @@ pub(crate) fn retry_after_ms_of(value: &serde_json::Value) -> Option<Duration> {
 /// let result = json!({"isError": true, "content": [], "_meta": {"retryAfterMs": 20}});
 /// assert_eq!(tool_result_retry_after(&result), Some(Duration::from_millis(20)));
 /// ```
+#[inline]
 pub fn tool_result_retry_after(result: &serde_json::Value) -> Option<Duration> {
     if let Some(delay) = result
         .get("_meta")
@@ -903,6 +907,7 @@ pub fn tool_result_retry_after(result: &serde_json::Value) -> Option<Duration> {
 /// let body = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32000, "message": "x"}});
 /// assert_eq!(message_retry_after(&body, Some("2")), Some(Duration::from_secs(2)));
 /// ```
+#[inline]
 pub fn message_retry_after(
     message: &serde_json::Value,
     retry_after_header_value: Option<&str>,

@@ -122,6 +122,7 @@ impl ErrorStats {
     }
 
     /// How many of `seen` occurrences were recorded: the 1st, the `sample + 1`th, ...
+    #[inline]
     fn recorded(&self, seen: u64) -> u64 {
         seen.div_ceil(u64::from(self.sample))
     }

@@ -164,6 +164,7 @@ impl Table {
     }
 
     /// Occurrences counted at `index`, all stripes together; 0 without counters.
+    #[inline]
     pub(super) fn seen(&self, index: usize) -> u64 {
         if self.counts.is_empty() {
             return 0;
