@@ -12,6 +12,11 @@ command.
   python3 benches/report.py --write-docs    # and replaces the table in docs/operating.md
   python3 benches/report.py --smoke         # every benchmark once, tiny sizes (CI: no rot)
 
+Two envelope rows beside the timed ones: ours / by hand in instructions (callgrind, when
+valgrind is installed: the same ratio without the code-layout noise of one build's timings),
+and ours / by hand timed in a build with `codegen-units = 1` (as many release profiles set;
+not in --smoke, it is a second release build).
+
 --runs N (default 5) is the number of rebuilds whose median compile_time.py takes. Timings are
 the machine's: compare ratios, not absolute times, and quote the CPU-time ratio on a shared
 machine. Exits non-zero when a benchmark fails to run or prints nothing parsable; it never
@@ -24,8 +29,10 @@ import json
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,13 +51,15 @@ def run(args, **kw):
     return proc.stdout
 
 
-def envelope_binary(smoke):
+def envelope_binary(smoke, env=None):
     """Builds the envelope bench (release for figures; in smoke mode the test profile, which
-    reuses what `cargo test --all-features` built) and returns its path."""
+    reuses what `cargo test --all-features` built) and returns its path. `env`: more
+    environment for cargo (a profile setting)."""
     profile = ["--all-features"] if smoke else []
     command = "test" if smoke else "bench"
     out = run(
-        ["cargo", command, "--bench", "envelope", "--no-run", "--message-format=json", *profile]
+        ["cargo", command, "--bench", "envelope", "--no-run", "--message-format=json", *profile],
+        env=dict(os.environ, **(env or {})),
     )
     for line in out.splitlines():
         try:
@@ -63,13 +72,37 @@ def envelope_binary(smoke):
     raise SystemExit("no envelope bench binary")
 
 
-def envelope_figures(smoke):
-    exe = envelope_binary(smoke)
+def envelope_figures(smoke, env=None):
+    exe = envelope_binary(smoke, env)
     out = run([exe, "--smoke" if smoke else "--figures"])
     ns = dict(re.findall(r"^\s+(ours|json_macro|rmcp|by_hand|ours_serialize)\s+([\d.]+) ns", out, re.M))
     if len(ns) < 5:
         raise SystemExit("envelope figures: unparsable output")
-    return {k: float(v) for k, v in ns.items()}
+    figures = {k: float(v) for k, v in ns.items()}
+    figures["exe"] = exe
+    return figures
+
+
+def instructions(exe, path, iters):
+    """Instructions of one envelope on `path` (callgrind: `iters + 1` runs minus one, so the
+    start-up cancels out), or None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    counts = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in (1, iters + 1):
+            out_file = os.path.join(tmp, f"callgrind.{n}")
+            proc = subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
+                 exe, "--only", path, "--iters", str(n)],
+                capture_output=True, text=True,
+            )
+            m = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+            if proc.returncode != 0 or not m:
+                sys.stderr.write(proc.stderr[-2000:])
+                raise SystemExit(f"callgrind of {path} failed")
+            counts.append(int(m.group(1)))
+    return (counts[1] - counts[0]) / iters
 
 
 def compile_figures(runs, smoke):
@@ -104,7 +137,7 @@ def machine():
     return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}, {rustc}"
 
 
-def table(env, comp, command):
+def table(env, comp, command, instr=None, one_unit=None):
     today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     lines = [
         f"Measured {today} on {machine()}, with `{command}`.",
@@ -117,6 +150,15 @@ def table(env, comp, command):
         f"| ours divided by the same bytes written by hand ({env['by_hand']:.0f} ns) | {env['ours'] / env['by_hand']:.2f}x | <= 2x |",
         f"| the view through `serde_json::to_writer` (the metered `Serialize`), divided by by hand | {env['ours_serialize'] / env['by_hand']:.2f}x | - |",
     ]
+    if instr:
+        ours, by_hand = instr
+        lines.append(
+            f"| ours divided by by hand, in instructions per envelope (callgrind: {ours:,.0f} / {by_hand:,.0f}) | {ours / by_hand:.2f}x | - |"
+        )
+    if one_unit:
+        lines.append(
+            f"| ours divided by by hand, built with `codegen-units = 1` ({one_unit['ours']:.0f} ns / {one_unit['by_hand']:.0f} ns) | {one_unit['ours'] / one_unit['by_hand']:.2f}x | - |"
+        )
     names = {
         "c": "rebuild of a user's crate, {} (enums x variants), vs thiserror 2 (wall / CPU)",
         "a": "rebuild of a user's crate, 1 enum x {} variants, vs thiserror 2 (wall / CPU)",
@@ -139,8 +181,14 @@ def main():
     args = ap.parse_args()
     command = "python3 benches/report.py" + (" --smoke" if args.smoke else "")
     env = envelope_figures(args.smoke)
+    iters = 200 if args.smoke else 20000
+    ours = instructions(env["exe"], "ours", iters)
+    instr = None if ours is None else (ours, instructions(env["exe"], "by_hand", iters))
+    one_unit = None
+    if not args.smoke:
+        one_unit = envelope_figures(False, {"CARGO_PROFILE_BENCH_CODEGEN_UNITS": "1"})
     comp = compile_figures(1 if args.smoke else args.runs, args.smoke)
-    text = table(env, comp, command + (" --write-docs" if args.write_docs else ""))
+    text = table(env, comp, command + (" --write-docs" if args.write_docs else ""), instr, one_unit)
     print(text)
     if args.write_docs:
         doc = TABLE_DOC.read_text()
@@ -150,7 +198,7 @@ def main():
         _, tail = rest.split(END, 1)
         TABLE_DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
     if args.smoke:
-        figures = len(env) + len(comp)
+        figures = len(env) - 1 + len(comp) + (instr is not None)
         print(f"bench: {figures} passed, 0 failed")
 
 
