@@ -232,17 +232,3 @@ pub const fn with_extras(
         ..entry
     }
 }
-
-/// A catalog field row whose key is its name.
-pub const fn field(name: &'static str, role: FieldRole) -> FieldEntry {
-    FieldEntry {
-        name,
-        key: name,
-        role,
-    }
-}
-
-/// A catalog field row with a key of its own (`rename`, `details`).
-pub const fn keyed_field(name: &'static str, key: &'static str, role: FieldRole) -> FieldEntry {
-    FieldEntry { name, key, role }
-}

@@ -2,9 +2,7 @@
 
 pub use crate::decode;
 pub use crate::disjoint;
-pub use crate::entry::{
-    entry, field, json_rpc, keyed_field, row_entry, with_error_type, with_extras,
-};
+pub use crate::entry::{entry, json_rpc, row_entry, with_error_type, with_extras};
 pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{

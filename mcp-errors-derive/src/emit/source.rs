@@ -54,19 +54,31 @@ pub fn constant(out: &mut String, name: &str, code: i32) {
     let _ = write!(out, "pub const {name}: i32 = {};", Code(code));
 }
 
-/// The `ENTRIES` initializer: a block importing short names, then one
+/// The `ENTRIES` initializer: a call of a local generic `const fn` whose body is one inline
+/// `const` block, importing short names, then one
 /// `entry(code, symbol, domain, message, retryable, Kind, variant, doc, &[fields])` per own
-/// variant, wrapped in `with_extras(.., &[aliases], help)` when it has either. The domain is
-/// written out in each row: a local constant would be one more body to check. A field list
-/// that several rows share (`&[]` of unit variants, the same fields in many variants) is one
-/// local constant (`F0`, ...) the rows name: each `&[..]` in a row is a promoted constant the
-/// compiler validates on its own, a measurable part of a large catalog's compile time.
+/// variant, wrapped in `with_extras(.., &[aliases], help)` when it has either.
+///
+/// The call is what keeps the compiler from evaluating the table while it checks the user's
+/// crate: rustc's `unconditional_panic` lint evaluates the value of every non-generic
+/// associated constant whose body is a constant (a promoted `&[..]` or an inline `const`), but
+/// it neither runs calls nor evaluates a constant that has generic parameters. The table is
+/// then evaluated where it is used (`entry()`, the registry), like the other trait constants.
+/// At 20 enums of 25 variants this was a twentieth of the crate's compile time.
+///
+/// The domain is written out in each row: a local binding would be one more value to check.
+/// A field list is a literal (`FieldEntry { .. }`, no call, so that it can be promoted
+/// inside the inline `const`); one that several rows share (`&[]` of unit variants, the same
+/// fields in many variants) is one local binding (`f0`, ...) the rows name: each `&[..]` in a
+/// row is a promoted constant the compiler checks on its own, a measurable part of a large
+/// catalog's compile time.
 pub fn entries(out: &mut String, plan: &Plan<'_>) {
     let p = plan.private.to_string();
     let _ = write!(
         out,
-        "{{ #[allow(unused_imports)] use {p}::{{entry, with_extras, field, keyed_field, \
-         json_rpc, with_error_type, ErrorKind::*, FieldRole::*}};"
+        "{{ #[inline] const fn __mcp_entries<__T>() -> &'static [{p}::ErrorEntry] {{ const {{ \
+         #[allow(unused_imports)] use {p}::{{entry, with_extras, json_rpc, with_error_type, \
+         FieldEntry, ErrorKind::*, FieldRole::*}};"
     );
     let mut lists = Vec::new();
     for (variant, _) in plan.own() {
@@ -85,7 +97,7 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
     for (i, &f) in first.iter().enumerate() {
         if f == i && uses[i] > 1 {
             let list = &lists[i];
-            let _ = write!(out, "const F{next}: &[{p}::FieldEntry] = {list};");
+            let _ = write!(out, "let f{next}: &[{p}::FieldEntry] = {list};");
             shared[i] = next;
             next += 1;
         }
@@ -107,7 +119,7 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
         }
         entry(out, row, &domain);
         if uses[first[i]] > 1 {
-            let _ = write!(out, ", F{})", shared[first[i]]);
+            let _ = write!(out, ", f{})", shared[first[i]]);
         } else {
             let _ = write!(out, ", {list})");
         }
@@ -138,22 +150,17 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
         }
         out.push(',');
     }
-    out.push_str("] }");
+    out.push_str("] } } __mcp_entries::<()>() }");
 }
 
-/// `&[field("name", Role), keyed_field("name", "key", Role), ..]`: a variant's catalog fields.
+/// `&[FieldEntry { name: "name", key: "key", role: Role }, ..]`: a variant's catalog fields.
 fn field_list(variant: &VariantPlan<'_>) -> String {
     let mut out = String::from("&[");
     for f in &variant.fields {
         let role = f.role().variant();
-        let key = f.catalog_key();
-        if key == f.name {
-            let _ = write!(out, "field(\"{}\", {role}),", f.name);
-        } else {
-            let _ = write!(out, "keyed_field(\"{}\", ", f.name);
-            push_str_lit(&mut out, key);
-            let _ = write!(out, ", {role}),");
-        }
+        let _ = write!(out, "FieldEntry {{ name: \"{}\", key: ", f.name);
+        push_str_lit(&mut out, f.catalog_key());
+        let _ = write!(out, ", role: {role} }},");
     }
     out.push(']');
     out
