@@ -24,12 +24,19 @@ seconds of cargo and rustc, steadier when the machine is shared) are reported.
 `--compare PATH` adds a second checkout of mcp-errors (e.g. `git worktree add` of an older
 commit) to (a), (c) and (d), measured interleaved with this one: before and after in one run.
 
+`--instructions` adds to (a), (c) and (d) the instructions the compiler executes, counted by
+valgrind's callgrind in one more build of each crate: the rustc processes that compile a crate
+(none of cargo's own work, no linker), summed over the crates (d) compiles. Unlike time, the
+count does not move with the rest of the machine, so its ratio is the steady one of each row.
+It needs valgrind; it is slow (a minute or two per figure).
+
 Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b,c,e,d]
-                                       [--many 20x25] [--compare PATH]
+                                       [--many 20x25] [--compare PATH] [--instructions]
 """
 
 import argparse
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -161,6 +168,70 @@ def clean_build(crate, packages):
     return build(crate, touch=False)
 
 
+# RUSTC_WRAPPER for --instructions: each rustc process that compiles a crate runs under
+# callgrind, whose log (one file per process) ends with the count; cargo's queries
+# (`rustc -vV`, `--print`) run as they are.
+WRAPPER = """#!/bin/sh
+case " $* " in
+  *" --print"*) exec "$@" ;;
+  *" --crate-name "*) exec valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
+      --log-file="$MCP_BENCH_COUNTS/%p.log" "$@" ;;
+  *) exec "$@" ;;
+esac
+"""
+
+
+def instructions(crate, clean=None):
+    """Instructions of the rustc processes of one rebuild of `crate` (`clean`: these packages
+    removed first and rebuilt with it), -j1 so that no count includes another's waiting."""
+    logs = WORK / "callgrind-logs"
+    shutil.rmtree(logs, ignore_errors=True)
+    logs.mkdir(parents=True)
+    wrapper = WORK / "callgrind-rustc.sh"
+    wrapper.write_text(WRAPPER)
+    wrapper.chmod(0o755)
+    env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
+    subprocess.run(["cargo", "build", "--quiet"], cwd=crate, env=env, check=True, capture_output=True)
+    if clean:
+        args = ["cargo", "clean", "--quiet"]
+        for package in clean:
+            args += ["-p", package]
+        subprocess.run(args, cwd=crate, env=env, check=True, capture_output=True)
+    else:
+        (crate / "src" / "lib.rs").touch()
+    env.update(RUSTC_WRAPPER=str(wrapper), MCP_BENCH_COUNTS=str(logs))
+    proc = subprocess.run(
+        ["cargo", "build", "-j1", "--quiet"], cwd=crate, env=env, capture_output=True, text=True
+    )
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr[-4000:])
+        raise SystemExit(f"callgrind build of {crate.name} failed")
+    total = 0
+    for log in logs.glob("*.log"):
+        # A log without a count is a child that rustc forked to run the linker: valgrind
+        # opens its log at the fork and does not follow the program it then runs.
+        m = re.search(r"Collected : (\d+)", log.read_text())
+        if m:
+            total += int(m.group(1))
+    if total == 0:
+        raise SystemExit(f"callgrind build of {crate.name}: no rustc process counted")
+    # A rebuild outside the wrapper, so that the timed builds find everything fresh.
+    subprocess.run(["cargo", "build", "--quiet"], cwd=crate, env=dict(os.environ,
+                   CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0"), check=True, capture_output=True)
+    return total
+
+
+def instructions_row(label, crates, clean=None):
+    """`label instructions: <thiserror> <ours> ratio ...`, thiserror first."""
+    counts = []
+    for i, crate in enumerate(crates):
+        counts.append(instructions(crate, clean[i] if clean else None))
+    cells = f"{label:>9} {'instr':>9} {counts[0] / 1e9:>8.3f}G"
+    for n in counts[1:]:
+        cells += f" {n / 1e9:>17.3f}G {n / counts[0]:>14.2f}x"
+    return cells
+
+
 def row(label, baseline, others):
     cells = f"{label:>9} {baseline.wall:>9.2f} {baseline.cpu:>9.2f}"
     for m in others:
@@ -184,6 +255,11 @@ def main():
     ap.add_argument("--parts", default="a,b,c,e,d", help="which measurements to run: a, b, c, d, e")
     ap.add_argument("--many", default="20x25", help="enums x variants of (c)")
     ap.add_argument("--compare", help="another mcp-errors checkout, measured beside this one")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count rustc's instructions (valgrind) for (a), (c) and (d)",
+    )
     args = ap.parse_args()
     scales = [int(s) for s in args.scales.split(",")]
     WORK.mkdir(parents=True, exist_ok=True)
@@ -214,6 +290,8 @@ def main():
         ]
         t, *m = interleaved([te, *ms], args.runs)
         print(row(str(n), t, m), flush=True)
+        if args.instructions:
+            print(instructions_row(str(n), [te, *ms]), flush=True)
 
     if "c" in parts:
         k, n = (int(x) for x in args.many.split("x"))
@@ -231,6 +309,8 @@ def main():
         ]
         t, *m = interleaved([te, *ms], args.runs)
         print(row(f"{k}x{n}", t, m), flush=True)
+        if args.instructions:
+            print(instructions_row(f"{k}x{n}", [te, *ms]), flush=True)
 
     if "e" in parts:
         k, n = (int(x) for x in args.many.split("x"))
@@ -273,6 +353,9 @@ def main():
 
         t, *m = interleaved([te, *ms], args.runs, step)
         print(row("clean", t, m), flush=True)
+        if args.instructions:
+            cleaned = [["thiserror", "thiserror-impl"]] + [ours] * len(ms)
+            print(instructions_row("clean", [te, *ms], cleaned), flush=True)
 
     if "b" in parts:
         print()

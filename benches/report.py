@@ -15,7 +15,9 @@ command.
 Two envelope rows beside the timed ones: ours / by hand in instructions (callgrind, when
 valgrind is installed: the same ratio without the code-layout noise of one build's timings),
 and ours / by hand timed in a build with `codegen-units = 1` (as many release profiles set;
-not in --smoke, it is a second release build).
+not in --smoke, it is a second release build). With valgrind, each compile-time row also gets
+the ratio of the instructions rustc executes (`compile_time.py --instructions`), which unlike
+the timings does not move with the rest of the machine.
 
 --runs N (default 5) is the number of rebuilds whose median compile_time.py takes. Timings are
 the machine's: compare ratios, not absolute times, and quote the CPU-time ratio on a shared
@@ -105,19 +107,31 @@ def instructions(exe, path, iters):
 
 
 def compile_figures(runs, smoke):
+    """Per row (a, c, d): its label, the wall and CPU ratios, and the instructions ratio (or
+    None without valgrind)."""
     args = [sys.executable, "benches/compile_time.py", "--runs", str(runs), "--scales", "1"]
     if smoke:
         args += ["--parts", "a,c", "--variants", "30", "--many", "2x5"]
     else:
         args += ["--parts", "a,c,d"]
+    counted = shutil.which("valgrind") is not None
+    if counted:
+        args.append("--instructions")
     out = run(args)
     rows = {}
     for label, key in [(r"\d+", "a"), (r"\d+x\d+", "c"), ("clean", "d")]:
         m = re.search(
             rf"^\s*({label})\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+([\d.]+)x\s+([\d.]+)x", out, re.M
         )
-        if m:
-            rows[key] = (m.group(1), float(m.group(2)), float(m.group(3)))
+        if not m:
+            continue
+        instr = None
+        if counted:
+            n = re.search(rf"^\s*{m.group(1)}\s+instr\s+[\d.]+G\s+[\d.]+G\s+([\d.]+)x", out, re.M)
+            if not n:
+                raise SystemExit(f"compile_time.py: no instructions row for {m.group(1)}")
+            instr = float(n.group(1))
+        rows[key] = (m.group(1), float(m.group(2)), float(m.group(3)), instr)
     if not rows:
         raise SystemExit("compile_time.py: unparsable output")
     return rows
@@ -159,15 +173,23 @@ def table(env, comp, command, instr=None, one_unit=None):
             f"| ours divided by by hand, built with `codegen-units = 1` ({one_unit['ours']:.0f} ns / {one_unit['by_hand']:.0f} ns) | {one_unit['ours'] / one_unit['by_hand']:.2f}x | - |"
         )
     names = {
-        "c": "rebuild of a user's crate, {} (enums x variants), vs thiserror 2 (wall / CPU)",
-        "a": "rebuild of a user's crate, 1 enum x {} variants, vs thiserror 2 (wall / CPU)",
-        "d": "clean build of mcp-errors (default features) vs thiserror + thiserror-impl ({}; wall / CPU)",
+        "c": "rebuild of a user's crate, {} (enums x variants), vs thiserror 2",
+        "a": "rebuild of a user's crate, 1 enum x {} variants, vs thiserror 2",
+        "d": "clean build of mcp-errors (default features) vs thiserror + thiserror-impl ({})",
     }
     goals = {"a": "<= 1.2x", "c": "<= 1.2x", "d": "<= 1.5x"}
     for key in ["c", "a", "d"]:
         if key in comp:
-            label, wall, cpu = comp[key]
-            lines.append(f"| {names[key].format(label)} | {wall:.2f}x / {cpu:.2f}x | {goals[key]} |")
+            label, wall, cpu, instr = comp[key]
+            if instr is None:
+                lines.append(
+                    f"| {names[key].format(label)} (wall / CPU) | {wall:.2f}x / {cpu:.2f}x | {goals[key]} |"
+                )
+            else:
+                lines.append(
+                    f"| {names[key].format(label)} (wall / CPU / rustc instructions) "
+                    f"| {wall:.2f}x / {cpu:.2f}x / {instr:.2f}x | {goals[key]} |"
+                )
     return "\n".join(lines)
 
 
@@ -197,7 +219,8 @@ def main():
         _, tail = rest.split(END, 1)
         TABLE_DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
     if args.smoke:
-        figures = len(env) + len(comp) + (instr is not None)
+        counted = sum(row[3] is not None for row in comp.values())
+        figures = len(env) + len(comp) + counted + (instr is not None)
         print(f"bench: {figures} passed, 0 failed")
 
 
