@@ -168,22 +168,32 @@ def clean_build(crate, packages):
     return build(crate, touch=False)
 
 
-# RUSTC_WRAPPER for --instructions: each rustc process that compiles a crate runs under
-# callgrind, whose log (one file per process) ends with the count; cargo's queries
-# (`rustc -vV`, `--print`) run as they are.
+# RUSTC_WRAPPER for --instructions: each rustc process that compiles a crate (`--crate-name X`,
+# or `--crate-name=X` in thiserror's build-script probe) runs under callgrind, whose log (one
+# file per process) ends with the count; cargo's queries (`rustc -vV`, `--print`) run as they are.
 WRAPPER = """#!/bin/sh
 case " $* " in
   *" --print"*) exec "$@" ;;
-  *" --crate-name "*) exec valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
+  *" --crate-name"*) exec valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
       --log-file="$MCP_BENCH_COUNTS/%p.log" "$@" ;;
   *) exec "$@" ;;
 esac
 """
 
 
+def cargo(crate, args, env):
+    """Runs cargo in `crate`; on failure shows its error output and stops."""
+    proc = subprocess.run(["cargo", *args], cwd=crate, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr[-4000:])
+        raise SystemExit(f"cargo {' '.join(args)} in {crate.name} failed")
+
+
 def instructions(crate, clean=None):
     """Instructions of the rustc processes of one rebuild of `crate` (`clean`: these packages
-    removed first and rebuilt with it), -j1 so that no count includes another's waiting."""
+    removed first and rebuilt with it), -j1 so that no count includes another's waiting.
+    Cargo's fingerprints do not include the wrapper, so the timed builds still find
+    everything fresh afterwards."""
     logs = WORK / "callgrind-logs"
     shutil.rmtree(logs, ignore_errors=True)
     logs.mkdir(parents=True)
@@ -191,38 +201,40 @@ def instructions(crate, clean=None):
     wrapper.write_text(WRAPPER)
     wrapper.chmod(0o755)
     env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
-    subprocess.run(["cargo", "build", "--quiet"], cwd=crate, env=env, check=True, capture_output=True)
+    cargo(crate, ["build", "--quiet"], env)
     if clean:
-        args = ["cargo", "clean", "--quiet"]
+        args = ["clean", "--quiet"]
         for package in clean:
             args += ["-p", package]
-        subprocess.run(args, cwd=crate, env=env, check=True, capture_output=True)
+        cargo(crate, args, env)
     else:
         (crate / "src" / "lib.rs").touch()
-    env.update(RUSTC_WRAPPER=str(wrapper), MCP_BENCH_COUNTS=str(logs))
-    proc = subprocess.run(
-        ["cargo", "build", "-j1", "--quiet"], cwd=crate, env=env, capture_output=True, text=True
-    )
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stderr[-4000:])
-        raise SystemExit(f"callgrind build of {crate.name} failed")
+    cargo(crate, ["build", "-j1", "--quiet"], dict(env, RUSTC_WRAPPER=str(wrapper),
+                                                   MCP_BENCH_COUNTS=str(logs)))
     total = 0
-    for log in logs.glob("*.log"):
-        # A log without a count is a child that rustc forked to run the linker: valgrind
-        # opens its log at the fork and does not follow the program it then runs.
-        m = re.search(r"Collected : (\d+)", log.read_text())
-        if m:
-            total += int(m.group(1))
+    for log in sorted(logs.glob("*.log")):
+        text = log.read_text()
+        m = re.search(r"Collected : (\d+)", text)
+        if not m:
+            # A child that rustc forked to run the linker: valgrind opens its log at the
+            # fork and does not follow the program the child then runs.
+            continue
+        # Any compilation costs rustc tens of millions of instructions; far fewer means
+        # valgrind counted a launcher (a rustup proxy that execs the real rustc), not rustc.
+        if int(m.group(1)) < 5_000_000:
+            raise SystemExit(
+                f"callgrind build of {crate.name}: {log.name} counted {m.group(1)} "
+                "instructions, too few for a compilation: is `rustc` a launcher? "
+                "Set RUSTC to the compiler itself."
+            )
+        total += int(m.group(1))
     if total == 0:
         raise SystemExit(f"callgrind build of {crate.name}: no rustc process counted")
-    # A rebuild outside the wrapper, so that the timed builds find everything fresh.
-    subprocess.run(["cargo", "build", "--quiet"], cwd=crate, env=dict(os.environ,
-                   CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0"), check=True, capture_output=True)
     return total
 
 
 def instructions_row(label, crates, clean=None):
-    """`label instructions: <thiserror> <ours> ratio ...`, thiserror first."""
+    """`label instr <thiserror>G <ours>G <ratio>x ...`, thiserror first."""
     counts = []
     for i, crate in enumerate(crates):
         counts.append(instructions(crate, clean[i] if clean else None))

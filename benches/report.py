@@ -125,13 +125,13 @@ def compile_figures(runs, smoke):
         )
         if not m:
             continue
-        instr = None
+        count = None
         if counted:
             n = re.search(rf"^\s*{m.group(1)}\s+instr\s+[\d.]+G\s+[\d.]+G\s+([\d.]+)x", out, re.M)
             if not n:
                 raise SystemExit(f"compile_time.py: no instructions row for {m.group(1)}")
-            instr = float(n.group(1))
-        rows[key] = (m.group(1), float(m.group(2)), float(m.group(3)), instr)
+            count = float(n.group(1))
+        rows[key] = (m.group(1), float(m.group(2)), float(m.group(3)), count)
     if not rows:
         raise SystemExit("compile_time.py: unparsable output")
     return rows
@@ -175,20 +175,20 @@ def table(env, comp, command, instr=None, one_unit=None):
     names = {
         "c": "rebuild of a user's crate, {} (enums x variants), vs thiserror 2",
         "a": "rebuild of a user's crate, 1 enum x {} variants, vs thiserror 2",
-        "d": "clean build of mcp-errors (default features) vs thiserror + thiserror-impl ({})",
+        "d": "clean build of mcp-errors (default features) vs thiserror + thiserror-impl",
     }
     goals = {"a": "<= 1.2x", "c": "<= 1.2x", "d": "<= 1.5x"}
     for key in ["c", "a", "d"]:
         if key in comp:
-            label, wall, cpu, instr = comp[key]
-            if instr is None:
+            label, wall, cpu, count = comp[key]
+            if count is None:
                 lines.append(
                     f"| {names[key].format(label)} (wall / CPU) | {wall:.2f}x / {cpu:.2f}x | {goals[key]} |"
                 )
             else:
                 lines.append(
                     f"| {names[key].format(label)} (wall / CPU / rustc instructions) "
-                    f"| {wall:.2f}x / {cpu:.2f}x / {instr:.2f}x | {goals[key]} |"
+                    f"| {wall:.2f}x / {cpu:.2f}x / {count:.2f}x | {goals[key]} |"
                 )
     return "\n".join(lines)
 

@@ -62,16 +62,18 @@ pub fn constant(out: &mut String, name: &str, code: i32) {
 /// The call is what keeps the compiler from evaluating the table while it checks the user's
 /// crate: rustc's `unconditional_panic` lint evaluates the value of every non-generic
 /// associated constant whose body is a constant (a promoted `&[..]` or an inline `const`), but
-/// it neither runs calls nor evaluates a constant that has generic parameters. The table is
-/// then evaluated where it is used (`entry()`, the registry), like the other trait constants.
-/// At 20 enums of 25 variants this was a twentieth of the crate's compile time.
+/// it does not run calls. It checks function bodies too, and there it would evaluate the
+/// inline `const`; the unused type parameter makes that constant generic, which the lint
+/// skips. The table is then evaluated where it is used (`entry()`, the registry), like the
+/// other trait constants. At 20 enums of 25 variants this was a twentieth of the crate's
+/// compile time, against two more small bodies per enum (the function and the block).
 ///
 /// The domain is written out in each row: a local binding would be one more value to check.
 /// A field list is a literal (`FieldEntry { .. }`, no call, so that it can be promoted
 /// inside the inline `const`); one that several rows share (`&[]` of unit variants, the same
-/// fields in many variants) is one local binding (`f0`, ...) the rows name: each `&[..]` in a
-/// row is a promoted constant the compiler checks on its own, a measurable part of a large
-/// catalog's compile time.
+/// fields in many variants) is one local binding (`__mcp_f0`, ...) the rows name: each
+/// `&[..]` in a row is a promoted constant the compiler checks on its own, a measurable part
+/// of a large catalog's compile time.
 pub fn entries(out: &mut String, plan: &Plan<'_>) {
     let p = plan.private.to_string();
     let _ = write!(
@@ -97,7 +99,7 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
     for (i, &f) in first.iter().enumerate() {
         if f == i && uses[i] > 1 {
             let list = &lists[i];
-            let _ = write!(out, "let f{next}: &[{p}::FieldEntry] = {list};");
+            let _ = write!(out, "let __mcp_f{next}: &[FieldEntry] = {list};");
             shared[i] = next;
             next += 1;
         }
@@ -119,7 +121,7 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
         }
         entry(out, row, &domain);
         if uses[first[i]] > 1 {
-            let _ = write!(out, ", f{})", shared[first[i]]);
+            let _ = write!(out, ", __mcp_f{})", shared[first[i]]);
         } else {
             let _ = write!(out, ", {list})");
         }
