@@ -350,6 +350,17 @@ pub mod shadowed {
     pub trait Into {}
     /// Shadows `ToString`.
     pub trait ToString {}
+    /// Named like the shared field lists of the generated catalog were once bound (a `let`
+    /// of that name would be a pattern against this unit struct).
+    #[allow(non_camel_case_types)]
+    pub struct f0;
+    /// Shadows the catalog's field row type.
+    pub struct FieldEntry;
+    /// Shadows the field role of serialized fields.
+    #[allow(non_upper_case_globals)]
+    pub const Data: u8 = 0;
+    /// Shadows the catalog's row constructor.
+    pub fn entry() {}
 
     /// Every shape of variant, next to the shadowing items.
     #[derive(Debug, mcp_errors::McpError)]
@@ -369,6 +380,14 @@ pub mod shadowed {
         /// Tuple {0}
         #[mcp(code = 6302)]
         Tuple(u8),
+        /// Named again {name}: the same fields as `Named`, so one shared field list.
+        #[mcp(code = 6304)]
+        NamedAgain {
+            /// A name.
+            name: std::string::String,
+            /// Optional data.
+            extra: std::option::Option<u8>,
+        },
         /// Roles
         #[mcp(code = 6303)]
         Roles {
@@ -701,6 +720,30 @@ fn expansion_without_prelude_behaves() {
     assert_eq!(shadowed::Shadowed::E_SH_OLD_UNIT, 6300);
     assert_eq!(shadowed::Shadowed::Unit.help(), Some("try again"));
     assert_ne!(shadowed::Shadow::Some, shadowed::Ok);
+    // The catalog's field rows, one list shared by two variants, see none of the module's
+    // `f0`, `FieldEntry`, `Data` or `entry`.
+    let rows = <shadowed::Shadowed as ErrorCatalog>::ENTRIES;
+    let named = rows
+        .iter()
+        .find(|e| e.code == 6301)
+        .expect("the row of Named");
+    let again = rows
+        .iter()
+        .find(|e| e.code == 6304)
+        .expect("the row of NamedAgain");
+    let fields: Vec<_> = again
+        .fields
+        .iter()
+        .map(|f| (f.name, f.key, f.role))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            ("name", "name", mcp_errors::FieldRole::Data),
+            ("extra", "extra", mcp_errors::FieldRole::Data)
+        ]
+    );
+    assert_eq!(named.fields, again.fields);
     if let shadowed::Shadowed::Roles { secret, .. } = shadowed {
         assert!(secret.is_empty());
     }
