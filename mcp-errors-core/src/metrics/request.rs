@@ -141,8 +141,8 @@ impl ErrorStats {
 struct MaybeRequest(Option<StatsRequestProbe>);
 
 /// The parts of a request object `answer_request` looks at; other members, and the contents
-/// of `params`, are skipped (but still syntax-checked) without being built. A member given
-/// twice keeps its last value.
+/// of `params`, are skipped without being built (but checked as a `serde_json::Value` would
+/// be: [`Skipped`]). A member given twice keeps its last value.
 #[derive(Default)]
 struct StatsRequestProbe {
     jsonrpc: Option<serde_json::Value>,
@@ -155,7 +155,7 @@ struct StatsRequestProbe {
 
 impl<'de> serde::Deserialize<'de> for MaybeRequest {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+        use serde::de::{MapAccess, SeqAccess, Visitor};
 
         struct Probe;
         impl<'de> Visitor<'de> for Probe {
@@ -165,7 +165,7 @@ impl<'de> serde::Deserialize<'de> for MaybeRequest {
                 f.write_str("any JSON value")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<MaybeRequest, A::Error> {
-                while s.next_element::<IgnoredAny>()?.is_some() {}
+                while s.next_element::<Skipped>()?.is_some() {}
                 Ok(MaybeRequest(None))
             }
             fn visit_bool<E>(self, _: bool) -> Result<MaybeRequest, E> {
@@ -195,7 +195,7 @@ impl<'de> serde::Deserialize<'de> for MaybeRequest {
                         "id" => probe.id = Some(map.next_value()?),
                         "params" => probe.params = Some(map.next_value::<Structured>()?.0),
                         _ => {
-                            map.next_value::<IgnoredAny>()?;
+                            map.next_value::<Skipped>()?;
                         }
                     }
                 }
@@ -212,7 +212,7 @@ struct Structured(bool);
 
 impl<'de> serde::Deserialize<'de> for Structured {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+        use serde::de::{MapAccess, SeqAccess, Visitor};
 
         struct Kind;
         impl<'de> Visitor<'de> for Kind {
@@ -222,11 +222,11 @@ impl<'de> serde::Deserialize<'de> for Structured {
                 f.write_str("any JSON value")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Structured, A::Error> {
-                while m.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                while m.next_entry::<Skipped, Skipped>()?.is_some() {}
                 Ok(Structured(true))
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Structured, A::Error> {
-                while s.next_element::<IgnoredAny>()?.is_some() {}
+                while s.next_element::<Skipped>()?.is_some() {}
                 Ok(Structured(true))
             }
             fn visit_bool<E>(self, _: bool) -> Result<Structured, E> {
@@ -249,6 +249,53 @@ impl<'de> serde::Deserialize<'de> for Structured {
             }
         }
         d.deserialize_any(Kind)
+    }
+}
+
+/// Any JSON value, read to its end and dropped, with the checks a `serde_json::Value` makes:
+/// a number beyond `f64`'s range is an error, which `serde::de::IgnoredAny` would skip unread.
+/// So a line is a parse error here exactly when it is one for the server behind.
+struct Skipped;
+
+impl<'de> serde::Deserialize<'de> for Skipped {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{MapAccess, SeqAccess, Visitor};
+
+        struct Skip;
+        impl<'de> Visitor<'de> for Skip {
+            type Value = Skipped;
+            #[inline]
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Skipped, A::Error> {
+                while m.next_entry::<Skipped, Skipped>()?.is_some() {}
+                Ok(Skipped)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Skipped, A::Error> {
+                while s.next_element::<Skipped>()?.is_some() {}
+                Ok(Skipped)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Skipped, E> {
+                Ok(Skipped)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Skipped, E> {
+                Ok(Skipped)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Skipped, E> {
+                Ok(Skipped)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Skipped, E> {
+                Ok(Skipped)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Skipped, E> {
+                Ok(Skipped)
+            }
+            fn visit_unit<E>(self) -> Result<Skipped, E> {
+                Ok(Skipped)
+            }
+        }
+        d.deserialize_any(Skip)
     }
 }
 
