@@ -207,7 +207,8 @@ impl<'de> serde::Deserialize<'de> for MaybeRequest {
     }
 }
 
-/// Whether a value is an object or an array, read without building it.
+/// Whether a value is an object or an array, read without building it (its contents as
+/// [`Skipped`]).
 struct Structured(bool);
 
 impl<'de> serde::Deserialize<'de> for Structured {
@@ -254,48 +255,14 @@ impl<'de> serde::Deserialize<'de> for Structured {
 
 /// Any JSON value, read to its end and dropped, with the checks a `serde_json::Value` makes:
 /// a number beyond `f64`'s range is an error, which `serde::de::IgnoredAny` would skip unread.
-/// So a line is a parse error here exactly when it is one for the server behind.
+/// So a line is a parse error here exactly when it is one for the server behind. Read as a
+/// [`Structured`], whose answer it drops.
 struct Skipped;
 
 impl<'de> serde::Deserialize<'de> for Skipped {
+    #[inline]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::{MapAccess, SeqAccess, Visitor};
-
-        struct Skip;
-        impl<'de> Visitor<'de> for Skip {
-            type Value = Skipped;
-            #[inline]
-            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Skipped, A::Error> {
-                while m.next_entry::<Skipped, Skipped>()?.is_some() {}
-                Ok(Skipped)
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Skipped, A::Error> {
-                while s.next_element::<Skipped>()?.is_some() {}
-                Ok(Skipped)
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<Skipped, E> {
-                Ok(Skipped)
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<Skipped, E> {
-                Ok(Skipped)
-            }
-            fn visit_u64<E>(self, _: u64) -> Result<Skipped, E> {
-                Ok(Skipped)
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<Skipped, E> {
-                Ok(Skipped)
-            }
-            fn visit_str<E>(self, _: &str) -> Result<Skipped, E> {
-                Ok(Skipped)
-            }
-            fn visit_unit<E>(self) -> Result<Skipped, E> {
-                Ok(Skipped)
-            }
-        }
-        d.deserialize_any(Skip)
+        Structured::deserialize(d).map(|_| Skipped)
     }
 }
 
