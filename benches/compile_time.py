@@ -105,20 +105,25 @@ def write_crate(name, body, root=ROOT):
     (crate / "src" / "lib.rs").write_text("#![allow(dead_code)]\n" + body + "\n")
     return crate
 
+# Every cargo run of the benchmark: the shared target directory, no incremental state.
+CARGO_ENV = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
+
+
+def cargo(crate, args, env=CARGO_ENV):
+    """Runs cargo in `crate`; on failure shows its error output and stops."""
+    proc = subprocess.run(["cargo", *args], cwd=crate, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr[-4000:])
+        raise SystemExit(f"cargo {' '.join(args)} in {crate.name} failed")
+
 
 def build(crate, touch=True):
-    env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
     if touch:
         (crate / "src" / "lib.rs").touch()
     before = cpu_seconds()
     start = time.perf_counter()
-    proc = subprocess.run(
-        ["cargo", "build", "-j2", "--quiet"], cwd=crate, env=env, capture_output=True, text=True
-    )
+    cargo(crate, ["build", "-j2", "--quiet"])
     elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stderr[-4000:])
-        raise SystemExit(f"build of {crate.name} failed")
     return Timing(elapsed, cpu_seconds() - before)
 
 
@@ -158,13 +163,17 @@ def interleaved(crates, runs, step=build):
     return [median(times[c]) for c in crates]
 
 
-def clean_build(crate, packages):
-    """Removes `packages` from the crate's build and rebuilds them (and the crate)."""
-    env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
-    args = ["cargo", "clean", "--quiet"]
+def clean(crate, packages):
+    """Removes `packages` from the crate's build."""
+    args = ["clean", "--quiet"]
     for package in packages:
         args += ["-p", package]
-    subprocess.run(args, cwd=crate, env=env, check=True, capture_output=True)
+    cargo(crate, args)
+
+
+def clean_build(crate, packages):
+    """Removes `packages` from the crate's build and rebuilds them (and the crate)."""
+    clean(crate, packages)
     return build(crate, touch=False)
 
 
@@ -181,16 +190,8 @@ esac
 """
 
 
-def cargo(crate, args, env):
-    """Runs cargo in `crate`; on failure shows its error output and stops."""
-    proc = subprocess.run(["cargo", *args], cwd=crate, env=env, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stderr[-4000:])
-        raise SystemExit(f"cargo {' '.join(args)} in {crate.name} failed")
-
-
-def instructions(crate, clean=None):
-    """Instructions of the rustc processes of one rebuild of `crate` (`clean`: these packages
+def instructions(crate, packages=None):
+    """Instructions of the rustc processes of one rebuild of `crate` (`packages`: these
     removed first and rebuilt with it), -j1 so that no count includes another's waiting.
     Cargo's fingerprints do not include the wrapper, so the timed builds still find
     everything fresh afterwards."""
@@ -200,17 +201,13 @@ def instructions(crate, clean=None):
     wrapper = WORK / "callgrind-rustc.sh"
     wrapper.write_text(WRAPPER)
     wrapper.chmod(0o755)
-    env = dict(os.environ, CARGO_TARGET_DIR=str(TARGET), CARGO_INCREMENTAL="0")
-    cargo(crate, ["build", "--quiet"], env)
-    if clean:
-        args = ["clean", "--quiet"]
-        for package in clean:
-            args += ["-p", package]
-        cargo(crate, args, env)
+    cargo(crate, ["build", "--quiet"])
+    if packages:
+        clean(crate, packages)
     else:
         (crate / "src" / "lib.rs").touch()
-    cargo(crate, ["build", "-j1", "--quiet"], dict(env, RUSTC_WRAPPER=str(wrapper),
-                                                   MCP_BENCH_COUNTS=str(logs)))
+    counted = dict(CARGO_ENV, RUSTC_WRAPPER=str(wrapper), MCP_BENCH_COUNTS=str(logs))
+    cargo(crate, ["build", "-j1", "--quiet"], counted)
     total = 0
     for log in sorted(logs.glob("*.log")):
         text = log.read_text()
@@ -233,11 +230,12 @@ def instructions(crate, clean=None):
     return total
 
 
-def instructions_row(label, crates, clean=None):
-    """`label instr <thiserror>G <ours>G <ratio>x ...`, thiserror first."""
+def instructions_row(label, crates, cleaned=None):
+    """`label instr <thiserror>G <ours>G <ratio>x ...`, thiserror first; `cleaned`: per crate,
+    the packages its clean build removes."""
     counts = []
     for i, crate in enumerate(crates):
-        counts.append(instructions(crate, clean[i] if clean else None))
+        counts.append(instructions(crate, cleaned[i] if cleaned else None))
     cells = f"{label:>9} {'instr':>9} {counts[0] / 1e9:>8.3f}G"
     for n in counts[1:]:
         cells += f" {n / 1e9:>17.3f}G {n / counts[0]:>14.2f}x"
