@@ -260,7 +260,6 @@ impl<'de> serde::Deserialize<'de> for Structured {
 struct Skipped;
 
 impl<'de> serde::Deserialize<'de> for Skipped {
-    #[inline]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Structured::deserialize(d).map(|_| Skipped)
     }

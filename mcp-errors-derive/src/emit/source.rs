@@ -78,7 +78,7 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
     let p = plan.private.to_string();
     let _ = write!(
         out,
-        "{{ #[inline] const fn __mcp_entries<__T>() -> &'static [{p}::ErrorEntry] {{ const {{ \
+        "{{ const fn __mcp_entries<__T>() -> &'static [{p}::ErrorEntry] {{ const {{ \
          #[allow(unused_imports)] use {p}::{{entry, with_extras, json_rpc, with_error_type, \
          FieldEntry, ErrorKind::*, FieldRole::*}};"
     );
