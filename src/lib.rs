@@ -23,6 +23,13 @@
 extern crate self as mcp_errors;
 
 pub use mcp_errors_core::*;
+// The registry again by name: in a build without the `registry` feature, rustc's error for
+// `mcp_errors::Registry` then says which feature it is gated behind.
+#[cfg(feature = "registry")]
+pub use mcp_errors_core::{
+    LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict, RegistryConflicts,
+    StabilityError, StabilityReport,
+};
 pub use mcp_errors_derive::McpError;
 
 mod common;

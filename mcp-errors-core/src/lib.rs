@@ -22,6 +22,7 @@ mod range;
 mod envelope;
 pub mod integrations;
 mod ready;
+#[cfg(feature = "registry")]
 mod registry;
 mod verbose;
 mod visitor;
@@ -79,6 +80,7 @@ pub use kind::ErrorKind;
 pub use object::{DecodeError, ErrorObject};
 pub use range::CodeRange;
 pub use ready::ReadySentinel;
+#[cfg(feature = "registry")]
 pub use registry::{
     LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict, RegistryConflicts,
     StabilityError, StabilityReport,

@@ -12,6 +12,7 @@ pub use crate::field_types::{
 pub use crate::integrations::support as integrations;
 /// The Markdown escaping of [`Registry::to_markdown`](crate::Registry::to_markdown), for the
 /// facade's test that ties the derive's copy (rustdoc catalog tables) to it.
+#[cfg(feature = "registry")]
 pub use crate::registry::{markdown_code, markdown_text};
 pub use crate::visitor::DataVisitor;
 pub use crate::{__impl_integrations, __impl_integrations_unchecked};

@@ -1,6 +1,6 @@
 //! Optional integrations with the MCP ecosystem, each behind a cargo feature (all off by
-//! default; the default build depends on `serde` and `serde_json` only). This table is the
-//! list of the features.
+//! default; the default build depends on `serde` and `serde_json` only, and holds what a
+//! server needs to emit its errors). This table is the list of the features.
 //!
 //! | feature | what it adds |
 //! |---|---|
@@ -11,6 +11,7 @@
 //! | `schemars` | `schemars::JsonSchema` for the envelope and catalog types, and the schemas as JSON |
 //! | `arguments` | [`arguments::parse`](crate::arguments::parse): tool arguments that fail to deserialize as `E_INVALID_PARAMS` (1000) naming the argument by JSON Pointer, for servers on other SDKs (every rmcp feature turns it on; adds `serde_path_to_error`) |
 //! | `http` | [`http`](crate::http): tower layers for the Streamable HTTP endpoint, rejections as JSON-RPC errors and a rate limiter (adds `http`, `http-body`, `http-body-util`, `bytes`, `tower-layer`, `tower-service`) |
+//! | `registry` | [`Registry`](crate::Registry) and its lock file ([`LockFile`](crate::LockFile)): the enums of a program checked against each other at run time, the catalog as Markdown and JSON, code stability (`assert_stable`); for tests, build scripts and catalog tools, not for serving errors |
 //! | `sep-3304` | the proposed code -32023 `RateLimited` ([`jsonrpc::RATE_LIMITED`](crate::jsonrpc)), which the rate limiter then sends instead of -32000 |
 //!
 //! # How the impls reach your enums
