@@ -19,9 +19,6 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-#[allow(unused_extern_crates)] // generated code in this crate names `::mcp_errors`
-extern crate self as mcp_errors;
-
 pub use mcp_errors_core::*;
 // The registry again by name: in a build without the `registry` feature, rustc's error for
 // `mcp_errors::Registry` then says which feature it is gated behind.
@@ -31,10 +28,6 @@ pub use mcp_errors_core::{
     StabilityError, StabilityReport,
 };
 pub use mcp_errors_derive::McpError;
-
-mod common;
-
-pub use common::{CommonError, ProtocolError};
 
 #[doc = "[adopt]: crate::guide::adopt"]
 #[doc = include_str!("../docs/attributes.md")]

@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+mod common;
 #[doc(hidden)]
 pub mod decode;
 #[doc(hidden)]
@@ -53,6 +54,7 @@ pub mod unchecked {
     }
 }
 
+pub use common::{CommonError, ProtocolError};
 pub use entry::{Channel, ErrorEntry, FieldEntry, FieldRole};
 pub use envelope::{
     EnvelopeView, ErrorObjectView, ErrorResponseView, JsonRpcErrorView, JsonRpcResultView,

@@ -14,6 +14,8 @@
 
 mod ast;
 mod attr;
+#[cfg(test)]
+mod core_common;
 mod ctxt;
 mod emit;
 mod fallback;

@@ -1,8 +1,10 @@
-//! The error enums every server shares: [`CommonError`] (seed 000's common range) and
-//! [`ProtocolError`] (the JSON-RPC and MCP protocol codes). Both are derived with
-//! `#[derive(McpError)]` like a user's enum, and both can be decoded.
-
-use crate::McpError;
+// The source of `expanded.rs`: `CommonError` and `ProtocolError` as written for
+// `#[derive(McpError)]`. Not a module of this crate: the core cannot use its own derive (the
+// derive would then build before the core instead of beside it), so the derive's output is
+// checked in. `expanded.rs` is these enums without the `mcp` attributes, followed by what the
+// derive generates for them; the derive's test `core_common_expansion` fails when it differs
+// from what the derive generates now, and `MCP_ERRORS_EXPAND=overwrite cargo test -p
+// mcp-errors-derive core_common_expansion` writes it anew.
 
 /// Failures every MCP server shares: the global common range 1000–1099 of seed 000.
 ///
@@ -11,18 +13,19 @@ use crate::McpError;
 /// `E_INPUT_TOO_LARGE` counts under `python`):
 ///
 /// ```
-/// use mcp_errors::{CommonError, McpError};
+/// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/common/doc_sample.rs")); }
+/// # use sample::PythonError;
+/// use mcp_errors_core::{CommonError, McpError};
 ///
-/// #[derive(Debug, McpError)]
-/// #[mcp(domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
-/// enum PythonError {
-///     /// Execution failed
-///     #[mcp(code = 2000)]
-///     ExecFail,
-///     #[mcp(transparent)]
-///     Common(CommonError),
-/// }
-///
+/// // #[derive(Debug, McpError)]
+/// // #[mcp(domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
+/// // enum PythonError {
+/// //     /// Execution failed
+/// //     #[mcp(code = 2000)]
+/// //     ExecFail,
+/// //     #[mcp(transparent)]
+/// //     Common(CommonError),
+/// // }
 /// let err = PythonError::Common(CommonError::InputTooLarge { details: None });
 /// assert_eq!((err.code(), err.symbol(), err.domain()), (1005, "E_INPUT_TOO_LARGE", "python"));
 /// assert_eq!(err.to_string(), "Input too large");
@@ -123,7 +126,7 @@ pub enum CommonError {
 /// [`jsonrpc`](crate::jsonrpc):
 ///
 /// ```
-/// use mcp_errors::{jsonrpc, McpError, ProtocolError};
+/// use mcp_errors_core::{jsonrpc, McpError, ProtocolError};
 ///
 /// assert_eq!(ProtocolError::METHOD_NOT_FOUND, jsonrpc::METHOD_NOT_FOUND);
 /// let err = ProtocolError::MethodNotFound { method: Some("tools/frobnicate".into()) };
@@ -246,87 +249,3 @@ pub enum ProtocolError {
         elicitations: Vec<serde_json::Value>,
     },
 }
-
-/// The first MCP revision that answers an unknown resource URI with -32602
-/// ([`ProtocolError::InvalidParams`] with `data.uri`, SEP-2164) instead of -32002.
-const RESOURCE_NOT_FOUND_INVALID_PARAMS_SINCE: &str = "2026-07-28";
-
-impl ProtocolError {
-    /// Resource not found, in the code the client's revision expects: a client that
-    /// negotiated `protocol_version` 2026-07-28 or later gets -32602
-    /// ([`InvalidParams`](ProtocolError::InvalidParams)) with `data.uri` (SEP-2164); one on
-    /// an earlier revision gets -32002 ([`ResourceNotFound`](ProtocolError::ResourceNotFound))
-    /// with `data.uri`, as its revision defines. A version that is not a `YYYY-MM-DD` date
-    /// counts as earlier (servers only pass a version they negotiated).
-    ///
-    /// With rmcp, pass the request's negotiated version:
-    /// `context.protocol_version()` (rmcp 3.x, `RequestContext<RoleServer>`).
-    ///
-    /// ```
-    /// use mcp_errors::{McpError, ProtocolError};
-    ///
-    /// let new = ProtocolError::resource_not_found("test://gone", "2026-07-28");
-    /// assert_eq!(new.code(), -32602);
-    /// let old = ProtocolError::resource_not_found("test://gone", "2025-11-25");
-    /// assert_eq!(old.code(), -32002);
-    /// // Both name the URI, and decoding reads it from either.
-    /// assert_eq!(new.resource_uri(), Some("test://gone"));
-    /// assert_eq!(old.resource_uri(), Some("test://gone"));
-    /// ```
-    #[must_use]
-    pub fn resource_not_found(uri: impl Into<String>, protocol_version: &str) -> Self {
-        let uri = Some(uri.into());
-        if invalid_params_for_unknown_resources(protocol_version) {
-            Self::InvalidParams {
-                field: None,
-                details: Some("Resource not found".to_owned()),
-                uri,
-            }
-        } else {
-            Self::ResourceNotFound { uri }
-        }
-    }
-
-    /// The URI of the resource that was not found, whichever revision's code carried it:
-    /// -32002 with `data.uri` (before 2026-07-28) or -32602 with `data.uri` (2026-07-28,
-    /// SEP-2164). `None` for every other error, and for a resource not found without a URI.
-    #[must_use]
-    pub fn resource_uri(&self) -> Option<&str> {
-        match self {
-            Self::ResourceNotFound { uri } | Self::InvalidParams { uri, .. } => uri.as_deref(),
-            _ => None,
-        }
-    }
-}
-
-/// Whether `version` (a negotiated MCP revision, `YYYY-MM-DD`) is 2026-07-28 or later. Dates
-/// of that form order the same as strings; anything else is not a revision of that form.
-fn invalid_params_for_unknown_resources(version: &str) -> bool {
-    let is_date = version.len() == 10
-        && version.bytes().enumerate().all(|(i, b)| {
-            if i == 4 || i == 7 {
-                b == b'-'
-            } else {
-                b.is_ascii_digit()
-            }
-        });
-    is_date && version >= RESOURCE_NOT_FOUND_INVALID_PARAMS_SINCE
-}
-
-// The derive needs literals; these make sure they agree with the named constants.
-const _: () = {
-    use crate::jsonrpc;
-    assert!(ProtocolError::PARSE_ERROR == jsonrpc::PARSE_ERROR);
-    assert!(ProtocolError::INVALID_REQUEST == jsonrpc::INVALID_REQUEST);
-    assert!(ProtocolError::METHOD_NOT_FOUND == jsonrpc::METHOD_NOT_FOUND);
-    assert!(ProtocolError::INVALID_PARAMS == jsonrpc::INVALID_PARAMS);
-    assert!(ProtocolError::INTERNAL_ERROR == jsonrpc::INTERNAL_ERROR);
-    assert!(ProtocolError::HEADER_MISMATCH == jsonrpc::HEADER_MISMATCH);
-    assert!(
-        ProtocolError::MISSING_REQUIRED_CLIENT_CAPABILITY
-            == jsonrpc::MISSING_REQUIRED_CLIENT_CAPABILITY
-    );
-    assert!(ProtocolError::UNSUPPORTED_PROTOCOL_VERSION == jsonrpc::UNSUPPORTED_PROTOCOL_VERSION);
-    assert!(ProtocolError::RESOURCE_NOT_FOUND == jsonrpc::RESOURCE_NOT_FOUND);
-    assert!(ProtocolError::URL_ELICITATION_REQUIRED == jsonrpc::URL_ELICITATION_REQUIRED);
-};
