@@ -251,3 +251,29 @@ fn strips_what_the_derive_reads_and_keeps_the_rest() {
         expected.to_token_stream().to_string()
     );
 }
+
+#[test]
+fn comparison_sees_tokens_not_layout() {
+    let file = "impl A for B { // a comment\n    fn f(&self) -> u8 { x::y(1,) }\n}\n";
+    assert_eq!(
+        normalized(file),
+        normalized("impl A for B{fn f(& self)->u8{x :: y(1 ,)}}")
+    );
+    // rustfmt's edits are token edits: a trailing comma dropped, a match arm's braces.
+    assert_ne!(
+        normalized(file),
+        normalized("impl A for B { fn f(&self) -> u8 { x::y(1) } }")
+    );
+}
+
+#[test]
+fn layout_keeps_the_tokens() {
+    let code = "#[automatically_derived] impl<'a> T for S<'a> { const C: &'static [i32] = &[-1, 2]; \
+                fn f(&self) -> Option<u8> { match self.0 { 0 => None, _ => { x::y!(1); Some(2) } } } }";
+    let laid_out = layout(code.parse().unwrap());
+    assert_eq!(normalized(&laid_out), normalized(code));
+    assert!(
+        laid_out.starts_with("#[automatically_derived]\nimpl"),
+        "{laid_out}"
+    );
+}
