@@ -31,6 +31,11 @@ fn expand(source: &str) -> TokenStream {
             panic!("source.rs holds derived enums only; other items belong in mod.rs");
         };
         let derived = crate::derive(&item.clone().into()).into_token_stream();
+        assert!(
+            !has_invisible_group(derived.clone()),
+            "the derive's output for `{}` has an invisible group, whose grouping its text loses",
+            item.ident
+        );
         let text = derived.to_string();
         assert!(
             !text.contains("compile_error"),
@@ -42,6 +47,15 @@ fn expand(source: &str) -> TokenStream {
         out.extend(derived);
     }
     out
+}
+
+fn has_invisible_group(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|token| match token {
+        TokenTree::Group(group) => {
+            group.delimiter() == Delimiter::None || has_invisible_group(group.stream())
+        }
+        _ => false,
+    })
 }
 
 /// Removes the `mcp` attributes (of the enum, its variants and their fields) and `McpError`
@@ -65,28 +79,14 @@ fn strip(item: &mut syn::ItemEnum) {
     }
 }
 
-/// The tokens of `code`, one space between any two, nothing of its layout or comments: two
-/// texts of the same tokens give the same string. (A `TokenStream`'s own printing keeps
-/// whether punctuation was joined to the next token, which is layout.)
+/// `code` parsed as a Rust file and printed again: two texts of the same tokens give the same
+/// string whatever their layout and comments, and a text whose layout changed its tokens (two
+/// punctuation marks run together into another operator) does not parse or prints otherwise.
 fn normalized(code: &str) -> String {
-    fn flatten(tokens: TokenStream, out: &mut String) {
-        for token in tokens {
-            match token {
-                TokenTree::Group(group) => {
-                    let (open, close) = delimiters(group.delimiter());
-                    out.push_str(open);
-                    out.push(' ');
-                    flatten(group.stream(), out);
-                    out.push_str(close);
-                }
-                token => out.push_str(&token.to_string()),
-            }
-            out.push(' ');
-        }
-    }
-    let mut out = String::new();
-    flatten(code.parse().expect("the code lexes"), &mut out);
-    out
+    syn::parse_file(code)
+        .expect("the code parses as a Rust file")
+        .into_token_stream()
+        .to_string()
 }
 
 fn delimiters(delimiter: Delimiter) -> (&'static str, &'static str) {
@@ -106,6 +106,7 @@ fn layout(tokens: TokenStream) -> String {
         out: String::new(),
         depth: 0,
         fresh: true,
+        joint: false,
         glued: false,
     };
     printer.stream(tokens, true);
@@ -118,25 +119,48 @@ struct Printer {
     depth: usize,
     /// At the start of a line.
     fresh: bool,
-    /// No space before the next token: it follows punctuation joined to it (`::`, `=>`, a
-    /// lifetime's `'`) or an opening delimiter.
+    /// The last token is punctuation joined to the next one (`::`, `=>`, a lifetime's `'`):
+    /// nothing may come between them.
+    joint: bool,
+    /// No space is needed before the next token (it follows `.`, `&`, `#`, `::` or an
+    /// opening delimiter), unless the two would run together.
     glued: bool,
 }
 
+/// Words after which `::` starts a path rather than continuing one.
+const BEFORE_PATHS: &[&str] = &[
+    "impl", "for", "dyn", "mut", "as", "in", "where", "return", "let", "const", "static", "type",
+    "pub", "else", "match", "if",
+];
+
 impl Printer {
-    fn word(&mut self, text: &str) {
+    /// `text` after what is printed so far; `path` when it is the first `:` of a `::`.
+    fn word(&mut self, text: &str, path: bool) {
         let last = self.out.chars().last().unwrap_or(' ');
-        let tight = matches!(text, "," | ";" | "." | "?" | ":" | ")" | "]")
-            || (matches!(text, "(" | "[" | "!") && (last.is_alphanumeric() || last == '_'))
-            || (text == "(" && last == '!');
+        let last_word = self
+            .out
+            .rsplit([' ', '\n', '(', '<', '&'])
+            .next()
+            .unwrap_or("");
+        let operator = |c: char| "!#$%&*+-./:;<=>?@^|~".contains(c);
+        // (`,` and `;` are never part of a longer operator.)
+        let runs_together =
+            operator(last) && text.starts_with(operator) && !matches!(text, "," | ";");
+        let word_before = last.is_alphanumeric() || last == '_';
+        let tight = match text {
+            ":" if path => word_before && !BEFORE_PATHS.contains(&last_word),
+            "," | ";" | "." | "?" | ")" | "]" | ":" => true,
+            "(" | "[" | "!" => word_before || (text == "(" && last == '!'),
+            _ => false,
+        };
         if self.fresh {
             self.out.push_str(&"    ".repeat(self.depth));
-        } else if !self.glued && !tight {
+        } else if !self.joint && (runs_together || !(self.glued || tight)) {
             self.out.push(' ');
         }
         self.out.push_str(text);
         self.fresh = false;
-        // `::`, `.`, `&` and `#` hold on to what follows.
+        self.joint = false;
         self.glued = matches!(text, "." | "&" | "#") || (text == ":" && last == ':');
     }
 
@@ -153,13 +177,13 @@ impl Printer {
         while let Some(token) = tokens.next() {
             match token {
                 TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => {
-                    self.word("{");
+                    self.word("{", false);
                     self.depth += 1;
                     self.newline();
                     self.stream(group.stream(), true);
                     self.newline();
                     self.depth -= 1;
-                    self.word("}");
+                    self.word("}", false);
                     let continues = match tokens.peek() {
                         Some(TokenTree::Punct(p)) => {
                             matches!(p.as_char(), ',' | ';' | '.' | '?' | '=')
@@ -173,11 +197,11 @@ impl Printer {
                 }
                 TokenTree::Group(group) => {
                     let (open, close) = delimiters(group.delimiter());
-                    self.word(open);
+                    self.word(open, false);
                     self.glued = true;
                     self.stream(group.stream(), false);
                     self.glued = true;
-                    self.word(close);
+                    self.word(close, false);
                     // An attribute's brackets end its line.
                     if group.delimiter() == Delimiter::Bracket
                         && self.out.trim_end().ends_with(']')
@@ -188,13 +212,14 @@ impl Printer {
                 }
                 TokenTree::Punct(punct) => {
                     let c = punct.as_char();
-                    self.word(&c.to_string());
-                    self.glued |= punct.spacing() == Spacing::Joint;
+                    let joint = punct.spacing() == Spacing::Joint;
+                    self.word(&c.to_string(), c == ':' && joint);
+                    self.joint = joint;
                     if c == ';' || (c == ',' && lines) {
                         self.newline();
                     }
                 }
-                token => self.word(&token.to_string()),
+                token => self.word(&token.to_string(), false),
             }
         }
     }
@@ -206,8 +231,41 @@ impl Printer {
     }
 }
 
+/// The names the derive gives its own bindings (`local("..")` in its sources, and
+/// `field_N` for tuple fields), which are hygienic in a derive's output but not in the
+/// checked-in text.
+fn derive_locals() -> Vec<String> {
+    let mut names = vec!["field_".to_owned()];
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for dir in [src.clone(), src.join("emit")] {
+        for entry in std::fs::read_dir(dir).expect("read the derive's sources") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("read a source file");
+                for call in text.split("local(\"").skip(1) {
+                    names.extend(call.split('"').next().map(str::to_owned));
+                }
+            }
+        }
+    }
+    names
+}
+
+/// Whether the derive crate sits in its workspace, beside the core (not so in a published
+/// package, where these tests have nothing to check).
+fn in_workspace() -> bool {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mcp-errors-core");
+    if !core.exists() {
+        eprintln!("no mcp-errors-core beside this crate: nothing to compare");
+    }
+    core.exists()
+}
+
 #[test]
 fn core_common_expansion() {
+    if !in_workspace() {
+        return;
+    }
     let dir = common_dir();
     let source = std::fs::read_to_string(dir.join("source.rs")).expect("read source.rs");
     let expected = expand(&source);
@@ -223,6 +281,38 @@ fn core_common_expansion() {
          source.rs; run `MCP_ERRORS_EXPAND=overwrite cargo test -p mcp-errors-derive \
          core_common_expansion` and commit the result"
     );
+}
+
+/// In the text, a field named like one of the derive's own bindings would capture it (or be
+/// captured): the enums of `source.rs` must not have one.
+#[test]
+fn core_common_fields_meet_no_derive_local() {
+    if !in_workspace() {
+        return;
+    }
+    let locals = derive_locals();
+    assert!(locals.iter().any(|l| l == "f") && locals.iter().any(|l| l == "value"));
+    let source = std::fs::read_to_string(common_dir().join("source.rs")).expect("read source.rs");
+    let file: syn::File = syn::parse_str(&source).expect("source.rs parses");
+    for item in file.items {
+        let syn::Item::Enum(item) = item else {
+            continue;
+        };
+        for variant in &item.variants {
+            for field in &variant.fields {
+                let Some(name) = &field.ident else { continue };
+                let name = name.to_string();
+                assert!(
+                    !locals
+                        .iter()
+                        .any(|l| *l == name || (l.ends_with('_') && name.starts_with(l.as_str()))),
+                    "{}::{} has a field `{name}`, the name of one of the derive's own bindings",
+                    item.ident,
+                    variant.ident
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -269,7 +359,8 @@ fn comparison_sees_tokens_not_layout() {
 #[test]
 fn layout_keeps_the_tokens() {
     let code = "#[automatically_derived] impl<'a> T for S<'a> { const C: &'static [i32] = &[-1, 2]; \
-                fn f(&self) -> Option<u8> { match self.0 { 0 => None, _ => { x::y!(1); Some(2) } } } }";
+                fn f(&self) -> Option<u8> { match self.0 { 0 => None, _ => { x::y!(1); Some(2) } } } \
+                fn g(x: ::core::primitive::u8, y: & &u8) -> bool { a & &b || x == **y } }";
     let laid_out = layout(code.parse().unwrap());
     assert_eq!(normalized(&laid_out), normalized(code));
     assert!(

@@ -10,19 +10,21 @@
 #[doc = " `E_INPUT_TOO_LARGE` counts under `python`):"]
 #[doc = ""]
 #[doc = " ```"]
-#[doc = " # mod sample { include!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/src/common/doc_sample.rs\")); }"]
-#[doc = " # use sample::PythonError;"]
-#[doc = " use mcp_errors_core::{CommonError, McpError};"]
+#[doc = " # extern crate mcp_errors_core as mcp_errors;"]
+#[doc = " # use mcp_errors_derive::McpError;"]
+#[doc = " use mcp_errors::{CommonError, McpError};"]
 #[doc = ""]
-#[doc = " // #[derive(Debug, McpError)]"]
-#[doc = " // #[mcp(domain = \"python\", range = 2000..=2099, symbol_prefix = \"E_PY_\")]"]
-#[doc = " // enum PythonError {"]
-#[doc = " //     /// Execution failed"]
-#[doc = " //     #[mcp(code = 2000)]"]
-#[doc = " //     ExecFail,"]
-#[doc = " //     #[mcp(transparent)]"]
-#[doc = " //     Common(CommonError),"]
-#[doc = " // }"]
+#[doc = " #[derive(Debug, McpError)]"]
+#[doc = " # #[mcp(crate = \"mcp_errors::unchecked\")]"]
+#[doc = " #[mcp(domain = \"python\", range = 2000..=2099, symbol_prefix = \"E_PY_\")]"]
+#[doc = " enum PythonError {"]
+#[doc = "     /// Execution failed"]
+#[doc = "     #[mcp(code = 2000)]"]
+#[doc = "     ExecFail,"]
+#[doc = "     #[mcp(transparent)]"]
+#[doc = "     Common(CommonError),"]
+#[doc = " }"]
+#[doc = ""]
 #[doc = " let err = PythonError::Common(CommonError::InputTooLarge { details: None });"]
 #[doc = " assert_eq!((err.code(), err.symbol(), err.domain()), (1005, \"E_INPUT_TOO_LARGE\", \"python\"));"]
 #[doc = " assert_eq!(err.to_string(), \"Input too large\");"]
@@ -89,7 +91,7 @@ pub enum CommonError {
 impl crate::unchecked::__private::McpError for CommonError {
     #[inline]
     fn entry(&self) -> &'static crate::unchecked::__private::ErrorEntry {
-        crate::unchecked::__private::row_entry::< Self > (Self::__mcp_row(self))
+        crate::unchecked::__private::row_entry:: < Self > (Self::__mcp_row(self))
     }
     #[inline]
     fn __plain_catalog_text(&self) -> bool {
@@ -163,9 +165,9 @@ impl crate::unchecked::__private::McpError for CommonError {
 }
 #[automatically_derived]
 #[allow(deprecated)]
-impl::core::fmt::Display for CommonError {
+impl ::core::fmt::Display for CommonError {
     #[inline]
-    fn fmt(&self, f: &mut::core::fmt::Formatter < '_ >) ->::core::fmt::Result {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter < '_ >) -> ::core::fmt::Result {
         match self {
             Self::InvalidParams {
                 ..
@@ -193,7 +195,7 @@ impl::core::fmt::Display for CommonError {
 }
 #[automatically_derived]
 #[allow(deprecated)]
-impl::std::error::Error for CommonError {
+impl ::std::error::Error for CommonError {
 }
 #[allow(dead_code, deprecated)]
 impl CommonError {
@@ -204,34 +206,34 @@ impl CommonError {
     #[inline]
     pub fn from_error_object(obj: &crate::unchecked::__private::decode::ErrorObject,) -> crate::unchecked::__private::Result < Self,
     crate::unchecked::__private::decode::DecodeError > {
-        let decoder = crate::unchecked::__private::decode::Decoder::new::< Self > (obj)?;
+        let decoder = crate::unchecked::__private::decode::Decoder::new:: < Self > (obj)?;
         match crate::unchecked::__private::decode::Decoder::index(&decoder) {
             crate::unchecked::__private::Option::Some(0usize) => crate::unchecked::__private::Result::Ok(Self::InvalidParams {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(1usize) => crate::unchecked::__private::Result::Ok(Self::Timeout {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(2usize) => crate::unchecked::__private::Result::Ok(Self::LimitExceeded {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(3usize) => crate::unchecked::__private::Result::Ok(Self::NotInstalled {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(4usize) => crate::unchecked::__private::Result::Ok(Self::SessionNotFound {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(5usize) => crate::unchecked::__private::Result::Ok(Self::InputTooLarge {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(6usize) => crate::unchecked::__private::Result::Ok(Self::Unsupported {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             _ => {
@@ -274,7 +276,7 @@ impl crate::unchecked::__private::ErrorCatalog for CommonError {
                     key: "details",
                     role: Details
                 },];
-                &[with_extras(entry(1000, "E_INVALID_PARAMS", "common", "Invalid parameters", false, Validation, "InvalidParams", "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).", __mcp_f0), &[],::core::option::Option::Some("Fix the parameters and send the request again")), entry(1001, "E_TIMEOUT", "common", "Operation timed out", true, Timeout, "Timeout", "Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.", __mcp_f0), entry(1002, "E_LIMIT_EXCEEDED", "common", "Limit exceeded", false, Validation, "LimitExceeded", "Limit exceeded\n\nA server-side cap was hit: session count, size, line length.", __mcp_f0), with_extras(entry(1003, "E_NOT_INSTALLED", "common", "Dependency not installed", false, Unavailable, "NotInstalled", "Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.", __mcp_f0), &[],::core::option::Option::Some("Install the missing dependency on the server")), entry(1004, "E_SESSION_NOT_FOUND", "common", "Session not found", false, NotFound, "SessionNotFound", "Session not found\n\nThe request names a session id the server does not know.", __mcp_f0), entry(1005, "E_INPUT_TOO_LARGE", "common", "Input too large", false, Validation, "InputTooLarge", "Input too large\n\nCode length, selector length or another input exceeds what the server accepts.", __mcp_f0), entry(1006, "E_UNSUPPORTED", "common", "Unsupported operation", false, Validation, "Unsupported", "Unsupported operation\n\nThe server does not implement the requested operation.", __mcp_f0),]
+                &[with_extras(entry(1000, "E_INVALID_PARAMS", "common", "Invalid parameters", false, Validation, "InvalidParams", "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).", __mcp_f0), &[], ::core::option::Option::Some("Fix the parameters and send the request again")), entry(1001, "E_TIMEOUT", "common", "Operation timed out", true, Timeout, "Timeout", "Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.", __mcp_f0), entry(1002, "E_LIMIT_EXCEEDED", "common", "Limit exceeded", false, Validation, "LimitExceeded", "Limit exceeded\n\nA server-side cap was hit: session count, size, line length.", __mcp_f0), with_extras(entry(1003, "E_NOT_INSTALLED", "common", "Dependency not installed", false, Unavailable, "NotInstalled", "Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.", __mcp_f0), &[], ::core::option::Option::Some("Install the missing dependency on the server")), entry(1004, "E_SESSION_NOT_FOUND", "common", "Session not found", false, NotFound, "SessionNotFound", "Session not found\n\nThe request names a session id the server does not know.", __mcp_f0), entry(1005, "E_INPUT_TOO_LARGE", "common", "Input too large", false, Validation, "InputTooLarge", "Input too large\n\nCode length, selector length or another input exceeds what the server accepts.", __mcp_f0), entry(1006, "E_UNSUPPORTED", "common", "Unsupported operation", false, Validation, "Unsupported", "Unsupported operation\n\nThe server does not implement the requested operation.", __mcp_f0),]
             }
         }
         __mcp_entries::< () > ()
@@ -340,7 +342,8 @@ impl CommonError {
 #[doc = " [`jsonrpc`](crate::jsonrpc):"]
 #[doc = ""]
 #[doc = " ```"]
-#[doc = " use mcp_errors_core::{jsonrpc, McpError, ProtocolError};"]
+#[doc = " # extern crate mcp_errors_core as mcp_errors;"]
+#[doc = " use mcp_errors::{jsonrpc, McpError, ProtocolError};"]
 #[doc = ""]
 #[doc = " assert_eq!(ProtocolError::METHOD_NOT_FOUND, jsonrpc::METHOD_NOT_FOUND);"]
 #[doc = " let err = ProtocolError::MethodNotFound { method: Some(\"tools/frobnicate\".into()) };"]
@@ -452,7 +455,7 @@ pub enum ProtocolError {
 impl crate::unchecked::__private::McpError for ProtocolError {
     #[inline]
     fn entry(&self) -> &'static crate::unchecked::__private::ErrorEntry {
-        crate::unchecked::__private::row_entry::< Self > (Self::__mcp_row(self))
+        crate::unchecked::__private::row_entry:: < Self > (Self::__mcp_row(self))
     }
     #[inline]
     fn __plain_catalog_text(&self) -> bool {
@@ -552,9 +555,9 @@ impl crate::unchecked::__private::McpError for ProtocolError {
 }
 #[automatically_derived]
 #[allow(deprecated)]
-impl::core::fmt::Display for ProtocolError {
+impl ::core::fmt::Display for ProtocolError {
     #[inline]
-    fn fmt(&self, f: &mut::core::fmt::Formatter < '_ >) ->::core::fmt::Result {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter < '_ >) -> ::core::fmt::Result {
         match self {
             Self::ParseError {
                 ..
@@ -591,7 +594,7 @@ impl::core::fmt::Display for ProtocolError {
 }
 #[automatically_derived]
 #[allow(deprecated)]
-impl::std::error::Error for ProtocolError {
+impl ::std::error::Error for ProtocolError {
 }
 #[allow(dead_code, deprecated)]
 impl ProtocolError {
@@ -602,50 +605,50 @@ impl ProtocolError {
     #[inline]
     pub fn from_error_object(obj: &crate::unchecked::__private::decode::ErrorObject,) -> crate::unchecked::__private::Result < Self,
     crate::unchecked::__private::decode::DecodeError > {
-        let decoder = crate::unchecked::__private::decode::Decoder::new::< Self > (obj)?;
+        let decoder = crate::unchecked::__private::decode::Decoder::new:: < Self > (obj)?;
         match crate::unchecked::__private::decode::Decoder::index(&decoder) {
             crate::unchecked::__private::Option::Some(0usize) => crate::unchecked::__private::Result::Ok(Self::ParseError {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(1usize) => crate::unchecked::__private::Result::Ok(Self::InvalidRequest {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(2usize) => crate::unchecked::__private::Result::Ok(Self::MethodNotFound {
-                method: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "method")?
+                method: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "method")?
             }
             ),
             crate::unchecked::__private::Option::Some(3usize) => crate::unchecked::__private::Result::Ok(Self::InvalidParams {
-                field: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "field")?,
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?,
-                uri: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "uri")?
+                field: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "field")?,
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?,
+                uri: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "uri")?
             }
             ),
             crate::unchecked::__private::Option::Some(4usize) => crate::unchecked::__private::Result::Ok(Self::InternalError {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(5usize) => crate::unchecked::__private::Result::Ok(Self::HeaderMismatch {
-                details: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "details")?
+                details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
             }
             ),
             crate::unchecked::__private::Option::Some(6usize) => crate::unchecked::__private::Result::Ok(Self::MissingRequiredClientCapability {
-                required_capabilities: crate::unchecked::__private::decode::Decoder::field::< serde_json::Map < String,
+                required_capabilities: crate::unchecked::__private::decode::Decoder::field:: < serde_json::Map < String,
                 serde_json::Value > > (&decoder, "requiredCapabilities")?
             }
             ),
             crate::unchecked::__private::Option::Some(7usize) => crate::unchecked::__private::Result::Ok(Self::UnsupportedProtocolVersion {
-                supported: crate::unchecked::__private::decode::Decoder::field::< Vec < String > > (&decoder, "supported")?,
-                requested: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "requested")?
+                supported: crate::unchecked::__private::decode::Decoder::field:: < Vec < String > > (&decoder, "supported")?,
+                requested: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "requested")?
             }
             ),
             crate::unchecked::__private::Option::Some(8usize) => crate::unchecked::__private::Result::Ok(Self::ResourceNotFound {
-                uri: crate::unchecked::__private::decode::Decoder::field::< Option < String > > (&decoder, "uri")?
+                uri: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "uri")?
             }
             ),
             crate::unchecked::__private::Option::Some(9usize) => crate::unchecked::__private::Result::Ok(Self::UrlElicitationRequired {
-                elicitations: crate::unchecked::__private::decode::Decoder::field::< Vec < serde_json::Value > > (&decoder, "elicitations")?
+                elicitations: crate::unchecked::__private::decode::Decoder::field:: < Vec < serde_json::Value > > (&decoder, "elicitations")?
             }
             ),
             _ => {

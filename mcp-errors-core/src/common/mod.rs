@@ -28,7 +28,8 @@ impl ProtocolError {
     /// `context.protocol_version()` (rmcp 3.x, `RequestContext<RoleServer>`).
     ///
     /// ```
-    /// use mcp_errors_core::{McpError, ProtocolError};
+    /// # extern crate mcp_errors_core as mcp_errors;
+    /// use mcp_errors::{McpError, ProtocolError};
     ///
     /// let new = ProtocolError::resource_not_found("test://gone", "2026-07-28");
     /// assert_eq!(new.code(), -32602);

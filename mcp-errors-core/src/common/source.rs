@@ -4,7 +4,9 @@
 // checked in. `expanded.rs` is these enums without the `mcp` attributes, followed by what the
 // derive generates for them; the derive's test `core_common_expansion` fails when it differs
 // from what the derive generates now, and `MCP_ERRORS_EXPAND=overwrite cargo test -p
-// mcp-errors-derive core_common_expansion` writes it anew.
+// mcp-errors-derive core_common_expansion` writes it anew. Written out as text, the names the
+// derive gives its own bindings (`f`, `value`, ..) are no longer hygienic: no field here may be
+// named like one, which the derive's test `core_common_fields_meet_no_derive_local` checks.
 
 /// Failures every MCP server shares: the global common range 1000–1099 of seed 000.
 ///
@@ -13,19 +15,21 @@
 /// `E_INPUT_TOO_LARGE` counts under `python`):
 ///
 /// ```
-/// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/common/doc_sample.rs")); }
-/// # use sample::PythonError;
-/// use mcp_errors_core::{CommonError, McpError};
+/// # extern crate mcp_errors_core as mcp_errors;
+/// # use mcp_errors_derive::McpError;
+/// use mcp_errors::{CommonError, McpError};
 ///
-/// // #[derive(Debug, McpError)]
-/// // #[mcp(domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
-/// // enum PythonError {
-/// //     /// Execution failed
-/// //     #[mcp(code = 2000)]
-/// //     ExecFail,
-/// //     #[mcp(transparent)]
-/// //     Common(CommonError),
-/// // }
+/// #[derive(Debug, McpError)]
+/// # #[mcp(crate = "mcp_errors::unchecked")]
+/// #[mcp(domain = "python", range = 2000..=2099, symbol_prefix = "E_PY_")]
+/// enum PythonError {
+///     /// Execution failed
+///     #[mcp(code = 2000)]
+///     ExecFail,
+///     #[mcp(transparent)]
+///     Common(CommonError),
+/// }
+///
 /// let err = PythonError::Common(CommonError::InputTooLarge { details: None });
 /// assert_eq!((err.code(), err.symbol(), err.domain()), (1005, "E_INPUT_TOO_LARGE", "python"));
 /// assert_eq!(err.to_string(), "Input too large");
@@ -126,7 +130,8 @@ pub enum CommonError {
 /// [`jsonrpc`](crate::jsonrpc):
 ///
 /// ```
-/// use mcp_errors_core::{jsonrpc, McpError, ProtocolError};
+/// # extern crate mcp_errors_core as mcp_errors;
+/// use mcp_errors::{jsonrpc, McpError, ProtocolError};
 ///
 /// assert_eq!(ProtocolError::METHOD_NOT_FOUND, jsonrpc::METHOD_NOT_FOUND);
 /// let err = ProtocolError::MethodNotFound { method: Some("tools/frobnicate".into()) };
