@@ -341,7 +341,7 @@ fn adapter_error_retryability_varies() {
     assert_eq!(object["data"]["retryable"], true);
 }
 
-/// "Layers and Formats": the JSON-RPC 2.0 codes the seed lists, as the facade defines them.
+/// "Layers and Formats": the JSON-RPC 2.0 codes the seed lists, as `ProtocolError` defines them.
 #[test]
 fn jsonrpc_codes() {
     let codes = [

@@ -6,8 +6,8 @@
 fn argument_errors_are_common_invalid_params() {
     use mcp_errors::{CommonError, ErrorCatalog, arguments};
 
-    // `arguments::ENTRY` is core's copy of CommonError's row (core cannot name the facade's
-    // enum): everything but the fields and the doc must agree.
+    // `arguments::ENTRY` is CommonError's row with the argument's own fields: everything but
+    // the fields and the doc must agree.
     let common = CommonError::entry_by_code(arguments::INVALID_PARAMS).unwrap();
     let own = &arguments::ENTRY;
     assert_eq!(
@@ -28,8 +28,8 @@ fn argument_errors_are_common_invalid_params() {
 fn errors_the_sdk_makes_are_counted_under_protocol_errors_rows() {
     use mcp_errors::integrations::outcome::SDK_ENTRIES;
     use mcp_errors::{ErrorCatalog, ProtocolError};
-    // `SDK_ENTRIES` is core's copy of ProtocolError's standard rows (core cannot name the
-    // facade's enum): what `record_foreign` reports must be what `ProtocolError` would.
+    // `SDK_ENTRIES` is a copy of ProtocolError's standard rows, written out as statics: what
+    // `record_foreign` reports must be what `ProtocolError` would.
     for own in &SDK_ENTRIES {
         let protocol = ProtocolError::entry_by_code(own.code).unwrap();
         assert_eq!(

@@ -427,6 +427,8 @@ impl ServerHandler for ExampleServer {
 
 /// The catalog of this server: its own enums, seed 000's common codes, and the JSON-RPC
 /// errors rmcp answers by itself (`ProtocolError`).
+/// (`Registry` needs mcp-errors' `registry` feature, which this repository's dev-dependencies
+/// turn on for its examples.)
 fn catalog() -> serde_json::Value {
     mcp_errors::Registry::new()
         .with::<CommonError>()

@@ -59,8 +59,8 @@ const FIELDS: &[FieldEntry] = &[
     },
 ];
 
-/// The catalog row of an [`ArgumentError`]: that of `CommonError::InvalidParams` (the facade
-/// ties the two by a test), with the fields `details`, `pointer` and `expected`.
+/// The catalog row of an [`ArgumentError`]: that of `CommonError::InvalidParams` (a facade
+/// test ties the two), with the fields `details`, `pointer` and `expected`.
 pub static ENTRY: ErrorEntry = ErrorEntry {
     code: INVALID_PARAMS,
     symbol: "E_INVALID_PARAMS",

@@ -44,7 +44,8 @@ pub mod __private;
 /// The runtime path for a crate that derives with an rmcp feature on but does not depend on
 /// rmcp itself (the feature was turned on by another crate of the build):
 /// `#[mcp(crate = "mcp_errors::unchecked")]` generates the same impls without checking the
-/// crate's own `::rmcp` against the enabled rmcp lines. The facade's own enums and this crate's tests use it.
+/// crate's own `::rmcp` against the enabled rmcp lines. `CommonError`, `ProtocolError` and this
+/// crate's tests use it.
 #[doc(hidden)]
 pub mod unchecked {
     /// [`__private`](crate::__private) with the unchecked integration hook.

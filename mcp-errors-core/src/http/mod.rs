@@ -47,9 +47,9 @@ pub use layer::{
 pub use limit::{RateLimit, RateLimitLayer};
 pub use reply::RATE_LIMITED;
 
-/// The rows the layers' replies are counted under (domain `jsonrpc`): core's copies of
-/// `ProtocolError`'s rows for the same codes (the facade ties them by a test), and
-/// `RATE_LIMITED`. Not public API.
+/// The rows the layers' replies are counted under (domain `jsonrpc`): `ProtocolError`'s rows
+/// for the same codes, written out as statics (a facade test ties them), and `RATE_LIMITED`.
+/// Not public API.
 #[doc(hidden)]
 pub static ENTRIES: [&crate::ErrorEntry; 5] = [
     &reply::PARSE_ERROR,

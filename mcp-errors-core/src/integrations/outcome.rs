@@ -152,8 +152,8 @@ impl crate::McpError for SdkError {
     }
 }
 
-/// JSON-RPC's standard errors as `ProtocolError` catalogs them (the facade ties the two by a
-/// test).
+/// JSON-RPC's standard errors as `ProtocolError` catalogs them, written out as statics (a
+/// facade test ties the two).
 pub static SDK_ENTRIES: [ErrorEntry; 5] = [
     sdk_entry(
         crate::jsonrpc::PARSE_ERROR,

@@ -219,6 +219,8 @@ impl fmt::Display for LockEntry {
 /// symbols and domains are locked: messages, kinds and the rest are free to change. Unknown
 /// members are ignored when reading; a `format` other than `mcp-errors-lock` or a `version`
 /// other than 1 is rejected.
+///
+/// Available with the `registry` feature, as [`Registry`](crate::Registry).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LockFile {
     /// Always `"mcp-errors-lock"`.

@@ -21,6 +21,9 @@ pub use lock::{LockChange, LockEntry, LockFile, StabilityError, StabilityReport}
 /// finds codes and symbols used twice, writes the catalog as Markdown or JSON, and guards code
 /// stability with a lock file ([`assert_stable`](Registry::assert_stable)).
 ///
+/// Available with the `registry` feature (a test, a build script or a catalog tool turns it
+/// on; a server that only emits its errors does without).
+///
 /// ```
 /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
 /// # const fn row(code: i32, symbol: &'static str, domain: &'static str, message: &'static str) -> ErrorEntry {
