@@ -102,23 +102,18 @@ fn delimiters(delimiter: Delimiter) -> (&'static str, &'static str) {
 /// indented by braces. (rustfmt would change the tokens themselves: trailing commas, the
 /// braces of match arms.)
 fn layout(tokens: TokenStream) -> String {
-    let mut printer = Printer {
-        out: String::new(),
-        depth: 0,
-        fresh: true,
-        joint: false,
-        glued: false,
-    };
+    let mut printer = Printer::default();
     printer.stream(tokens, true);
     printer.out.push('\n');
     printer.out
 }
 
+#[derive(Default)]
 struct Printer {
     out: String,
     depth: usize,
-    /// At the start of a line.
-    fresh: bool,
+    /// Something is on the current line (an empty line needs no break and takes the indent).
+    started: bool,
     /// The last token is punctuation joined to the next one (`::`, `=>`, a lifetime's `'`):
     /// nothing may come between them.
     joint: bool,
@@ -153,21 +148,21 @@ impl Printer {
             "(" | "[" | "!" => word_before || (text == "(" && last == '!'),
             _ => false,
         };
-        if self.fresh {
+        if !self.started {
             self.out.push_str(&"    ".repeat(self.depth));
         } else if !self.joint && (runs_together || !(self.glued || tight)) {
             self.out.push(' ');
         }
         self.out.push_str(text);
-        self.fresh = false;
+        self.started = true;
         self.joint = false;
         self.glued = matches!(text, "." | "&" | "#") || (text == ":" && last == ':');
     }
 
     fn newline(&mut self) {
-        if !self.fresh {
+        if self.started {
             self.out.push('\n');
-            self.fresh = true;
+            self.started = false;
         }
     }
 
@@ -203,10 +198,7 @@ impl Printer {
                     self.glued = true;
                     self.word(close, false);
                     // An attribute's brackets end its line.
-                    if group.delimiter() == Delimiter::Bracket
-                        && self.out.trim_end().ends_with(']')
-                        && self.attribute_line()
-                    {
+                    if group.delimiter() == Delimiter::Bracket && self.attribute_line() {
                         self.newline();
                     }
                 }
