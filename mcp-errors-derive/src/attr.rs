@@ -6,9 +6,10 @@
 
 use proc_macro2::{Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::{Attribute, Expr, ExprLit, ExprRange, ExprUnary, Lit, LitStr, RangeLimits, Token, UnOp};
+use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Token};
 
 use crate::ctxt::Ctxt;
+use crate::scan;
 use crate::symbol::{self, quoted_list};
 
 /// Where some tokens start and end. Errors spanned by it underline everything between.
@@ -36,6 +37,17 @@ impl SpanRange {
         SpanRange { start, end }
     }
 
+    /// From the first to the last of `trees` (which are not empty).
+    fn of_trees(trees: &[TokenTree]) -> SpanRange {
+        match (trees.first(), trees.last()) {
+            (Some(first), Some(last)) => SpanRange {
+                start: first.span(),
+                end: last.span(),
+            },
+            _ => SpanRange::single(Span::call_site()),
+        }
+    }
+
     /// One token's span.
     pub fn single(span: Span) -> SpanRange {
         SpanRange {
@@ -44,12 +56,13 @@ impl SpanRange {
         }
     }
 
-    /// The span of an attribute value; a literal's directly (the usual case, cheaper than
-    /// rendering it to tokens).
-    fn of_expr(expr: &Expr) -> SpanRange {
-        match expr {
-            Expr::Lit(lit) => SpanRange::single(lit.lit.span()),
-            _ => SpanRange::of(expr),
+    /// The span of an attribute value; a single token's directly (the usual case, a
+    /// literal: cheaper than cloning the stream).
+    fn of_value(tokens: &TokenStream) -> SpanRange {
+        let mut iter = tokens.clone().into_iter();
+        match (iter.next(), iter.next()) {
+            (Some(only), None) => SpanRange::single(only.span()),
+            _ => SpanRange::of(tokens),
         }
     }
 
@@ -250,8 +263,8 @@ pub struct DataConst {
     pub key: String,
     /// `key = value`, where errors about the key point.
     pub whole: SpanRange,
-    /// The literal (or `-literal`).
-    pub value: Expr,
+    /// The literal (or `-literal`), as written.
+    pub value: TokenStream,
 }
 
 /// `#[mcp(...)]` on a field.
@@ -509,10 +522,11 @@ fn duplicate(cx: &Ctxt, key: &str, whole: SpanRange) {
     ));
 }
 
-/// What followed a key: nothing (a flag), `= <expr>`, or `(...)` (always a mistake).
+/// What followed a key: nothing (a flag), `= value` (its tokens, up to the comma that ends
+/// it), or `(...)` (`message(...)` and `data(...)`; a mistake after any other key).
 enum Value {
     None,
-    Expr(Expr),
+    Tokens(TokenStream),
     Group(Group),
 }
 
@@ -606,7 +620,7 @@ fn each_key(
                     }
                 };
                 let value = if meta.input.peek(Token![=]) {
-                    Value::Expr(meta.value()?.parse()?)
+                    Value::Tokens(value_tokens(meta.value()?)?)
                 } else if meta.input.peek(syn::token::Paren) {
                     Value::Group(meta.input.parse()?)
                 } else {
@@ -643,10 +657,7 @@ fn simple_keys(tokens: &TokenStream) -> Option<Vec<(proc_macro2::Ident, Value)>>
             }
             Some(TokenTree::Punct(p)) if p.as_char() == '=' && p.spacing() == Spacing::Alone => {
                 match iter.next() {
-                    Some(TokenTree::Literal(lit)) => Value::Expr(Expr::Lit(ExprLit {
-                        attrs: Vec::new(),
-                        lit: Lit::new(lit),
-                    })),
+                    Some(TokenTree::Literal(lit)) => Value::Tokens(TokenTree::Literal(lit).into()),
                     _ => return None,
                 }
             }
@@ -676,7 +687,7 @@ impl Key<'_> {
     fn flag(&self) -> Option<Attr<()>> {
         let rest = match &self.value {
             Value::None => return Some(self.attr((), self.span)),
-            Value::Expr(expr) => SpanRange::of_expr(expr),
+            Value::Tokens(tokens) => SpanRange::of_value(tokens),
             Value::Group(group) => SpanRange::of(group),
         };
         self.cx.error_spanned_by(
@@ -688,20 +699,17 @@ impl Key<'_> {
 
     /// `retryable` (true) or `retryable = true|false`.
     fn bool_or_flag(&self) -> Option<Attr<bool>> {
-        let Value::Expr(expr) = &self.value else {
+        let Value::Tokens(tokens) = &self.value else {
             return match self.flag() {
                 Some(a) => Some(a.map(true)),
                 None => None,
             };
         };
-        if let Expr::Lit(ExprLit {
-            lit: Lit::Bool(b), ..
-        }) = expr
-        {
+        if let Some(Lit::Bool(b)) = scan::literal(&scan::flatten(tokens.clone())) {
             return Some(self.attr(b.value, SpanRange::single(b.span)));
         }
         self.cx.error_spanned_by(
-            expr,
+            tokens,
             format_args!(
                 "expected `true` or `false`, e.g. `{0}` or `{0} = false`",
                 self.name
@@ -710,10 +718,10 @@ impl Key<'_> {
         None
     }
 
-    /// `= <expr>`, or an error at the key when there is none.
-    fn expr(&self, example: &str) -> Option<&Expr> {
+    /// The tokens of `= value`, or an error at the key when there is none.
+    fn tokens(&self, example: &str) -> Option<&TokenStream> {
         let tokens = match &self.value {
-            Value::Expr(expr) => return Some(expr),
+            Value::Tokens(tokens) => return Some(tokens),
             Value::None => self.span,
             Value::Group(group) => self.span.to(SpanRange::of(group)),
         };
@@ -732,7 +740,7 @@ impl Key<'_> {
         const EXAMPLE: &str = "`data(code = \"invalid_input\")`";
         let Value::Group(group) = &self.value else {
             let tokens = match &self.value {
-                Value::Expr(expr) => self.span.to(SpanRange::of_expr(expr)),
+                Value::Tokens(tokens) => self.span.to(SpanRange::of_value(tokens)),
                 _ => self.span,
             };
             self.cx.error_spanned_by(
@@ -741,9 +749,17 @@ impl Key<'_> {
             );
             return Vec::new();
         };
-        let mut items = syn::punctuated::Punctuated::<syn::MetaNameValue, Token![,]>::new();
+        // `key = value` items, each value up to its comma.
+        let mut items: Vec<(syn::Path, TokenStream)> = Vec::new();
         match parse_tokens(group.stream(), &mut |input| {
-            items = syn::punctuated::Punctuated::parse_terminated(input)?;
+            while !input.is_empty() {
+                let path: syn::Path = input.parse()?;
+                input.parse::<Token![=]>()?;
+                items.push((path, value_tokens(input)?));
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+            }
             Ok(())
         }) {
             Ok(()) => {}
@@ -756,17 +772,17 @@ impl Key<'_> {
             }
         }
         let mut out = Vec::new();
-        for item in items {
-            let Some(ident) = item.path.get_ident() else {
+        for (path, value) in items {
+            let Some(ident) = path.get_ident() else {
                 self.cx.error_spanned_by(
-                    &item.path,
+                    &path,
                     format_args!("a `data` key is one identifier, e.g. {EXAMPLE}"),
                 );
                 continue;
             };
-            if !is_constant_literal(&item.value) {
+            if !scan::is_constant_literal(&scan::flatten(value.clone())) {
                 self.cx.error_spanned_by(
-                    &item.value,
+                    &value,
                     format_args!(
                         "a constant `data` value is a string, integer, float or `bool` \
                          literal, e.g. {EXAMPLE}; a value that varies is a field"
@@ -777,8 +793,8 @@ impl Key<'_> {
             let key = ident.to_string();
             out.push(DataConst {
                 key: key.strip_prefix("r#").unwrap_or(&key).to_owned(),
-                whole: SpanRange::of(&item),
-                value: item.value,
+                whole: SpanRange::of(&path).to(SpanRange::of(&value)),
+                value,
             });
         }
         out
@@ -797,15 +813,13 @@ impl Key<'_> {
             symbol::KIND => "\"network\"",
             _ => "\"...\"",
         };
-        let expr = self.expr(example)?;
-        if let Expr::Lit(ExprLit {
-            lit: Lit::Str(lit), ..
-        }) = &expr
-        {
-            return Some(self.attr(lit.clone(), SpanRange::single(lit.span())));
+        let tokens = self.tokens(example)?;
+        if let Some(Lit::Str(lit)) = scan::literal(&scan::flatten(tokens.clone())) {
+            let span = SpanRange::single(lit.span());
+            return Some(self.attr(lit, span));
         }
         self.cx.error_spanned_by(
-            expr,
+            tokens,
             format_args!(
                 "expected a string literal, e.g. `{} = {example}`",
                 self.name
@@ -816,16 +830,16 @@ impl Key<'_> {
 
     /// `= 2100` or `= -32602`.
     fn int(&self) -> Option<Attr<i32>> {
-        let expr = self.expr("2100")?;
-        match int_literal(expr) {
-            Ok(value) => Some(self.attr(value, SpanRange::of_expr(expr))),
+        let tokens = self.tokens("2100")?;
+        match scan::int(&scan::flatten(tokens.clone())) {
+            Ok(value) => Some(self.attr(value, SpanRange::of_value(tokens))),
             Err(msg) if msg.starts_with("expected") => {
                 self.cx
-                    .error_spanned_by(expr, format_args!("{msg}, e.g. `{} = 2100`", self.name));
+                    .error_spanned_by(tokens, format_args!("{msg}, e.g. `{} = 2100`", self.name));
                 None
             }
             Err(msg) => {
-                self.cx.error_spanned_by(expr, msg);
+                self.cx.error_spanned_by(tokens, msg);
                 None
             }
         }
@@ -833,30 +847,28 @@ impl Key<'_> {
 
     /// `= A..=B`.
     fn range(&self) -> Option<Attr<(i32, i32)>> {
-        let expr = self.expr("2100..=2199")?;
-        let bounds = match &expr {
-            Expr::Range(ExprRange {
-                start: Some(start),
-                limits: RangeLimits::Closed(_),
-                end: Some(end),
-                ..
-            }) => match (int_literal(start), int_literal(end)) {
-                (Ok(a), Ok(b)) => Ok((a, b)),
-                (Err(msg), _) => Err((SpanRange::of(start), msg)),
-                (_, Err(msg)) => Err((SpanRange::of(end), msg)),
-            },
+        let tokens = self.tokens("2100..=2199")?;
+        let trees = scan::flatten(tokens.clone());
+        let bounds = match scan::inclusive_range(&trees) {
+            Some((start, end)) if !start.is_empty() && !end.is_empty() => {
+                match (scan::int(start), scan::int(end)) {
+                    (Ok(a), Ok(b)) => Ok((a, b)),
+                    (Err(msg), _) => Err((SpanRange::of_trees(start), msg)),
+                    (_, Err(msg)) => Err((SpanRange::of_trees(end), msg)),
+                }
+            }
             _ => Err((
-                SpanRange::of(&expr),
+                SpanRange::of(tokens),
                 "expected an inclusive range of integer literals".to_owned(),
             )),
         };
         match bounds {
             Ok((a, b)) if a > b => {
                 self.cx
-                    .error_spanned_by(expr, format_args!("empty range: {a} is greater than {b}"));
+                    .error_spanned_by(tokens, format_args!("empty range: {a} is greater than {b}"));
                 None
             }
-            Ok(bounds) => Some(self.attr(bounds, SpanRange::of_expr(expr))),
+            Ok(bounds) => Some(self.attr(bounds, SpanRange::of_value(tokens))),
             Err((tokens, msg)) if msg.starts_with("expected") => {
                 self.cx
                     .error_spanned_by(tokens, format_args!("{msg}, e.g. `range = 2100..=2199`"));
@@ -940,14 +952,20 @@ impl Key<'_> {
 
     /// `= path::to::function` (thiserror's `fmt = path`).
     fn fmt_path(&self) -> Option<Attr<syn::Path>> {
-        let expr = self.expr("crate::fmt_busy")?;
-        if let Expr::Path(path) = expr
-            && path.qself.is_none()
+        let tokens = self.tokens("crate::fmt_busy")?;
+        let mut path = None;
+        if parse_tokens(tokens.clone(), &mut |input| {
+            path = Some(input.parse::<syn::Path>()?);
+            Ok(())
+        })
+        .is_ok()
+            && let Some(path) = path
         {
-            return Some(self.attr(path.path.clone(), SpanRange::of(&path.path)));
+            let span = SpanRange::of(&path);
+            return Some(self.attr(path, span));
         }
         self.cx.error_spanned_by(
-            expr,
+            tokens,
             "expected a path to a function `fn(&field.., &mut Formatter) -> fmt::Result`, \
              e.g. `fmt = crate::fmt_busy`",
         );
@@ -992,20 +1010,17 @@ impl syn::parse::Parse for MessageList {
             } else {
                 None
             };
-            // Up to the next comma that ends an expression: the comma of a type's generic
-            // arguments (`&0 as &dyn Trait<i32, A = i32>`) does not.
-            let mut tokens = TokenStream::new();
+            // Up to the comma that ends the argument: a comma between generic arguments
+            // (`&0 as &dyn Trait<i32, A = i32>`) or closure parameters does not.
+            let mut trees: Vec<TokenTree> = Vec::new();
             loop {
-                while !input.is_empty() && !input.peek(Token![,]) {
-                    let tree: TokenTree = input.parse()?;
-                    tokens.extend([tree]);
-                }
-                if input.is_empty() || is_expr(&tokens) || !continues_expr(input) {
+                let ends = input.peek(Token![,]) && !scan::comma_continues(&trees);
+                if input.is_empty() || ends {
                     break;
                 }
-                let comma: TokenTree = input.parse()?;
-                tokens.extend([comma]);
+                trees.push(input.parse()?);
             }
+            let tokens: TokenStream = trees.into_iter().collect();
             if tokens.is_empty() {
                 return Err(input.error("expected an expression"));
             }
@@ -1013,18 +1028,6 @@ impl syn::parse::Parse for MessageList {
         }
         Ok(MessageList { lit, args })
     }
-}
-
-/// Whether `tokens`, their `.field` shorthands taken for identifiers, are one expression.
-fn is_expr(tokens: &TokenStream) -> bool {
-    let plain = crate::template::replace_members(tokens, &mut |_, span| {
-        TokenTree::Ident(syn::Ident::new("__mcp_field", span)).into()
-    });
-    parse_tokens(plain, &mut |input| {
-        <Expr as syn::parse::Parse>::parse(input)?;
-        Ok(())
-    })
-    .is_ok()
 }
 
 /// `syn::parse2` for every parse of the crate, through one parser type (`dyn FnMut`, which
@@ -1037,88 +1040,27 @@ pub fn parse_tokens(
     syn::parse::Parser::parse2(parser, tokens)
 }
 
-/// Whether tokens follow the comma at `input`, which may then still belong to an expression
-/// that is not complete without them (a trailing comma never does).
-fn continues_expr(input: syn::parse::ParseStream<'_>) -> bool {
+/// The tokens of a value after `=`, up to the comma that ends it. A path keeps the commas of
+/// its generic arguments (`fmt = show::<A, B>`); any other value ends at the first comma.
+fn value_tokens(input: syn::parse::ParseStream<'_>) -> syn::Result<TokenStream> {
     let ahead = input.fork();
-    let _ = ahead.parse::<Token![,]>();
-    !ahead.is_empty()
-}
-
-/// The value of an `i32` literal, optionally negated and optionally suffixed `i32`.
-fn int_literal(expr: &Expr) -> Result<i32, String> {
-    let (negative, lit) = match expr {
-        Expr::Lit(ExprLit { lit, .. }) => (false, lit),
-        Expr::Unary(ExprUnary {
-            op: UnOp::Neg(_),
-            expr,
-            ..
-        }) => match &**expr {
-            Expr::Lit(ExprLit { lit, .. }) => (true, lit),
-            _ => return Err("expected an integer literal".to_owned()),
-        },
-        Expr::Group(group) => return int_literal(&group.expr),
-        _ => return Err("expected an integer literal".to_owned()),
-    };
-    let Lit::Int(int) = lit else {
-        return Err("expected an integer literal".to_owned());
-    };
-    if !matches!(int.suffix(), "" | "i32") {
-        return Err(format!(
-            "expected an `i32` literal, found suffix `{}`",
-            int.suffix()
-        ));
+    if ahead.parse::<syn::Path>().is_ok() && (ahead.is_empty() || ahead.peek(Token![,])) {
+        return Ok(input.parse::<syn::Path>()?.into_token_stream());
     }
-    let magnitude: i64 = int
-        .base10_parse()
-        .map_err(|_| "integer literal does not fit in an `i32`".to_owned())?;
-    let value = if negative { -magnitude } else { magnitude };
-    i32::try_from(value).map_err(|_| format!("{value} does not fit in an `i32`"))
-}
-
-/// A string, integer, float or `bool` literal, or a negated number.
-fn is_constant_literal(expr: &Expr) -> bool {
-    match expr {
-        Expr::Lit(ExprLit { lit, .. }) => matches!(
-            lit,
-            Lit::Str(_) | Lit::Int(_) | Lit::Float(_) | Lit::Bool(_)
-        ),
-        Expr::Unary(ExprUnary {
-            op: UnOp::Neg(_),
-            expr,
-            ..
-        }) => matches!(
-            &**expr,
-            Expr::Lit(ExprLit {
-                lit: Lit::Int(_) | Lit::Float(_),
-                ..
-            })
-        ),
-        _ => false,
+    let mut tokens = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![,]) {
+        tokens.extend([input.parse::<TokenTree>()?]);
     }
+    if tokens.is_empty() {
+        return Err(input.error("expected a value after `=`"));
+    }
+    Ok(tokens)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use syn::parse_quote;
-
-    fn ok(expr: &Expr) -> i32 {
-        int_literal(expr).unwrap()
-    }
-
-    #[test]
-    fn int_literals_accept_negative_and_suffix() {
-        assert_eq!(ok(&parse_quote!(2100)), 2100);
-        assert_eq!(ok(&parse_quote!(-32602)), -32602);
-        assert_eq!(ok(&parse_quote!(7i32)), 7);
-        assert_eq!(ok(&parse_quote!(-2147483648)), i32::MIN);
-        assert_eq!(ok(&parse_quote!(0x10)), 16);
-        assert!(int_literal(&parse_quote!(2147483648)).is_err());
-        assert!(int_literal(&parse_quote!(5u8)).is_err());
-        assert!(int_literal(&parse_quote!("5")).is_err());
-        assert!(int_literal(&parse_quote!(1 + 2)).is_err());
-    }
 
     #[test]
     fn doc_lines_are_trimmed_and_first_line_found() {

@@ -24,6 +24,7 @@ mod json;
 mod markdown;
 mod names;
 mod plan;
+mod scan;
 mod symbol;
 mod template;
 mod valid;

@@ -1,0 +1,262 @@
+//! Attribute values and format arguments read by their tokens, not by syn's expression
+//! parser: what a value is (a literal, `-literal`, `A..=B`) and where a format argument ends.
+//!
+//! syn parses every expression only with its `full` feature, and parses a different subset
+//! without it. Reading tokens keeps the derive off `full` (which a server built on serde and
+//! thiserror alone never compiles) and keeps what the DSL accepts the same whichever features
+//! another crate of the build turns on.
+
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+use syn::Lit;
+
+/// `tokens` with their invisible groups opened: a `macro_rules!` fragment (`$code:literal`)
+/// reaches the derive wrapped in one.
+pub fn flatten(tokens: TokenStream) -> Vec<TokenTree> {
+    let mut out = Vec::new();
+    for tree in tokens {
+        match tree {
+            TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
+                out.extend(flatten(group.stream()));
+            }
+            tree => out.push(tree),
+        }
+    }
+    out
+}
+
+/// The literal that `tokens` are, `true` and `false` included; `None` for anything else.
+pub fn literal(tokens: &[TokenTree]) -> Option<Lit> {
+    match tokens {
+        [TokenTree::Literal(lit)] => Some(Lit::new(lit.clone())),
+        [TokenTree::Ident(ident)] if ident == "true" || ident == "false" => {
+            Some(Lit::Bool(syn::LitBool::new(ident == "true", ident.span())))
+        }
+        _ => None,
+    }
+}
+
+/// `-` then the rest, for a negated literal.
+fn negated(tokens: &[TokenTree]) -> Option<&[TokenTree]> {
+    match tokens {
+        [TokenTree::Punct(minus), rest @ ..] if minus.as_char() == '-' => Some(rest),
+        _ => None,
+    }
+}
+
+/// The value of an `i32` literal, optionally negated and optionally suffixed `i32`.
+pub fn int(tokens: &[TokenTree]) -> Result<i32, String> {
+    let (negative, rest) = match negated(tokens) {
+        Some(rest) => (true, rest),
+        None => (false, tokens),
+    };
+    let Some(Lit::Int(int)) = literal(rest) else {
+        return Err("expected an integer literal".to_owned());
+    };
+    if !matches!(int.suffix(), "" | "i32") {
+        return Err(format!(
+            "expected an `i32` literal, found suffix `{}`",
+            int.suffix()
+        ));
+    }
+    let magnitude: i64 = int
+        .base10_parse()
+        .map_err(|_| "integer literal does not fit in an `i32`".to_owned())?;
+    let value = if negative { -magnitude } else { magnitude };
+    i32::try_from(value).map_err(|_| format!("{value} does not fit in an `i32`"))
+}
+
+/// A string, integer, float or `bool` literal, or a negated number.
+pub fn is_constant_literal(tokens: &[TokenTree]) -> bool {
+    if let Some(rest) = negated(tokens) {
+        return matches!(literal(rest), Some(Lit::Int(_) | Lit::Float(_)));
+    }
+    matches!(
+        literal(tokens),
+        Some(Lit::Str(_) | Lit::Int(_) | Lit::Float(_) | Lit::Bool(_))
+    )
+}
+
+/// `A..=B` split around its `..=`; `None` when `..=` is not there.
+pub fn inclusive_range(tokens: &[TokenTree]) -> Option<(&[TokenTree], &[TokenTree])> {
+    for i in 0..tokens.len().saturating_sub(2) {
+        // `=` is joint to a `-` that follows it (`-10..=-1`).
+        if is_punct(&tokens[i], '.', Some(Spacing::Joint))
+            && is_punct(&tokens[i + 1], '.', Some(Spacing::Joint))
+            && is_punct(&tokens[i + 2], '=', None)
+        {
+            return Some((&tokens[..i], &tokens[i + 3..]));
+        }
+    }
+    None
+}
+
+/// Whether `tree` is the punctuation `ch`, with `spacing` when one is given.
+fn is_punct(tree: &TokenTree, ch: char, spacing: Option<Spacing>) -> bool {
+    matches!(tree, TokenTree::Punct(p) if p.as_char() == ch && spacing.is_none_or(|s| p.spacing() == s))
+}
+
+fn punct(tree: Option<&TokenTree>) -> Option<(char, Spacing)> {
+    match tree {
+        Some(TokenTree::Punct(p)) => Some((p.as_char(), p.spacing())),
+        _ => None,
+    }
+}
+
+/// Whether a comma right after `tokens` (the start of a format argument, commas included)
+/// still belongs to that argument: it separates generic arguments (`None::<A, B>`,
+/// `&0 as &dyn Trait<i32, A = i32>`, `<T as Trait<A, B>>::f()`) or closure parameters
+/// (`|a, b| a + b`). Otherwise it ends the argument. Brackets are whole token groups, so
+/// only these two can hold a comma outside one.
+pub fn comma_continues(tokens: &[TokenTree]) -> bool {
+    // Open `<` of generic arguments; whether a type follows `as` (where `<` always opens
+    // generic arguments); whether closure parameters are open.
+    let mut depth = 0usize;
+    let mut in_type = false;
+    let mut in_params = false;
+    let mut prev: Option<&TokenTree> = None;
+    for tree in tokens {
+        let after_joint = matches!(punct(prev), Some((_, Spacing::Joint)));
+        match tree {
+            TokenTree::Punct(p) => {
+                let ch = p.as_char();
+                if in_params {
+                    in_params = ch != '|';
+                } else if ch == '<' {
+                    let turbofish = matches!(punct(prev), Some((':', _)));
+                    // Where an operand is expected, `<` starts a qualified path.
+                    let operand = prev.is_none()
+                        || matches!(punct(prev), Some((c, _)) if c != '?') && !after_joint;
+                    if depth > 0 || turbofish || in_type || operand {
+                        depth += 1;
+                    }
+                } else if ch == '>' {
+                    // `->` in `Fn(u8) -> u8` closes nothing.
+                    let arrow = matches!(punct(prev), Some(('-', Spacing::Joint)));
+                    if depth > 0 && !arrow {
+                        depth -= 1;
+                    } else if depth == 0 && !arrow {
+                        in_type = false;
+                    }
+                } else if ch == '|' && depth == 0 {
+                    // A closure's parameters, where an operand is expected (`a | b` is not).
+                    let operand = prev.is_none()
+                        || matches!(prev, Some(TokenTree::Ident(i)) if i == "move")
+                        || matches!(punct(prev), Some((c, _)) if c != '?') && !after_joint;
+                    in_params = operand;
+                    in_type = false;
+                } else if depth == 0 && !matches!(ch, ':' | '&' | '*' | '\'' | '!' | '-') {
+                    // What may continue the type after `as` (`&'a dyn ::m::Trait`, `*const u8`,
+                    // `fn() -> u8`); anything else ends it.
+                    in_type = false;
+                }
+            }
+            TokenTree::Ident(ident) if depth == 0 && !in_params && ident == "as" => {
+                in_type = true;
+            }
+            TokenTree::Literal(_) if depth == 0 => in_type = false,
+            _ => {}
+        }
+        prev = Some(tree);
+    }
+    depth > 0 || in_params
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<TokenTree> {
+        flatten(text.parse().unwrap())
+    }
+
+    /// The arguments of a format argument list, split where `comma_continues` says, each
+    /// without spaces.
+    fn split(text: &str) -> Vec<String> {
+        let mut args = Vec::new();
+        let mut arg: Vec<TokenTree> = Vec::new();
+        for tree in tokens(text) {
+            if matches!(&tree, TokenTree::Punct(p) if p.as_char() == ',') && !comma_continues(&arg)
+            {
+                args.push(squeeze(std::mem::take(&mut arg)));
+            } else {
+                arg.push(tree);
+            }
+        }
+        args.push(squeeze(arg));
+        args
+    }
+
+    fn squeeze(tokens: Vec<TokenTree>) -> String {
+        let tokens: TokenStream = tokens.into_iter().collect();
+        tokens.to_string().replace(' ', "")
+    }
+
+    #[test]
+    fn commas_end_arguments_outside_generics_and_closure_parameters() {
+        assert_eq!(split("a, .b.len(), c"), ["a", ".b.len()", "c"]);
+        assert_eq!(
+            split("None::<i32>.is_some(), Vec::<Vec<u8>>::new().len(), 3"),
+            ["None::<i32>.is_some()", "Vec::<Vec<u8>>::new().len()", "3"]
+        );
+        assert_eq!(
+            split("&0 as &dyn Trait<i32, A = i32>, .0"),
+            ["&0as&dynTrait<i32,A=i32>", ".0"]
+        );
+        assert_eq!(
+            split("<T as Trait<A, B>>::f(), x"),
+            ["<TasTrait<A,B>>::f()", "x"]
+        );
+        assert_eq!(split("|a, b| a + b, c"), ["|a,b|a+b", "c"]);
+        assert_eq!(split("move |a, b| a, c"), ["move|a,b|a", "c"]);
+        assert_eq!(split("|| 1, c"), ["||1", "c"]);
+        assert_eq!(
+            split("&x as &dyn Fn(u8) -> Box<dyn A>, y"),
+            ["&xas&dynFn(u8)->Box<dynA>", "y"]
+        );
+    }
+
+    #[test]
+    fn operators_are_not_brackets() {
+        assert_eq!(split("a < b, c > d, e"), ["a<b", "c>d", "e"]);
+        assert_eq!(split("1 << 2, 3"), ["1<<2", "3"]);
+        assert_eq!(split("a || b, c | d, e"), ["a||b", "c|d", "e"]);
+        assert_eq!(split("x as u8 > 3, y"), ["xasu8>3", "y"]);
+        assert_eq!(split("a as u8 + 1 < 2, b"), ["aasu8+1<2", "b"]);
+        assert_eq!(split("a.b()? < c, d"), ["a.b()?<c", "d"]);
+        assert_eq!(
+            split("if a < b { 1 } else { 2 }, c"),
+            ["ifa<b{1}else{2}", "c"]
+        );
+    }
+
+    #[test]
+    fn values_read_by_tokens() {
+        assert_eq!(int(&tokens("2100")), Ok(2100));
+        assert_eq!(int(&tokens("-32602")), Ok(-32602));
+        assert_eq!(int(&tokens("7i32")), Ok(7));
+        assert_eq!(int(&tokens("-2147483648")), Ok(i32::MIN));
+        assert_eq!(int(&tokens("0x10")), Ok(16));
+        assert!(int(&tokens("2147483648")).is_err());
+        assert!(int(&tokens("5u8")).unwrap_err().contains("suffix `u8`"));
+        assert!(int(&tokens("\"5\"")).is_err());
+        assert!(int(&tokens("1 + 2")).is_err());
+        assert!(int(&tokens("- - 1")).is_err());
+        let range = tokens("-10..=-1");
+        let (a, b) = inclusive_range(&range).unwrap();
+        assert_eq!((int(a), int(b)), (Ok(-10), Ok(-1)));
+        assert!(inclusive_range(&tokens("1..5")).is_none());
+        assert!(is_constant_literal(&tokens("-0.5")));
+        assert!(is_constant_literal(&tokens("true")));
+        assert!(!is_constant_literal(&tokens("-true")));
+        assert!(!is_constant_literal(&tokens("b\"x\"")));
+        assert!(!is_constant_literal(&tokens("CODE")));
+    }
+
+    #[test]
+    fn invisible_groups_are_opened() {
+        let inner: TokenStream = "-7".parse().unwrap();
+        let group = proc_macro2::Group::new(Delimiter::None, inner);
+        let stream = TokenStream::from(TokenTree::Group(group));
+        assert_eq!(int(&flatten(stream)), Ok(-7));
+    }
+}
