@@ -158,6 +158,11 @@ enum ShorthandError {
     SelfDebug,
     #[mcp(code = 2806, message = "{field:p}")]
     Pointer { field: Box<i32> },
+    // Casts followed by comparisons and closures with several parameters: the comma after
+    // each argument ends it, the ones inside generic arguments and parameters do not.
+    #[mcp(code = 2807, message("{} {} {n} {}", *.len as u64 <= 3, *.len as i64 - 1 < 0,
+        [1u8, 2].iter().fold(0, |a, b| a + b), n = .len))]
+    Casts { len: u32 },
 }
 
 #[test]
@@ -177,6 +182,10 @@ fn shorthands_work_inside_any_expression() {
     assert_eq!(e.to_string(), "shift left by 9");
     assert_eq!(ShorthandError::Turbofish.to_string(), "false 0 3");
     assert_eq!(ShorthandError::Constraint(7).to_string(), "0 7");
+    assert_eq!(
+        ShorthandError::Casts { len: 0 }.to_string(),
+        "true true 0 3"
+    );
 }
 
 #[test]

@@ -961,8 +961,16 @@ impl Key<'_> {
         .is_ok()
             && let Some(path) = path
         {
-            let span = SpanRange::of(&path);
-            return Some(self.attr(path, span));
+            if expression_path(&path) {
+                let span = SpanRange::of(&path);
+                return Some(self.attr(path, span));
+            }
+            self.cx.error_spanned_by(
+                tokens,
+                "a function's generic arguments follow `::` in a call, e.g. \
+                 `fmt = show::<u8>`",
+            );
+            return None;
         }
         self.cx.error_spanned_by(
             tokens,
@@ -1040,21 +1048,40 @@ pub fn parse_tokens(
     syn::parse::Parser::parse2(parser, tokens)
 }
 
+/// Whether `path` is written as in an expression: generic arguments after `::` (`f::<A>`),
+/// not as in a type (`f<A>`), which would not compile where the derive calls it.
+fn expression_path(path: &syn::Path) -> bool {
+    for segment in &path.segments {
+        if let syn::PathArguments::AngleBracketed(args) = &segment.arguments
+            && args.colon2_token.is_none()
+        {
+            return false;
+        }
+    }
+    true
+}
+
 /// The tokens of a value after `=`, up to the comma that ends it. A path keeps the commas of
-/// its generic arguments (`fmt = show::<A, B>`); any other value ends at the first comma.
+/// its generic arguments (`fmt = show::<A, B>`).
 fn value_tokens(input: syn::parse::ParseStream<'_>) -> syn::Result<TokenStream> {
     let ahead = input.fork();
     if ahead.parse::<syn::Path>().is_ok() && (ahead.is_empty() || ahead.peek(Token![,])) {
         return Ok(input.parse::<syn::Path>()?.into_token_stream());
     }
-    let mut tokens = TokenStream::new();
-    while !input.is_empty() && !input.peek(Token![,]) {
-        tokens.extend([input.parse::<TokenTree>()?]);
+    // Any other value up to a comma outside generic arguments (`<T as Tr<A, B>>::CODE` is one
+    // wrong value, not three keys).
+    let mut trees: Vec<TokenTree> = Vec::new();
+    loop {
+        let ends = input.peek(Token![,]) && !scan::comma_continues(&trees);
+        if input.is_empty() || ends {
+            break;
+        }
+        trees.push(input.parse()?);
     }
-    if tokens.is_empty() {
+    if trees.is_empty() {
         return Err(input.error("expected a value after `=`"));
     }
-    Ok(tokens)
+    Ok(trees.into_iter().collect())
 }
 
 #[cfg(test)]

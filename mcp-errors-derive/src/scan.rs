@@ -61,7 +61,14 @@ pub fn int(tokens: &[TokenTree]) -> Result<i32, String> {
     let magnitude: i64 = int
         .base10_parse()
         .map_err(|_| "integer literal does not fit in an `i32`".to_owned())?;
-    let value = if negative { -magnitude } else { magnitude };
+    // A literal made by another macro may be negative itself, even `i64::MIN`.
+    let value = if negative {
+        magnitude
+            .checked_neg()
+            .ok_or_else(|| "integer literal does not fit in an `i32`".to_owned())?
+    } else {
+        magnitude
+    };
     i32::try_from(value).map_err(|_| format!("{value} does not fit in an `i32`"))
 }
 
@@ -108,14 +115,21 @@ fn punct(tree: Option<&TokenTree>) -> Option<(char, Spacing)> {
 /// (`|a, b| a + b`). Otherwise it ends the argument. Brackets are whole token groups, so
 /// only these two can hold a comma outside one.
 pub fn comma_continues(tokens: &[TokenTree]) -> bool {
-    // Open `<` of generic arguments; whether a type follows `as` (where `<` always opens
-    // generic arguments); whether closure parameters are open.
+    // Open `<` of generic arguments; whether a type follows `as` (where `<` opens generic
+    // arguments) and whether it has begun (after `&` or `*` it has not, after a name it has);
+    // whether closure parameters are open.
     let mut depth = 0usize;
     let mut in_type = false;
+    let mut type_begun = false;
     let mut in_params = false;
     let mut prev: Option<&TokenTree> = None;
-    for tree in tokens {
+    for (i, tree) in tokens.iter().enumerate() {
         let after_joint = matches!(punct(prev), Some((_, Spacing::Joint)));
+        // The next mark, when this one is joint to it (`<=`, `->`).
+        let joined_to = match tree {
+            TokenTree::Punct(p) if p.spacing() == Spacing::Joint => punct(tokens.get(i + 1)),
+            _ => None,
+        };
         match tree {
             TokenTree::Punct(p) => {
                 let ch = p.as_char();
@@ -126,15 +140,20 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
                     // Where an operand is expected, `<` starts a qualified path.
                     let operand = prev.is_none()
                         || matches!(punct(prev), Some((c, _)) if c != '?') && !after_joint;
-                    if depth > 0 || turbofish || in_type || operand {
+                    let less_or_equal = matches!(joined_to, Some(('=', _)));
+                    if depth > 0 || (turbofish || in_type || operand) && !less_or_equal {
                         depth += 1;
+                    } else {
+                        in_type = false;
                     }
                 } else if ch == '>' {
                     // `->` in `Fn(u8) -> u8` closes nothing.
                     let arrow = matches!(punct(prev), Some(('-', Spacing::Joint)));
                     if depth > 0 && !arrow {
                         depth -= 1;
-                    } else if depth == 0 && !arrow {
+                    } else if depth == 0 && arrow {
+                        type_begun = false;
+                    } else if depth == 0 {
                         in_type = false;
                     }
                 } else if ch == '|' && depth == 0 {
@@ -144,15 +163,28 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
                         || matches!(punct(prev), Some((c, _)) if c != '?') && !after_joint;
                     in_params = operand;
                     in_type = false;
-                } else if depth == 0 && !matches!(ch, ':' | '&' | '*' | '\'' | '!' | '-') {
-                    // What may continue the type after `as` (`&'a dyn ::m::Trait`, `*const u8`,
-                    // `fn() -> u8`); anything else ends it.
-                    in_type = false;
+                } else if depth == 0 {
+                    // What continues the type after `as`: a path's `::`, a lifetime's `'`,
+                    // `&` and `*` before it begins (`&'a dyn m::Trait`, `*const u8`), the `->`
+                    // of `fn() -> u8`. Anything else ends it (`.n as u64 * k`).
+                    let arrow = ch == '-' && matches!(joined_to, Some(('>', _)));
+                    let keeps = match ch {
+                        ':' | '\'' => true,
+                        '&' | '*' => !type_begun,
+                        _ => arrow,
+                    };
+                    in_type = in_type && keeps;
                 }
             }
-            TokenTree::Ident(ident) if depth == 0 && !in_params && ident == "as" => {
-                in_type = true;
+            TokenTree::Ident(ident) if depth == 0 && !in_params => {
+                if ident == "as" {
+                    in_type = true;
+                    type_begun = false;
+                } else if !matches!(punct(prev), Some(('\'', _))) {
+                    type_begun = true;
+                }
             }
+            TokenTree::Group(_) if depth == 0 => type_begun = true,
             TokenTree::Literal(_) if depth == 0 => in_type = false,
             _ => {}
         }
@@ -224,6 +256,17 @@ mod tests {
         assert_eq!(split("a as u8 + 1 < 2, b"), ["aasu8+1<2", "b"]);
         assert_eq!(split("a.b()? < c, d"), ["a.b()?<c", "d"]);
         assert_eq!(
+            split(".len as u64 <= MAX, .len"),
+            [".lenasu64<=MAX", ".len"]
+        );
+        assert_eq!(
+            split(".n as usize * k < max, .n"),
+            [".nasusize*k<max", ".n"]
+        );
+        assert_eq!(split(".n as i64 - base < 0, .n"), [".nasi64-base<0", ".n"]);
+        assert_eq!(split("(x as u8) < 3, y"), ["(xasu8)<3", "y"]);
+        assert_eq!(split("x as &'a dyn T<A, B>, y"), ["xas&'adynT<A,B>", "y"]);
+        assert_eq!(
             split("if a < b { 1 } else { 2 }, c"),
             ["ifa<b{1}else{2}", "c"]
         );
@@ -241,6 +284,9 @@ mod tests {
         assert!(int(&tokens("\"5\"")).is_err());
         assert!(int(&tokens("1 + 2")).is_err());
         assert!(int(&tokens("- - 1")).is_err());
+        let min = TokenTree::Literal(proc_macro2::Literal::i64_unsuffixed(i64::MIN));
+        let minus = TokenTree::Punct(proc_macro2::Punct::new('-', Spacing::Alone));
+        assert!(int(&[minus, min]).is_err());
         let range = tokens("-10..=-1");
         let (a, b) = inclusive_range(&range).unwrap();
         assert_eq!((int(a), int(b)), (Ok(-10), Ok(-1)));
