@@ -19,6 +19,10 @@ seconds of cargo and rustc, steadier when the machine is shared) are reported.
   (d) clean build of the three mcp-errors crates (derive, core, facade) versus thiserror +
       thiserror-impl, their shared dependencies (syn, quote, proc-macro2, serde) built
       already;
+  (f) from nothing: a crate of mcp-errors versus one of thiserror + serde (derive) +
+      serde_json, the error stack of a server without mcp-errors, each built with all its
+      dependencies in a target directory of its own, emptied before every build: what a
+      fresh CI cache pays, including the syn features each asks for;
   (a) and (b) at 1x, 2x and 4x the size (--scales).
 
 `--compare PATH` adds a second checkout of mcp-errors (e.g. `git worktree add` of an older
@@ -30,7 +34,7 @@ valgrind's callgrind in one more build of each crate: the rustc processes that c
 count does not move with the rest of the machine, so its ratio is the steady one of each row.
 It needs valgrind; it is slow (a minute or two per figure).
 
-Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b,c,e,d]
+Usage: python3 benches/compile_time.py [--runs 5] [--scales 1,2,4] [--parts a,b,c,e,d,f]
                                        [--many 20x25] [--compare PATH] [--instructions]
 """
 
@@ -98,6 +102,30 @@ def thiserror_enum(name, n):
     return "\n".join(lines)
 
 
+def write_scratch(name, dependencies):
+    """A crate of `dependencies` alone, for (f)."""
+    crate = WORK / name
+    (crate / "src").mkdir(parents=True, exist_ok=True)
+    (crate / "Cargo.toml").write_text(
+        f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
+        f"[dependencies]\n{dependencies}\n\n[workspace]\n"
+    )
+    (crate / "src" / "lib.rs").write_text("")
+    return crate
+
+
+def scratch_build(crate):
+    """(f): `crate` built with every dependency, in its own target directory emptied first."""
+    target = WORK / f"target-{crate.name}"
+    shutil.rmtree(target, ignore_errors=True)
+    env = dict(CARGO_ENV, CARGO_TARGET_DIR=str(target))
+    before = cpu_seconds()
+    start = time.perf_counter()
+    cargo(crate, ["build", "-j2", "--quiet"], env)
+    elapsed = time.perf_counter() - start
+    return Timing(elapsed, cpu_seconds() - before)
+
+
 def write_crate(name, body, root=ROOT):
     crate = WORK / name
     (crate / "src").mkdir(parents=True, exist_ok=True)
@@ -146,11 +174,11 @@ def median(timings):
     )
 
 
-def interleaved(crates, runs, step=build):
+def interleaved(crates, runs, step=build, warm=build):
     """Median build time of each crate, runs interleaved so drift hits all alike. Also prints
     the spread (max/min of the wall times) of each, a measure of the noise."""
     for c in crates:
-        build(c)
+        warm(c)
     times = {c: [] for c in crates}
     for _ in range(runs):
         for c in crates:
@@ -262,7 +290,9 @@ def main():
     ap.add_argument("--scales", default="1,2,4")
     ap.add_argument("--variants", type=int, default=1000, help="variants of the (a) enum at 1x")
     ap.add_argument("--enums", type=int, default=50, help="enums of (b) at 1x")
-    ap.add_argument("--parts", default="a,b,c,e,d", help="which measurements to run: a, b, c, d, e")
+    ap.add_argument(
+        "--parts", default="a,b,c,e,d,f", help="which measurements to run: a, b, c, d, e, f"
+    )
     ap.add_argument("--many", default="20x25", help="enums x variants of (c)")
     ap.add_argument("--compare", help="another mcp-errors checkout, measured beside this one")
     ap.add_argument(
@@ -366,6 +396,24 @@ def main():
         if args.instructions:
             cleaned = [["thiserror", "thiserror-impl"]] + [ours] * len(ms)
             print(instructions_row("clean", [te, *ms], cleaned), flush=True)
+
+    if "f" in parts:
+        print()
+        print("(f) from nothing, every dependency built: mcp-errors vs thiserror + serde + serde_json")
+        print(header("crates", tags))
+        te = write_scratch(
+            "bench_scratch_thiserror",
+            'thiserror = "2"\nserde = { version = "1", features = ["derive"] }\nserde_json = "1"',
+        )
+        ms = [
+            write_scratch(
+                f"bench_scratch_mcp{suffix(i)}", f'mcp-errors = {{ path = "{Path(root).as_posix()}" }}'
+            )
+            for i, (_, root) in enumerate(roots)
+        ]
+        # The warm-up build fetches and resolves; each timed build then starts from nothing.
+        t, *m = interleaved([te, *ms], args.runs, scratch_build, scratch_build)
+        print(row("scratch", t, m), flush=True)
 
     if "b" in parts:
         print()
