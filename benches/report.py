@@ -179,7 +179,7 @@ def table(env, comp, command, instr=None, one_unit=None):
         "c": "rebuild of a user's crate, {} (enums x variants), vs thiserror 2",
         "a": "rebuild of a user's crate, 1 enum x {} variants, vs thiserror 2",
         "d": "clean build of mcp-errors (default features) vs thiserror + thiserror-impl",
-        "f": "clean build from nothing, every dependency built: mcp-errors vs thiserror + serde + serde_json",
+        "f": "clean build from nothing, every dependency built: mcp-errors vs thiserror + serde + `serde_json`",
     }
     goals = {"a": "<= 1.2x", "c": "<= 1.2x", "d": "<= 1.5x", "f": "-"}
     for key in ["c", "a", "d", "f"]:

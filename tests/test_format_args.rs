@@ -2,6 +2,10 @@
 //! Arguments are expressions; `.field` and `.0` name the variant's fields. Also the
 //! enum-level default message and `fmt = path`.
 
+// The argument lists are written to test where an argument ends (casts before comparisons, a
+// closure with two parameters), not as the lints would have them.
+#![allow(clippy::cast_lossless, clippy::unnecessary_fold)]
+
 mod derive_support;
 
 use core::fmt;
@@ -163,6 +167,9 @@ enum ShorthandError {
     #[mcp(code = 2807, message("{} {} {n} {}", *.len as u64 <= 3, *.len as i64 - 1 < 0,
         [1u8, 2].iter().fold(0, |a, b| a + b), n = .len))]
     Casts { len: u32 },
+    // A raw name is the argument its unraw placeholder names, as in `format!`.
+    #[mcp(code = 2808, message("{match} {type}", r#match = .r#type + 1))]
+    Raw { r#type: u8 },
 }
 
 #[test]
@@ -186,6 +193,7 @@ fn shorthands_work_inside_any_expression() {
         ShorthandError::Casts { len: 0 }.to_string(),
         "true true 0 3"
     );
+    assert_eq!(ShorthandError::Raw { r#type: 4 }.to_string(), "5 4");
 }
 
 #[test]

@@ -224,7 +224,12 @@ pub struct FmtArg {
 /// Whether one of `args` is named `name`.
 pub fn has_named(args: &[FmtArg], name: &str) -> bool {
     for arg in args {
-        if arg.name.as_ref().is_some_and(|n| n == name) {
+        // `r#match = ..` is the argument `{match}` names, as in `format!`.
+        if arg
+            .name
+            .as_ref()
+            .is_some_and(|n| syn::ext::IdentExt::unraw(n) == name)
+        {
             return true;
         }
     }
@@ -1012,7 +1017,18 @@ impl syn::parse::Parse for MessageList {
                 && input.peek2(Token![=])
                 && !input.peek2(Token![==])
             {
-                let name = syn::ext::IdentExt::parse_any(input)?;
+                let name: syn::Ident = syn::ext::IdentExt::parse_any(input)?;
+                let unraw = syn::ext::IdentExt::unraw(&name);
+                if args.iter().any(|arg: &FmtArg| {
+                    arg.name
+                        .as_ref()
+                        .is_some_and(|n| syn::ext::IdentExt::unraw(n) == unraw)
+                }) {
+                    return Err(syn::Error::new(
+                        name.span(),
+                        format_args!("duplicate argument named `{unraw}`"),
+                    ));
+                }
                 input.parse::<Token![=]>()?;
                 Some(name)
             } else {
@@ -1030,7 +1046,14 @@ impl syn::parse::Parse for MessageList {
             }
             let tokens: TokenStream = trees.into_iter().collect();
             if tokens.is_empty() {
-                return Err(input.error("expected an expression"));
+                // At the argument's name when it has one: the end of the list has no place.
+                return Err(match &name {
+                    Some(name) => syn::Error::new(
+                        name.span(),
+                        format_args!("expected an expression after `{name} =`"),
+                    ),
+                    None => input.error("expected an expression"),
+                });
             }
             args.push(FmtArg { name, tokens });
         }

@@ -115,16 +115,19 @@ fn punct(tree: Option<&TokenTree>) -> Option<(char, Spacing)> {
 /// (`|a, b| a + b`). Otherwise it ends the argument. Brackets are whole token groups, so
 /// only these two can hold a comma outside one.
 pub fn comma_continues(tokens: &[TokenTree]) -> bool {
-    // Open `<` of generic arguments; whether a type follows `as` (where `<` opens generic
-    // arguments) and whether it has begun (after `&` or `*` it has not, after a name it has);
-    // whether closure parameters are open.
+    // Open `<` of generic arguments; whether a type follows `as` (where `<` after a name opens
+    // generic arguments) and whether it has begun (after `&` or `*` it has not, after a name
+    // it has); whether closure parameters are open; whether the last `>` closed generic
+    // arguments.
     let mut depth = 0usize;
     let mut in_type = false;
     let mut type_begun = false;
     let mut in_params = false;
+    let mut closed = false;
     let mut prev: Option<&TokenTree> = None;
     for (i, tree) in tokens.iter().enumerate() {
-        let after_joint = matches!(punct(prev), Some((_, Spacing::Joint)));
+        let operand = operand_expected(prev, tree, closed);
+        closed = false;
         // The next mark, when this one is joint to it (`<=`, `->`).
         let joined_to = match tree {
             TokenTree::Punct(p) if p.spacing() == Spacing::Joint => punct(tokens.get(i + 1)),
@@ -136,12 +139,12 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
                 if in_params {
                     in_params = ch != '|';
                 } else if ch == '<' {
+                    // Generic arguments: after `::`, after a name in a type, or where an
+                    // operand is expected (a qualified path, `<T as Trait<A, B>>::f()`).
                     let turbofish = matches!(punct(prev), Some((':', _)));
-                    // Where an operand is expected, `<` starts a qualified path.
-                    let operand = prev.is_none()
-                        || matches!(punct(prev), Some((c, _)) if c != '?') && !after_joint;
+                    let after_name = in_type && matches!(prev, Some(TokenTree::Ident(_)));
                     let less_or_equal = matches!(joined_to, Some(('=', _)));
-                    if depth > 0 || (turbofish || in_type || operand) && !less_or_equal {
+                    if depth > 0 || (turbofish || after_name || operand) && !less_or_equal {
                         depth += 1;
                     } else {
                         in_type = false;
@@ -151,6 +154,7 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
                     let arrow = matches!(punct(prev), Some(('-', Spacing::Joint)));
                     if depth > 0 && !arrow {
                         depth -= 1;
+                        closed = depth == 0;
                     } else if depth == 0 && arrow {
                         type_begun = false;
                     } else if depth == 0 {
@@ -158,9 +162,6 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
                     }
                 } else if ch == '|' && depth == 0 {
                     // A closure's parameters, where an operand is expected (`a | b` is not).
-                    let operand = prev.is_none()
-                        || matches!(prev, Some(TokenTree::Ident(i)) if i == "move")
-                        || matches!(punct(prev), Some((c, _)) if c != '?') && !after_joint;
                     in_params = operand;
                     in_type = false;
                 } else if depth == 0 {
@@ -191,6 +192,28 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
         prev = Some(tree);
     }
     depth > 0 || in_params
+}
+
+/// Keywords an operand follows (`if <T>::ready()`, `match <T>::kind()`, `move |a, b| ..`).
+const BEFORE_OPERAND: &[&str] = &[
+    "if", "match", "while", "return", "in", "break", "yield", "else", "move",
+];
+
+/// Whether an operand is expected at `tree`, after `prev`: at the start, after a keyword
+/// that takes one, or after an operator; not after a value (a name, a literal, a group, the
+/// `>` that `closed` generic arguments, a postfix `?`), and not where `tree` doubles the
+/// mark before it (`<<`, `||`).
+fn operand_expected(prev: Option<&TokenTree>, tree: &TokenTree, closed: bool) -> bool {
+    match prev {
+        None => true,
+        Some(TokenTree::Ident(ident)) => BEFORE_OPERAND.iter().any(|k| ident == k),
+        Some(TokenTree::Punct(p)) => {
+            let doubled = p.spacing() == Spacing::Joint
+                && matches!(tree, TokenTree::Punct(t) if t.as_char() == p.as_char());
+            p.as_char() != '?' && !(p.as_char() == '>' && closed) && !doubled
+        }
+        Some(_) => false,
+    }
 }
 
 #[cfg(test)]
@@ -242,6 +265,19 @@ mod tests {
         assert_eq!(split("move |a, b| a, c"), ["move|a,b|a", "c"]);
         assert_eq!(split("|| 1, c"), ["||1", "c"]);
         assert_eq!(
+            split("if <M<u8, u8>>::new().is_empty() { 1 } else { 2 }, c"),
+            ["if<M<u8,u8>>::new().is_empty(){1}else{2}", "c"]
+        );
+        assert_eq!(
+            split("&<M<u8, u8> as D>::d().len(), c"),
+            ["&<M<u8,u8>asD>::d().len()", "c"]
+        );
+        assert_eq!(split("!<M<u8, u8>>::e(), c"), ["!<M<u8,u8>>::e()", "c"]);
+        assert_eq!(
+            split("match <T<A, B>>::f() { _ => 1 }, c"),
+            ["match<T<A,B>>::f(){_=>1}", "c"]
+        );
+        assert_eq!(
             split("&x as &dyn Fn(u8) -> Box<dyn A>, y"),
             ["&xas&dynFn(u8)->Box<dynA>", "y"]
         );
@@ -266,6 +302,16 @@ mod tests {
         assert_eq!(split(".n as i64 - base < 0, .n"), [".nasi64-base<0", ".n"]);
         assert_eq!(split("(x as u8) < 3, y"), ["(xasu8)<3", "y"]);
         assert_eq!(split("x as &'a dyn T<A, B>, y"), ["xas&'adynT<A,B>", "y"]);
+        assert_eq!(split(".v as &Vec<u8> < &w, 7"), [".vas&Vec<u8><&w", "7"]);
+        assert_eq!(
+            split(".t as &(u8, u8) < &(1, 3), 7"),
+            [".tas&(u8,u8)<&(1,3)", "7"]
+        );
+        assert_eq!(
+            split("&.d[..] as &[u8] < &e[..], 7"),
+            ["&.d[..]as&[u8]<&e[..]", "7"]
+        );
+        assert_eq!(split("Foo::<u8> < x, y"), ["Foo::<u8><x", "y"]);
         assert_eq!(
             split("if a < b { 1 } else { 2 }, c"),
             ["ifa<b{1}else{2}", "c"]
