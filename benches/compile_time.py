@@ -26,7 +26,8 @@ seconds of cargo and rustc, steadier when the machine is shared) are reported.
   (a) and (b) at 1x, 2x and 4x the size (--scales).
 
 `--compare PATH` adds a second checkout of mcp-errors (e.g. `git worktree add` of an older
-commit) to (a), (c) and (d), measured interleaved with this one: before and after in one run.
+commit) to (a), (c), (d), (e) and (f), measured interleaved with this one: before and after in
+one run.
 
 `--instructions` adds to (a), (c) and (d) the instructions the compiler executes, counted by
 valgrind's callgrind in one more build of each crate: the rustc processes that compile a crate
@@ -112,6 +113,11 @@ def write_scratch(name, dependencies):
     )
     (crate / "src" / "lib.rs").write_text("")
     return crate
+
+
+def fetch(crate):
+    """(f)'s warm-up: resolves and downloads `crate`'s dependencies, builds nothing."""
+    cargo(crate, ["fetch", "--quiet"])
 
 
 def scratch_build(crate):
@@ -411,8 +417,8 @@ def main():
             )
             for i, (_, root) in enumerate(roots)
         ]
-        # The warm-up build fetches and resolves; each timed build then starts from nothing.
-        t, *m = interleaved([te, *ms], args.runs, scratch_build, scratch_build)
+        # The warm-up fetches and resolves; each timed build then starts from nothing.
+        t, *m = interleaved([te, *ms], args.runs, scratch_build, fetch)
         print(row("scratch", t, m), flush=True)
 
     if "b" in parts:

@@ -121,6 +121,7 @@ def compile_figures(runs, smoke):
     if VALGRIND:
         args.append("--instructions")
     out = run(args)
+    wanted = ["a", "c", "f"] if smoke else ["a", "c", "d", "f"]
     rows = {}
     for label, key in [(r"\d+", "a"), (r"\d+x\d+", "c"), ("clean", "d"), ("scratch", "f")]:
         m = re.search(
@@ -135,8 +136,9 @@ def compile_figures(runs, smoke):
                 raise SystemExit(f"compile_time.py: no instructions row for {m.group(1)}")
             count = float(n.group(1))
         rows[key] = (m.group(1), float(m.group(2)), float(m.group(3)), count)
-    if not rows:
-        raise SystemExit("compile_time.py: unparsable output")
+    missing = [key for key in wanted if key not in rows]
+    if missing:
+        raise SystemExit(f"compile_time.py: no row for part {', '.join(missing)}")
     return rows
 
 

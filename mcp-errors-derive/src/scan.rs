@@ -156,6 +156,9 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
                         depth -= 1;
                         closed = depth == 0;
                     } else if depth == 0 && arrow {
+                        // A return type follows: a closure's (`|x| -> Result<u8, E> { .. }`) or,
+                        // in a type, a function's.
+                        in_type = true;
                         type_begun = false;
                     } else if depth == 0 {
                         in_type = false;
@@ -181,7 +184,11 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
                 if ident == "as" {
                     in_type = true;
                     type_begun = false;
-                } else if !matches!(punct(prev), Some(('\'', _))) {
+                } else if !matches!(punct(prev), Some(('\'', _)))
+                    && !matches!(ident.to_string().as_str(), "mut" | "const" | "dyn")
+                {
+                    // A name begins the type; a lifetime, `mut`, `const` and `dyn` do not
+                    // (`&'a mut &Foo<A, B>`, `*const *const T<A, B>`).
                     type_begun = true;
                 }
             }
@@ -194,9 +201,9 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
     depth > 0 || in_params
 }
 
-/// Keywords an operand follows (`if <T>::ready()`, `match <T>::kind()`, `move |a, b| ..`).
+/// Keywords an operand follows (`if <T>::ready()`, `&mut <T>::new()`, `move |a, b| ..`).
 const BEFORE_OPERAND: &[&str] = &[
-    "if", "match", "while", "return", "in", "break", "yield", "else", "move",
+    "if", "match", "while", "return", "in", "break", "yield", "else", "move", "mut", "async",
 ];
 
 /// Whether an operand is expected at `tree`, after `prev`: at the start, after a keyword
@@ -264,6 +271,24 @@ mod tests {
         assert_eq!(split("|a, b| a + b, c"), ["|a,b|a+b", "c"]);
         assert_eq!(split("move |a, b| a, c"), ["move|a,b|a", "c"]);
         assert_eq!(split("|| 1, c"), ["||1", "c"]);
+        assert_eq!(split("async |a, b| a, c"), ["async|a,b|a", "c"]);
+        assert_eq!(
+            split("(|x| -> Result<u8, E> { Ok(x) })(1), c"),
+            ["(|x|->Result<u8,E>{Ok(x)})(1)", "c"]
+        );
+        assert_eq!(
+            split("|x| -> Result<u8, E> { Ok(x) }, c"),
+            ["|x|->Result<u8,E>{Ok(x)}", "c"]
+        );
+        assert_eq!(
+            split("&mut <M<K, V>>::new(), c"),
+            ["&mut<M<K,V>>::new()", "c"]
+        );
+        assert_eq!(split("x as &mut &F<A, B>, c"), ["xas&mut&F<A,B>", "c"]);
+        assert_eq!(
+            split("x as *const *const T<A, B>, c"),
+            ["xas*const*constT<A,B>", "c"]
+        );
         assert_eq!(
             split("if <M<u8, u8>>::new().is_empty() { 1 } else { 2 }, c"),
             ["if<M<u8,u8>>::new().is_empty(){1}else{2}", "c"]
