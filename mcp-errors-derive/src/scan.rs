@@ -126,7 +126,10 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
     let mut closed = false;
     let mut prev: Option<&TokenTree> = None;
     for (i, tree) in tokens.iter().enumerate() {
-        let operand = operand_expected(prev, tree, closed);
+        // `<<` and `||` are one operator, not an operator and an operand.
+        let doubled = matches!((prev, tree), (Some(TokenTree::Punct(p)), TokenTree::Punct(t))
+            if p.spacing() == Spacing::Joint && p.as_char() == t.as_char());
+        let operand = expression_starts(prev, closed) && !doubled;
         closed = false;
         // The next mark, when this one is joint to it (`<=`, `->`).
         let joined_to = match tree {
@@ -201,24 +204,23 @@ pub fn comma_continues(tokens: &[TokenTree]) -> bool {
     depth > 0 || in_params
 }
 
-/// Keywords an operand follows (`if <T>::ready()`, `&mut <T>::new()`, `move |a, b| ..`).
-const BEFORE_OPERAND: &[&str] = &[
-    "if", "match", "while", "return", "in", "break", "yield", "else", "move", "mut", "async",
+/// Keywords an expression follows (`match .1 { .. }`, `if <T>::ready()`, `&mut <T>::new()`,
+/// `move |a, b| ..`).
+const EXPR_KEYWORDS: &[&str] = &[
+    "async", "break", "else", "for", "if", "in", "let", "match", "move", "mut", "return", "while",
+    "yield",
 ];
 
-/// Whether an operand is expected at `tree`, after `prev`: at the start, after a keyword
-/// that takes one, or after an operator; not after a value (a name, a literal, a group, the
-/// `>` that `closed` generic arguments, a postfix `?`), and not where `tree` doubles the
-/// mark before it (`<<`, `||`).
-fn operand_expected(prev: Option<&TokenTree>, tree: &TokenTree, closed: bool) -> bool {
+/// Whether an expression starts after `prev` (`None`: at the start): after a keyword that
+/// takes one or after an operator; not after a value (a name, a literal, a group), a postfix
+/// `?`, a `.` (a field or a method follows), or the `>` that `closed` generic arguments
+/// (`None::<i32>.is_some()`). The `.field` shorthand (`template::replace_members`) and the
+/// end of a format argument (`comma_continues`) both go by it.
+pub fn expression_starts(prev: Option<&TokenTree>, closed: bool) -> bool {
     match prev {
         None => true,
-        Some(TokenTree::Ident(ident)) => BEFORE_OPERAND.iter().any(|k| ident == k),
-        Some(TokenTree::Punct(p)) => {
-            let doubled = p.spacing() == Spacing::Joint
-                && matches!(tree, TokenTree::Punct(t) if t.as_char() == p.as_char());
-            p.as_char() != '?' && !(p.as_char() == '>' && closed) && !doubled
-        }
+        Some(TokenTree::Ident(ident)) => EXPR_KEYWORDS.iter().any(|k| ident == k),
+        Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.') && !closed,
         Some(_) => false,
     }
 }

@@ -286,12 +286,7 @@ pub fn replace_members(
     let mut i = 0;
     while i < trees.len() {
         let previous = if i == 0 { None } else { Some(&trees[i - 1]) };
-        let starts_expr = match previous {
-            None => true,
-            Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.') && !closes_turbofish,
-            Some(TokenTree::Ident(ident)) => EXPR_KEYWORDS.contains(&ident.to_string().as_str()),
-            Some(_) => false,
-        };
+        let starts_expr = crate::scan::expression_starts(previous, closes_turbofish);
         if starts_expr
             && let TokenTree::Punct(dot) = &trees[i]
             && dot.as_char() == '.'
@@ -366,11 +361,6 @@ pub fn replace_members(
     }
     out
 }
-
-/// Keywords after which an expression starts (`match .1 { .. }`, `if *.flag`, `return .0`).
-const EXPR_KEYWORDS: &[&str] = &[
-    "break", "else", "for", "if", "in", "let", "match", "move", "mut", "return", "while", "yield",
-];
 
 fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String> {
     let (arg, spec) = match body.split_once(':') {
