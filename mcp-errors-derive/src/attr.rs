@@ -710,7 +710,7 @@ impl Key<'_> {
                 None => None,
             };
         };
-        if let Some(Lit::Bool(b)) = scan::literal(&scan::flatten(tokens.clone())) {
+        if let Some(Lit::Bool(b)) = scan::literal(&scan::flatten(tokens)) {
             return Some(self.attr(b.value, SpanRange::single(b.span)));
         }
         self.cx.error_spanned_by(
@@ -723,10 +723,11 @@ impl Key<'_> {
         None
     }
 
-    /// The tokens of `= value`, or an error at the key when there is none.
-    fn tokens(&self, example: &str) -> Option<&TokenStream> {
+    /// The tokens of `= value` and the same with invisible groups opened (`scan::flatten`),
+    /// or an error at the key when there is none.
+    fn tokens(&self, example: &str) -> Option<(&TokenStream, Vec<TokenTree>)> {
         let tokens = match &self.value {
-            Value::Tokens(tokens) => return Some(tokens),
+            Value::Tokens(tokens) => return Some((tokens, scan::flatten(tokens))),
             Value::None => self.span,
             Value::Group(group) => self.span.to(SpanRange::of(group)),
         };
@@ -785,7 +786,7 @@ impl Key<'_> {
                 );
                 continue;
             };
-            if !scan::is_constant_literal(&scan::flatten(value.clone())) {
+            if !scan::is_constant_literal(&scan::flatten(&value)) {
                 self.cx.error_spanned_by(
                     &value,
                     format_args!(
@@ -818,8 +819,8 @@ impl Key<'_> {
             symbol::KIND => "\"network\"",
             _ => "\"...\"",
         };
-        let tokens = self.tokens(example)?;
-        if let Some(Lit::Str(lit)) = scan::literal(&scan::flatten(tokens.clone())) {
+        let (tokens, trees) = self.tokens(example)?;
+        if let Some(Lit::Str(lit)) = scan::literal(&trees) {
             let span = SpanRange::single(lit.span());
             return Some(self.attr(lit, span));
         }
@@ -835,8 +836,8 @@ impl Key<'_> {
 
     /// `= 2100` or `= -32602`.
     fn int(&self) -> Option<Attr<i32>> {
-        let tokens = self.tokens("2100")?;
-        match scan::int(&scan::flatten(tokens.clone())) {
+        let (tokens, trees) = self.tokens("2100")?;
+        match scan::int(&trees) {
             Ok(value) => Some(self.attr(value, SpanRange::of_value(tokens))),
             Err(msg) if msg.starts_with("expected") => {
                 self.cx
@@ -852,8 +853,7 @@ impl Key<'_> {
 
     /// `= A..=B`.
     fn range(&self) -> Option<Attr<(i32, i32)>> {
-        let tokens = self.tokens("2100..=2199")?;
-        let trees = scan::flatten(tokens.clone());
+        let (tokens, trees) = self.tokens("2100..=2199")?;
         let bounds = match scan::inclusive_range(&trees) {
             Some((start, end)) if !start.is_empty() && !end.is_empty() => {
                 match (scan::int(start), scan::int(end)) {
@@ -957,7 +957,7 @@ impl Key<'_> {
 
     /// `= path::to::function` (thiserror's `fmt = path`).
     fn fmt_path(&self) -> Option<Attr<syn::Path>> {
-        let tokens = self.tokens("crate::fmt_busy")?;
+        let (tokens, _) = self.tokens("crate::fmt_busy")?;
         let mut path = None;
         if parse_tokens(tokens.clone(), &mut |input| {
             path = Some(input.parse::<syn::Path>()?);
@@ -1034,17 +1034,7 @@ impl syn::parse::Parse for MessageList {
             } else {
                 None
             };
-            // Up to the comma that ends the argument: a comma between generic arguments
-            // (`&0 as &dyn Trait<i32, A = i32>`) or closure parameters does not.
-            let mut trees: Vec<TokenTree> = Vec::new();
-            loop {
-                let ends = input.peek(Token![,]) && !scan::comma_continues(&trees);
-                if input.is_empty() || ends {
-                    break;
-                }
-                trees.push(input.parse()?);
-            }
-            let tokens: TokenStream = trees.into_iter().collect();
+            let tokens: TokenStream = to_comma(input)?.into_iter().collect();
             if tokens.is_empty() {
                 // At the argument's name when it has one: the end of the list has no place.
                 return Err(match &name {
@@ -1084,23 +1074,29 @@ fn expression_path(path: &syn::Path) -> bool {
     true
 }
 
-/// The tokens of a value after `=`, up to the comma that ends it. A path keeps the commas of
-/// its generic arguments (`fmt = show::<A, B>`).
+/// The token trees from `input` up to the comma that ends them: a comma between generic
+/// arguments (`&0 as &dyn Trait<i32, A = i32>`, `<T as Tr<A, B>>::CODE`) or closure
+/// parameters does not.
+fn to_comma(input: syn::parse::ParseStream<'_>) -> syn::Result<Vec<TokenTree>> {
+    let mut trees: Vec<TokenTree> = Vec::new();
+    loop {
+        let ends = input.peek(Token![,]) && !scan::comma_continues(&trees);
+        if input.is_empty() || ends {
+            return Ok(trees);
+        }
+        trees.push(input.parse()?);
+    }
+}
+
+/// The tokens of a value after `=`, up to the comma that ends it. A path is read as one
+/// first, so that generic arguments written as in a type (`fmt = show<A, B>`), whose commas
+/// the expression rule would end, stay one value and get `fmt_path`'s hint.
 fn value_tokens(input: syn::parse::ParseStream<'_>) -> syn::Result<TokenStream> {
     let ahead = input.fork();
     if ahead.parse::<syn::Path>().is_ok() && (ahead.is_empty() || ahead.peek(Token![,])) {
         return Ok(input.parse::<syn::Path>()?.into_token_stream());
     }
-    // Any other value up to a comma outside generic arguments (`<T as Tr<A, B>>::CODE` is one
-    // wrong value, not three keys).
-    let mut trees: Vec<TokenTree> = Vec::new();
-    loop {
-        let ends = input.peek(Token![,]) && !scan::comma_continues(&trees);
-        if input.is_empty() || ends {
-            break;
-        }
-        trees.push(input.parse()?);
-    }
+    let trees = to_comma(input)?;
     if trees.is_empty() {
         return Err(input.error("expected a value after `=`"));
     }

@@ -11,12 +11,12 @@ use syn::Lit;
 
 /// `tokens` with their invisible groups opened: a `macro_rules!` fragment (`$code:literal`)
 /// reaches the derive wrapped in one.
-pub fn flatten(tokens: TokenStream) -> Vec<TokenTree> {
+pub fn flatten(tokens: &TokenStream) -> Vec<TokenTree> {
     let mut out = Vec::new();
-    for tree in tokens {
+    for tree in tokens.clone() {
         match tree {
             TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
-                out.extend(flatten(group.stream()));
+                out.extend(flatten(&group.stream()));
             }
             tree => out.push(tree),
         }
@@ -87,9 +87,9 @@ pub fn is_constant_literal(tokens: &[TokenTree]) -> bool {
 pub fn inclusive_range(tokens: &[TokenTree]) -> Option<(&[TokenTree], &[TokenTree])> {
     for i in 0..tokens.len().saturating_sub(2) {
         // `=` is joint to a `-` that follows it (`-10..=-1`).
-        if is_punct(&tokens[i], '.', Some(Spacing::Joint))
-            && is_punct(&tokens[i + 1], '.', Some(Spacing::Joint))
-            && is_punct(&tokens[i + 2], '=', None)
+        if punct(tokens.get(i)) == Some(('.', Spacing::Joint))
+            && punct(tokens.get(i + 1)) == Some(('.', Spacing::Joint))
+            && matches!(punct(tokens.get(i + 2)), Some(('=', _)))
         {
             return Some((&tokens[..i], &tokens[i + 3..]));
         }
@@ -97,11 +97,7 @@ pub fn inclusive_range(tokens: &[TokenTree]) -> Option<(&[TokenTree], &[TokenTre
     None
 }
 
-/// Whether `tree` is the punctuation `ch`, with `spacing` when one is given.
-fn is_punct(tree: &TokenTree, ch: char, spacing: Option<Spacing>) -> bool {
-    matches!(tree, TokenTree::Punct(p) if p.as_char() == ch && spacing.is_none_or(|s| p.spacing() == s))
-}
-
+/// The mark and spacing of `tree` when it is punctuation.
 fn punct(tree: Option<&TokenTree>) -> Option<(char, Spacing)> {
     match tree {
         Some(TokenTree::Punct(p)) => Some((p.as_char(), p.spacing())),
@@ -230,7 +226,7 @@ mod tests {
     use super::*;
 
     fn tokens(text: &str) -> Vec<TokenTree> {
-        flatten(text.parse().unwrap())
+        flatten(&text.parse().unwrap())
     }
 
     /// The arguments of a format argument list, split where `comma_continues` says, each
@@ -376,6 +372,6 @@ mod tests {
         let inner: TokenStream = "-7".parse().unwrap();
         let group = proc_macro2::Group::new(Delimiter::None, inner);
         let stream = TokenStream::from(TokenTree::Group(group));
-        assert_eq!(int(&flatten(stream)), Ok(-7));
+        assert_eq!(int(&flatten(&stream)), Ok(-7));
     }
 }
