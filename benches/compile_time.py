@@ -124,12 +124,7 @@ def scratch_build(crate):
     """(f): `crate` built with every dependency, in its own target directory emptied first."""
     target = WORK / f"target-{crate.name}"
     shutil.rmtree(target, ignore_errors=True)
-    env = dict(CARGO_ENV, CARGO_TARGET_DIR=str(target))
-    before = cpu_seconds()
-    start = time.perf_counter()
-    cargo(crate, ["build", "-j2", "--quiet"], env)
-    elapsed = time.perf_counter() - start
-    return Timing(elapsed, cpu_seconds() - before)
+    return build(crate, touch=False, env=dict(CARGO_ENV, CARGO_TARGET_DIR=str(target)))
 
 
 def write_crate(name, body, root=ROOT):
@@ -151,12 +146,12 @@ def cargo(crate, args, env=CARGO_ENV):
         raise SystemExit(f"cargo {' '.join(args)} in {crate.name} failed")
 
 
-def build(crate, touch=True):
+def build(crate, touch=True, env=CARGO_ENV):
     if touch:
         (crate / "src" / "lib.rs").touch()
     before = cpu_seconds()
     start = time.perf_counter()
-    cargo(crate, ["build", "-j2", "--quiet"])
+    cargo(crate, ["build", "-j2", "--quiet"], env)
     elapsed = time.perf_counter() - start
     return Timing(elapsed, cpu_seconds() - before)
 

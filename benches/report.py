@@ -114,14 +114,13 @@ def compile_figures(runs, smoke):
     """Per row (a, c, d, f): its label, the wall and CPU ratios, and the instructions ratio (or
     None without valgrind, and for f, which is not counted)."""
     args = [sys.executable, "benches/compile_time.py", "--runs", str(runs), "--scales", "1"]
+    parts = "a,c,f" if smoke else "a,c,d,f"
+    args += ["--parts", parts]
     if smoke:
-        args += ["--parts", "a,c,f", "--variants", "30", "--many", "2x5"]
-    else:
-        args += ["--parts", "a,c,d,f"]
+        args += ["--variants", "30", "--many", "2x5"]
     if VALGRIND:
         args.append("--instructions")
     out = run(args)
-    wanted = ["a", "c", "f"] if smoke else ["a", "c", "d", "f"]
     rows = {}
     for label, key in [(r"\d+", "a"), (r"\d+x\d+", "c"), ("clean", "d"), ("scratch", "f")]:
         m = re.search(
@@ -136,7 +135,7 @@ def compile_figures(runs, smoke):
                 raise SystemExit(f"compile_time.py: no instructions row for {m.group(1)}")
             count = float(n.group(1))
         rows[key] = (m.group(1), float(m.group(2)), float(m.group(3)), count)
-    missing = [key for key in wanted if key not in rows]
+    missing = [key for key in parts.split(",") if key not in rows]
     if missing:
         raise SystemExit(f"compile_time.py: no row for part {', '.join(missing)}")
     return rows
