@@ -1018,12 +1018,8 @@ impl syn::parse::Parse for MessageList {
                 && !input.peek2(Token![==])
             {
                 let name: syn::Ident = syn::ext::IdentExt::parse_any(input)?;
-                let unraw = syn::ext::IdentExt::unraw(&name);
-                if args.iter().any(|arg: &FmtArg| {
-                    arg.name
-                        .as_ref()
-                        .is_some_and(|n| syn::ext::IdentExt::unraw(n) == unraw)
-                }) {
+                let unraw = syn::ext::IdentExt::unraw(&name).to_string();
+                if has_named(&args, &unraw) {
                     return Err(syn::Error::new(
                         name.span(),
                         format_args!("duplicate argument named `{unraw}`"),
