@@ -2,7 +2,7 @@
 //! parsed attributes, with the defaults of the attribute language resolved by methods.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote};
+use quote::ToTokens;
 use syn::{Data, DeriveInput, Fields, Ident, LitStr, Member, Type};
 
 use crate::attr::{
@@ -10,6 +10,7 @@ use crate::attr::{
 };
 use crate::ctxt::Ctxt;
 use crate::names;
+use crate::splice::splice;
 use crate::symbol;
 use crate::template::{Arg, Template};
 
@@ -206,7 +207,7 @@ impl<'a> Input<'a> {
         if let Some(path) = &self.attrs.krate {
             path.value.to_token_stream()
         } else {
-            quote!(::mcp_errors)
+            splice!([] ::mcp_errors)
         }
     }
 

@@ -6,13 +6,14 @@
 //! `ErrorData`).
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::ToTokens;
 use syn::DeriveInput;
 
 use crate::ast::Input;
 use crate::emit::{self, Expansion, source};
 use crate::first_use::first_uses;
 use crate::names;
+use crate::splice::splice;
 
 /// The errors plus stubs. `model` is the parsed input when it is an enum (`None` for a struct
 /// or union); it gives the runtime path (`crate = "..."`), whether the enum asked for
@@ -21,10 +22,10 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     let root = if let Some(model) = model {
         model.root()
     } else {
-        quote!(::mcp_errors)
+        splice!([] ::mcp_errors)
     };
     let decode = model.is_some_and(|m| m.attrs.decode.is_some());
-    let p = quote!(#root::__private);
+    let p = splice!([root] #root::__private);
     let derived = emit::derived();
     let ty = &input.ident;
     let name = ty.to_string();
@@ -46,7 +47,7 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     let display = if model.is_some_and(|m| m.hand_display) {
         TokenStream::new()
     } else {
-        quote! {
+        splice! {[derived, impl_generics, ty, ty_generics, where_clause]
             #derived
             impl #impl_generics ::core::fmt::Display for #ty #ty_generics #where_clause {
                 fn fmt(&self, _: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -56,7 +57,7 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
         }
     };
     let decode = if decode {
-        quote! {
+        splice! {[impl_generics, ty, ty_generics, where_clause, p]
             #[allow(dead_code, deprecated)]
             impl #impl_generics #ty #ty_generics #where_clause {
                 /// Not generated: the derive reported errors.
@@ -78,7 +79,10 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
         ),
         _ => (String::new(), TokenStream::new(), TokenStream::new()),
     };
-    let tokens = quote! {
+    let tokens = splice! {[
+        errors, derived, impl_generics, p, ty, ty_generics, where_clause, name, debug_where,
+        display, decode, integrations, from,
+    ]
         #errors
         #derived
         impl #impl_generics #p::ErrorCatalog for #ty #ty_generics #where_clause {
@@ -119,7 +123,7 @@ fn from_stubs(model: &Input<'_>) -> TokenStream {
         for field in &variant.fields {
             if field.is_from() {
                 let from = crate::valid::from_type(field.ty);
-                texts.push(quote!(#from).to_string());
+                texts.push(from.to_token_stream().to_string());
             }
         }
     }
@@ -132,7 +136,7 @@ fn from_stubs(model: &Input<'_>) -> TokenStream {
             if field.is_from() {
                 if first[i] == i {
                     let from = crate::valid::from_type(field.ty);
-                    out.extend(quote! {
+                    out.extend(splice! {[derived, from, ty]
                         #derived
                         impl ::core::convert::From<#from> for #ty {
                             fn from(_: #from) -> Self {

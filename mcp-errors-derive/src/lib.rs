@@ -25,6 +25,7 @@ mod markdown;
 mod names;
 mod plan;
 mod scan;
+mod splice;
 mod symbol;
 mod template;
 mod valid;

@@ -11,13 +11,14 @@
 //! (the runtime's `FieldRole`) is derived from the flags here, once.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::ToTokens;
 use syn::{Ident, LitStr, Member, Type};
 
 use crate::ast::{self, Input};
 use crate::attr::Kind;
 use crate::json;
 use crate::names::unraw;
+use crate::splice::splice;
 use crate::template::{Arg, Template};
 
 /// The whole derive, resolved.
@@ -237,7 +238,7 @@ impl<'a> Plan<'a> {
         let shared_codes = distinct;
         Plan {
             ident: input.ident,
-            private: quote!(#root::__private),
+            private: splice!([root] #root::__private),
             domain: input.domain.clone(),
             range: match &input.attrs.range {
                 Some(range) => Some(range.value),
@@ -266,23 +267,23 @@ impl<'a> Plan<'a> {
         let mut predicates = TokenStream::new();
         if let Some(where_clause) = where_clause {
             for p in &where_clause.predicates {
-                predicates.extend(quote!(#p,));
+                predicates.extend(splice!([p] #p,));
             }
         }
         for p in bounds {
-            predicates.extend(quote!(#p,));
+            predicates.extend(splice!([p] #p,));
         }
         if let Some(p) = extra {
-            predicates.extend(quote!(#p,));
+            predicates.extend(splice!([p] #p,));
         }
         let where_clause = if predicates.is_empty() {
             TokenStream::new()
         } else {
-            quote!(where #predicates)
+            splice!([predicates] where #predicates)
         };
         (
-            quote!(#impl_generics),
-            quote!(#ident #ty_generics),
+            impl_generics.to_token_stream(),
+            splice!([ident, ty_generics] #ident #ty_generics),
             where_clause,
         )
     }
@@ -349,9 +350,9 @@ impl<'a> VariantPlan<'a> {
     pub fn path(&self) -> TokenStream {
         let ident = self.ident;
         if self.is_struct {
-            quote!(Self)
+            splice!([] Self)
         } else {
-            quote!(Self::#ident)
+            splice!([ident] Self::#ident)
         }
     }
 
@@ -547,15 +548,16 @@ impl Bounds {
         // A generic type that writes `Display` itself may not for every parameter (thiserror's
         // `where Self: Display`).
         if input.hand_display {
-            let display = quote!(Self: ::core::fmt::Display);
+            let display = splice!([] Self: ::core::fmt::Display);
             bounds.mcp_error.push(display.clone());
             bounds.error.push(display);
         }
+        let fmt_display = splice!([] ::core::fmt::Display);
         let add = |list: &mut Vec<TokenStream>, ty: &Type, bound: TokenStream| {
-            if !mentions_any(&quote!(#ty), &params) {
+            if !mentions_any(&ty.to_token_stream(), &params) {
                 return;
             }
-            let predicate = quote!(#ty: #bound);
+            let predicate = splice!([ty, bound] #ty: #bound);
             let text = predicate.to_string();
             for p in list.iter() {
                 if p.to_string() == text {
@@ -565,49 +567,41 @@ impl Bounds {
             list.push(predicate);
         };
         let root = input.root();
-        let p = quote!(#root::__private);
+        let p = splice!([root] #root::__private);
         for (variant, plan) in input.variants.iter().zip(variants) {
             for field in &plan.fields {
                 let ty = field.ty;
                 if field.transparent {
-                    add(&mut bounds.catalog, ty, quote!(#p::Transparent));
-                    add(&mut bounds.mcp_error, ty, quote!(#p::Transparent));
-                    add(&mut bounds.display, ty, quote!(#p::Transparent));
-                    add(&mut bounds.error, ty, quote!(#p::Transparent));
+                    add(&mut bounds.catalog, ty, splice!([p] #p::Transparent));
+                    add(&mut bounds.mcp_error, ty, splice!([p] #p::Transparent));
+                    add(&mut bounds.display, ty, splice!([p] #p::Transparent));
+                    add(&mut bounds.error, ty, splice!([p] #p::Transparent));
                     continue;
                 }
                 if field.source {
                     add(
                         &mut bounds.error,
                         from_or_self(field),
-                        quote!(::std::error::Error + 'static),
+                        splice!([] ::std::error::Error + 'static),
                     );
                 }
                 if field.data_key.is_some() && field.text {
-                    add(
-                        &mut bounds.mcp_error,
-                        data_type(field),
-                        quote!(::core::fmt::Display),
-                    );
+                    add(&mut bounds.mcp_error, data_type(field), fmt_display.clone());
                 } else if field.data_key.is_some() {
                     add(
                         &mut bounds.mcp_error,
                         data_type(field),
-                        quote!(#p::serde::Serialize),
+                        splice!([p] #p::serde::Serialize),
                     );
                 }
                 if field.details {
-                    add(
-                        &mut bounds.mcp_error,
-                        data_type(field),
-                        quote!(::core::fmt::Display),
-                    );
+                    add(&mut bounds.mcp_error, data_type(field), fmt_display.clone());
                 }
                 if field.retry_after {
-                    add(&mut bounds.mcp_error, ty, quote!(#p::IntoRetryAfter));
+                    add(&mut bounds.mcp_error, ty, splice!([p] #p::IntoRetryAfter));
                 }
                 if field.retryable {
-                    add(&mut bounds.mcp_error, ty, quote!(#p::RetryableFlag));
+                    add(&mut bounds.mcp_error, ty, splice!([p] #p::RetryableFlag));
                 }
             }
             // What the templates show: `Display`, `Debug` for `{x:?}`, `LowerHex` for
@@ -628,13 +622,17 @@ impl Bounds {
                         continue;
                     };
                     let name = Ident::new(fmt_trait.name(), Span::call_site());
-                    add(&mut bounds.display, field.ty, quote!(::core::fmt::#name));
+                    add(
+                        &mut bounds.display,
+                        field.ty,
+                        splice!([name] ::core::fmt::#name),
+                    );
                 }
             }
             if variant.attrs.catch_all.is_some()
                 && let Some(field) = plan.fields.first()
             {
-                add(&mut bounds.display, field.ty, quote!(::core::fmt::Display));
+                add(&mut bounds.display, field.ty, fmt_display.clone());
             }
         }
         bounds

@@ -5,11 +5,11 @@
 use core::fmt::Write as _;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use super::source::{entries, push_str_lit};
 use super::{Code, local, located_at, type_span};
 use crate::plan::Plan;
+use crate::splice::splice;
 
 /// `impl ErrorCatalog for E { ... }` as source text. `ENTRIES` and `OWN_CODES` are written
 /// here, not behind an inherent constant, and `entry_by_code` holds the `match` itself: every
@@ -128,7 +128,7 @@ pub fn inner_lookups(plan: &Plan<'_>) -> TokenStream {
     let symbol = local("__mcp_symbol");
     let entry = local("__mcp_entry");
     let mut by_code = None::<TokenStream>;
-    let mut by_symbol = quote! {
+    let mut by_symbol = splice! {[p, entry, symbol]
         ::core::iter::Iterator::find(
             &mut <Self as #p::ErrorCatalog>::ENTRIES.iter(),
             |#entry| #entry.symbol == #symbol || #entry.aliases.contains(&#symbol),
@@ -137,20 +137,20 @@ pub fn inner_lookups(plan: &Plan<'_>) -> TokenStream {
     for (_, field) in plan.transparent() {
         let ty = field.ty;
         let call = located_at(
-            quote!(<#ty as #p::Transparent>::entry_by_code(#code)),
+            splice!([ty, p, code] <#ty as #p::Transparent>::entry_by_code(#code)),
             type_span(ty),
         );
         by_code = Some(match by_code {
             None => call,
-            Some(chain) => quote!(#p::Option::or_else(#chain, || #call)),
+            Some(chain) => splice!([p, chain, call] #p::Option::or_else(#chain, || #call)),
         });
         let call = located_at(
-            quote!(<#ty as #p::Transparent>::entry_by_symbol(#symbol)),
+            splice!([ty, p, symbol] <#ty as #p::Transparent>::entry_by_symbol(#symbol)),
             type_span(ty),
         );
-        by_symbol = quote!(#p::Option::or_else(#by_symbol, || #call));
+        by_symbol = splice!([p, by_symbol, call] #p::Option::or_else(#by_symbol, || #call));
     }
-    quote! {
+    splice! {[impl_generics, ty, where_clause, code, p, by_code, symbol, by_symbol]
         #[allow(deprecated)]
         impl #impl_generics #ty #where_clause {
             #[inline]

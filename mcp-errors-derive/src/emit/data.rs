@@ -3,11 +3,11 @@
 //! `__visit_data_dyn`.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
 use syn::Ident;
 
 use super::{dispatch_with, local, pattern, type_span};
 use crate::plan::{FieldPlan, Plan, VariantPlan};
+use crate::splice::splice;
 
 pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
@@ -22,13 +22,13 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     let Some(body) = dispatch_with(
         plan,
         own,
-        &|inner| quote!(#p::Transparent::visit(#inner, #visitor)),
-        &quote!({}),
+        &|inner| splice!([p, inner, visitor] #p::Transparent::visit(#inner, #visitor)),
+        &splice!([] {}),
         false,
     ) else {
         return TokenStream::new();
     };
-    quote! {
+    splice! {[p, visitor, body, sink]
         fn __visit<__V: #p::DataVisitor>(&self, #visitor: &mut __V) {
             #body
         }
@@ -65,7 +65,8 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
     for c in variant.data_consts {
         let key = &c.key;
         let value = &c.value;
-        constants.extend(quote!(#p::data_field(#visitor, #key, &#value);));
+        constants
+            .extend(splice!([p, visitor, key, value] #p::data_field(#visitor, #key, &#value);));
     }
     let mut bound = Vec::new();
     for (f, bind) in &visited {
@@ -79,31 +80,41 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
     // type-check. The bindings are located at the field's type, where a missing bound is
     // reported.
     let call = |field: &FieldPlan<'_>, arg: &Ident| match &field.data_key {
-        Some(key) if !field.details && field.text => quote!(#p::text_field(#visitor, #key, #arg)),
-        Some(key) if !field.details && field.path => quote!(#p::path_field(#visitor, #key, #arg)),
-        Some(key) if !field.details => quote!(#p::data_field(#visitor, #key, #arg)),
-        _ if field.path => quote!(#p::details_field(#visitor, &#p::path_display(#arg))),
-        _ => quote!(#p::details_field(#visitor, #arg)),
+        Some(key) if !field.details && field.text => {
+            splice!([p, visitor, key, arg] #p::text_field(#visitor, #key, #arg))
+        }
+        Some(key) if !field.details && field.path => {
+            splice!([p, visitor, key, arg] #p::path_field(#visitor, #key, #arg))
+        }
+        Some(key) if !field.details => {
+            splice!([p, visitor, key, arg] #p::data_field(#visitor, #key, #arg))
+        }
+        _ if field.path => {
+            splice!([p, visitor, arg] #p::details_field(#visitor, &#p::path_display(#arg)))
+        }
+        _ => splice!([p, visitor, arg] #p::details_field(#visitor, #arg)),
     };
     if let [(field, bind)] = &visited[..]
         && !field.optional
         && constants.is_empty()
     {
         let call = call(field, bind);
-        return Some(quote!(#pat => #call,));
+        return Some(splice!([pat, call] #pat => #call,));
     }
     let value = local("value");
     let mut stmts = TokenStream::new();
     for (field, bind) in &visited {
         if field.optional {
             let call = call(field, &value);
-            stmts.extend(quote!(if let #p::Option::Some(#value) = #bind { #call; }));
+            stmts.extend(
+                splice!([p, value, bind, call] if let #p::Option::Some(#value) = #bind { #call; }),
+            );
         } else {
             let call = call(field, bind);
-            stmts.extend(quote!(#call;));
+            stmts.extend(splice!([call] #call;));
         }
     }
-    Some(quote! {
+    Some(splice! {[pat, stmts, constants]
         #pat => {
             #stmts
             #constants

@@ -1,11 +1,11 @@
 //! `from_error_object`, under `#[mcp(decode)]`, in an inherent impl of its own: the variant
 //! by the row the runtime's `Decoder` found, each field from `data` by its flags.
 
-use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use proc_macro2::{Punct, Spacing, TokenStream, TokenTree};
 
 use super::{local, type_span};
 use crate::plan::{FieldPlan, Plan, Row};
+use crate::splice::{splice, splice_spanned};
 
 pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
     if !plan.decode {
@@ -22,8 +22,8 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
         let ident = variant.ident;
         let member = &field.member;
         let ty = field.ty;
-        let call = quote_spanned!(type_span(ty)=> <#ty>::from_error_object(#obj));
-        tail.extend(quote! {
+        let call = splice_spanned!(type_span(ty)=> [ty, obj] <#ty>::from_error_object(#obj));
+        tail.extend(splice! {[call, p, inner, ident, member, error]
             match #call {
                 #p::Result::Ok(#inner) => return #p::Result::Ok(Self::#ident { #member: #inner }),
                 #p::Result::Err(#error) if !#p::decode::is_unknown(&#error) => {
@@ -33,7 +33,7 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
             }
         });
     }
-    let tail = quote! {
+    let tail = splice! {[tail, p, decoder]
         #tail
         #p::Result::Err(#p::decode::Decoder::unknown(&#decoder))
     };
@@ -45,15 +45,17 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
             let mut fields = TokenStream::new();
             for field in &variant.fields {
                 if !fields.is_empty() {
-                    fields.extend(quote!(,));
+                    fields.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
                 }
                 let member = &field.member;
                 let value = value(plan, row, field, &decoder);
-                fields.extend(quote!(#member: #value));
+                fields.extend(splice!([member, value] #member: #value));
             }
-            arms.extend(quote!(#p::Option::Some(#index) => #p::Result::Ok(#path { #fields }),));
+            arms.extend(splice!([p, index, path, fields]
+                #p::Option::Some(#index) => #p::Result::Ok(#path { #fields }),
+            ));
         }
-        quote! {
+        splice! {[p, decoder, arms, tail]
             match #p::decode::Decoder::index(&#decoder) {
                 #arms
                 _ => { #tail }
@@ -62,7 +64,7 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
     } else {
         tail
     };
-    quote! {
+    splice! {[ty, obj, p, decoder, body]
         #[allow(dead_code, deprecated)]
         impl #ty {
             /// Decodes a received JSON-RPC `error` member into the variant it names: by
@@ -93,22 +95,32 @@ fn value(
     if field.retry_after {
         if let Some(key) = &field.data_key {
             // `data.retryAfterMs`, else the field's own key, else `Default`.
-            quote_spanned!(span=> #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?)
+            splice_spanned!(span=> [p, ty, decoder, key]
+                #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?
+            )
         } else {
             // `data.retryAfterMs`, else `Default`.
-            quote_spanned!(span=> #p::decode::Decoder::retry_after::<#ty>(&#decoder)?)
+            splice_spanned!(span=> [p, ty, decoder]
+                #p::decode::Decoder::retry_after::<#ty>(&#decoder)?
+            )
         }
     } else if field.retryable {
         // `data.retryable`, else the catalog's default (`plain_data` leaves the key out).
         let default = row.retryable;
-        quote_spanned!(span=> #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?)
+        splice_spanned!(span=> [p, ty, decoder, default]
+            #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?
+        )
     } else if field.details && !field.source {
         let key = crate::symbol::DETAILS;
-        quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
+        splice_spanned!(span=> [p, ty, decoder, key]
+            #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
+        )
     } else if let Some(key) = &field.data_key {
-        quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
+        splice_spanned!(span=> [p, ty, decoder, key]
+            #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
+        )
     } else {
         // `skip` and `source` fields, which never reach the wire.
-        quote_spanned!(span=> <#ty as ::core::default::Default>::default())
+        splice_spanned!(span=> [ty] <#ty as ::core::default::Default>::default())
     }
 }

@@ -3,11 +3,12 @@
 //! wire message, for enums where the two differ.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::ToTokens;
 use syn::{Ident, Member};
 
 use super::{derived, dispatch, local, never, pattern, pattern_of};
 use crate::plan::{FieldPlan, Message, Plan, VariantPlan};
+use crate::splice::splice;
 use crate::template::{Arg, FmtTrait};
 
 pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
@@ -22,22 +23,22 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
                 let field = &variant.fields[0];
                 let pat = pattern_of(variant, field);
                 let bind = &field.binding;
-                quote!(#pat => ::core::fmt::Display::fmt(#bind, #f),)
+                splice!([pat, bind, f] #pat => ::core::fmt::Display::fmt(#bind, #f),)
             }
             (None, false) => arm(plan, variant, &row.message, &f),
         });
     }
-    let unreachable = quote!(::core::unreachable!());
+    let unreachable = splice!([] ::core::unreachable!());
     let body = match never(plan) {
         Some(body) => Some(body),
         None => dispatch(
             plan,
             own,
-            &|inner| quote!(::core::fmt::Display::fmt(#inner, #f)),
+            &|inner| splice!([inner, f] ::core::fmt::Display::fmt(#inner, #f)),
             &unreachable,
         ),
     };
-    quote! {
+    splice! {[derived, impl_generics, ty, where_clause, f, body]
         #derived
         impl #impl_generics ::core::fmt::Display for #ty #where_clause {
             #[inline] fn fmt(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -68,17 +69,17 @@ pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
     if own.is_empty() && !plan.has_transparent() {
         return TokenStream::new();
     }
-    let fallback = quote!(::core::fmt::Display::fmt(self, #f));
+    let fallback = splice!([f] ::core::fmt::Display::fmt(self, #f));
     let body = match never(plan) {
         Some(body) => Some(body),
         None => dispatch(
             plan,
             own,
-            &|inner| quote!(#p::McpError::fmt_message(#inner, #f)),
+            &|inner| splice!([p, inner, f] #p::McpError::fmt_message(#inner, #f)),
             &fallback,
         ),
     };
-    quote! {
+    splice! {[f, body]
         #[inline] fn fmt_message(&self, #f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             #body
         }
@@ -101,7 +102,7 @@ fn arm(
     {
         let lit = message.lit(&text);
         let path = variant.path();
-        return quote!(#path { .. } => #f.write_str(#lit),);
+        return splice!([path, f, lit] #path { .. } => #f.write_str(#lit),);
     }
     // The field a placeholder shows, or `None` for an extra argument (resolved as `valid`
     // checked: a named argument before a field, a tuple field before a positional argument).
@@ -118,8 +119,8 @@ fn arm(
     }
     bind_plain_names(variant, message, &mut used);
     // Extra arguments, their `.field` shorthands replaced by the fields' bindings.
-    let mut positional = Vec::new();
-    let mut named = Vec::new();
+    let mut positional = TokenStream::new();
+    let mut named = TokenStream::new();
     for fmt_arg in message.args {
         let expr = crate::template::replace_members(&fmt_arg.tokens, &mut |arg, _| {
             let field = variant
@@ -129,10 +130,10 @@ fn arm(
             Ident::new(&field.format_name(), message.span).into_token_stream()
         });
         match &fmt_arg.name {
-            None => positional.push(expr),
+            None => positional.extend(splice!([expr] , #expr)),
             Some(name) => {
                 let name = arg_name(name);
-                named.push(quote!(#name = #expr));
+                named.extend(splice!([name, expr] , #name = #expr));
             }
         }
     }
@@ -150,40 +151,40 @@ fn arm(
             (None, arg) => arg.to_string(),
         },
     ));
-    let mut bound = Vec::new();
-    let mut counts = Vec::new();
+    let mut bound = TokenStream::new();
+    let mut counts = TokenStream::new();
     for &field in &used {
         let bind = Ident::new(&field.format_name(), message.span);
         let member = &field.member;
         let arg = match member {
             Member::Named(ident) if *ident == bind => {
-                bound.push(quote!(#bind));
+                bound.extend(splice!([bind] #bind,));
                 Arg::Named(field.name.clone())
             }
             Member::Named(_) => {
-                bound.push(quote!(#member: #bind));
+                bound.extend(splice!([member, bind] #member: #bind,));
                 Arg::Named(field.name.clone())
             }
             Member::Unnamed(index) => {
-                bound.push(quote!(#member: #bind));
+                bound.extend(splice!([member, bind] #member: #bind,));
                 Arg::Index(index.index as usize)
             }
         };
         if template.is_count(&arg) {
-            counts.push(quote!(, #bind = *#bind));
+            counts.extend(splice!([bind] , #bind = *#bind));
         }
         if field.path && template.displays(&arg) {
             let name = Ident::new(&shown(field), message.span);
-            counts.push(quote!(, #name = #p::path_display(#bind)));
+            counts.extend(splice!([name, p, bind] , #name = #p::path_display(#bind)));
         }
         if template.uses(&arg, FmtTrait::Pointer) {
             let name = Ident::new(&pointee(field), message.span);
-            counts.push(quote!(, #name = *#bind));
+            counts.extend(splice!([name, bind] , #name = *#bind));
         }
     }
     let path = variant.path();
-    quote! {
-        #path { #(#bound,)* .. } => ::core::write!(#f, #fmt #(, #positional)* #(, #named)* #(#counts)*),
+    splice! {[path, bound, f, fmt, positional, named, counts]
+        #path { #bound .. } => ::core::write!(#f, #fmt #positional #named #counts),
     }
 }
 
@@ -267,9 +268,9 @@ fn fmt_arm(variant: &VariantPlan<'_>, path: &syn::Path, f: &Ident) -> TokenStrea
         if !field.skip {
             bound.push((&field.member, &field.binding));
             let bind = &field.binding;
-            binds.extend(quote!(#bind,));
+            binds.extend(splice!([bind] #bind,));
         }
     }
     let pat = pattern(variant, bound);
-    quote!(#pat => #path(#binds #f),)
+    splice!([pat, path, binds, f] #pat => #path(#binds #f),)
 }

@@ -1,16 +1,16 @@
 //! `impl std::error::Error`: `source()` from the `source` field, or the inner error's.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
 
 use super::{derived, dispatch, field_arms, local, type_span};
 use crate::plan::Plan;
+use crate::splice::{splice, splice_spanned};
 
 pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
     let extra = if plan.is_generic() {
-        Some(quote!(Self: ::core::fmt::Debug + ::core::fmt::Display))
+        Some(splice!([] Self: ::core::fmt::Debug + ::core::fmt::Display))
     } else {
         None
     };
@@ -22,32 +22,32 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
         // error's source (thiserror's `transparent`); `as_dyn_error` also reaches the
         // `dyn Error` behind `anyhow::Error` and `Box<dyn Error>`.
         if row.catch_all {
-            quote_spanned!(type_span(field.ty)=>
+            splice_spanned!(type_span(field.ty)=> [bind] 
                     ::std::error::Error::source(#bind.as_dyn_error()))
         } else if field.optional {
-            quote_spanned!(type_span(field.ty)=>
+            splice_spanned!(type_span(field.ty)=> [p, bind, source] 
                 #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
         } else {
-            quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
+            splice_spanned!(type_span(field.ty)=> [p, bind] #p::Option::Some(#bind.as_dyn_error()))
         }
     });
     let import = if own.is_empty() {
         TokenStream::new()
     } else {
-        quote!(use #p::AsDynError as _;)
+        splice!([p] use #p::AsDynError as _;)
     };
     let Some(body) = dispatch(
         plan,
         own,
-        &|inner| quote!(::std::error::Error::source(#inner)),
-        &quote!(#p::Option::None),
+        &|inner| splice!([inner] ::std::error::Error::source(#inner)),
+        &splice!([p] #p::Option::None),
     ) else {
-        return quote! {
+        return splice! {[derived, impl_generics, ty, where_clause]
             #derived
             impl #impl_generics ::std::error::Error for #ty #where_clause {}
         };
     };
-    quote! {
+    splice! {[derived, impl_generics, ty, where_clause, p, import, body]
         #derived
         impl #impl_generics ::std::error::Error for #ty #where_clause {
             #[inline] fn source(&self) -> #p::Option<&(dyn ::std::error::Error + 'static)> {

@@ -3,10 +3,11 @@
 //! variant's only one and each `T` converts into one variant.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::ToTokens;
 
 use super::{derived, local, type_span};
 use crate::plan::Plan;
+use crate::splice::{splice, splice_spanned};
 
 pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
@@ -22,13 +23,17 @@ pub fn from_impls(plan: &Plan<'_>) -> TokenStream {
             let path = variant.path();
             let member = &field.member;
             let wrapped = if field.optional {
-                quote!(#p::Option::Some(#value))
+                splice!([p, value] #p::Option::Some(#value))
             } else {
-                quote!(#value)
+                value.to_token_stream()
             };
             // Located at the field's type: a conflicting impl is reported there.
-            let from_trait = quote_spanned!(type_span(field.ty)=> ::core::convert::From<#from>);
-            impls.extend(quote! {
+            let from_trait =
+                splice_spanned!(type_span(field.ty)=> [from] ::core::convert::From<#from>);
+            impls.extend(splice! {[
+                derived, impl_generics, from_trait, ty, where_clause, value, from, path, member,
+                wrapped,
+            ]
                 #derived
                 impl #impl_generics #from_trait for #ty #where_clause {
                     #[inline] fn from(#value: #from) -> Self {

@@ -2,16 +2,16 @@
 //! the methods whose defaults would read the wrong row; `retry` and `data` add the rest.
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use super::{data, derived, dispatch, display, never, retry};
 use crate::plan::Plan;
+use crate::splice::splice;
 
 pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let p = &plan.private;
     let extra = if plan.is_generic() {
-        Some(quote!(Self: ::std::error::Error))
+        Some(splice!([] Self: ::std::error::Error))
     } else {
         None
     };
@@ -20,7 +20,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     // row is the inner enum's, so then the domain is written here.
     let domain = if plan.has_transparent() {
         let domain = &plan.domain;
-        quote! {
+        splice! {[domain]
             #[inline] fn domain(&self) -> &'static str {
                 #domain
             }
@@ -31,7 +31,7 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let entry = entry_fn(plan);
     let delegated = delegated_fns(plan);
     let template = if plan.plain_catalog_text() {
-        quote!(
+        splice!([]
             #[inline]
             fn __plain_catalog_text(&self) -> bool {
                 true
@@ -44,7 +44,10 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
     let retry_after = retry::retry_after_fn(plan);
     let visit = data::visit_data_fns(plan);
     let fmt_message = display::fmt_message_fn(plan);
-    quote! {
+    splice! {[
+        derived, impl_generics, p, ty, where_clause, entry, domain, delegated, template,
+        retryable, retry_after, visit, fmt_message,
+    ]
         #derived
         impl #impl_generics #p::McpError for #ty #where_clause {
             #entry
@@ -62,18 +65,18 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
 /// The own row by `__mcp_row` (source text), or the inner error's.
 fn entry_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
-    let own = quote!(#p::row_entry::<Self>(Self::__mcp_row(self)));
+    let own = splice!([p] #p::row_entry::<Self>(Self::__mcp_row(self)));
     let body = match never(plan) {
         Some(body) => body,
         None => dispatch(
             plan,
             Vec::new(),
-            &|inner| quote!(#p::McpError::entry(#inner)),
+            &|inner| splice!([p, inner] #p::McpError::entry(#inner)),
             &own,
         )
         .unwrap_or(own),
     };
-    quote! {
+    splice! {[p, body]
         #[inline] fn entry(&self) -> &'static #p::ErrorEntry {
             #body
         }
@@ -88,21 +91,21 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
         return TokenStream::new();
     }
     let methods = [
-        (quote!(code), quote!(i32)),
-        (quote!(symbol), quote!(&'static str)),
-        (quote!(kind), quote!(#p::ErrorKind)),
-        (quote!(help), quote!(#p::Option<&'static str>)),
+        (splice!([] code), splice!([] i32)),
+        (splice!([] symbol), splice!([] &'static str)),
+        (splice!([] kind), splice!([p] #p::ErrorKind)),
+        (splice!([] help), splice!([p] #p::Option<&'static str>)),
     ];
     let mut fns = TokenStream::new();
     for (method, ret) in &methods[..] {
-        let fallback = quote!(#p::McpError::entry(self).#method);
+        let fallback = splice!([p, method] #p::McpError::entry(self).#method);
         let body = dispatch(
             plan,
             Vec::new(),
-            &|inner| quote!(#p::McpError::#method(#inner)),
+            &|inner| splice!([p, method, inner] #p::McpError::#method(#inner)),
             &fallback,
         );
-        fns.extend(quote! {
+        fns.extend(splice! {[method, ret, body]
             #[inline] fn #method(&self) -> #ret {
                 #body
             }

@@ -10,9 +10,9 @@
 //! `match` (`source`).
 //!
 //! The output has two parts (see [`Expansion`]). Items that carry the user's spans are
-//! `quote!` tokens, so a type error points at the field or the message; span-free data is
-//! source text (`source.rs` holds its writers, which `fallback.rs` uses too), lexed by the
-//! compiler in one call. Each generated item is one more body for the user's crate to check,
+//! tokens (`splice!` templates), so a type error points at the field or the message;
+//! span-free data is source text (`source.rs` holds its writers, which `fallback.rs` uses
+//! too), lexed by the compiler in one call. Each generated item is one more body for the user's crate to check,
 //! for every enum: the emitters write as few as they can.
 
 mod catalog;
@@ -27,11 +27,12 @@ mod retry;
 pub mod source;
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::{ToTokens, quote};
+use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::{Ident, Member};
 
 use crate::plan::{FieldPlan, Plan, Row, VariantPlan};
+use crate::splice::splice;
 
 /// The generated code in two parts: items that carry the user's spans (so that type errors
 /// point at fields and messages), built as tokens; and the span-free data (catalog rows,
@@ -83,14 +84,14 @@ pub fn expand(plan: &Plan<'_>) -> Expansion {
 pub fn integrations(p: &TokenStream, ty: &Ident) -> TokenStream {
     let mut ty = ty.clone();
     ty.set_span(ty.span().resolved_at(Span::call_site()));
-    quote!(#p::__impl_integrations!(#ty);)
+    splice!([p, ty] #p::__impl_integrations!(#ty);)
 }
 
 /// The attributes of every generated trait impl: `#[automatically_derived]`, and
 /// `#[allow(deprecated)]` so that a `#[deprecated]` enum, variant or field the impl names does
 /// not warn in the user's crate.
 pub fn derived() -> TokenStream {
-    quote!(#[automatically_derived] #[allow(deprecated)])
+    splice!([] #[automatically_derived] #[allow(deprecated)])
 }
 
 /// A hygienic local name: it can neither capture nor be captured by a user's field name.
@@ -128,14 +129,14 @@ impl ToTokens for Pattern<'_> {
         let mut bound = TokenStream::new();
         for &(member, bind) in &self.bound {
             match member {
-                Member::Named(name) if name == bind => bound.extend(quote!(#bind,)),
-                _ => bound.extend(quote!(#member: #bind,)),
+                Member::Named(name) if name == bind => bound.extend(splice!([bind] #bind,)),
+                _ => bound.extend(splice!([member, bind] #member: #bind,)),
             }
         }
         if self.is_struct {
-            tokens.extend(quote!(Self { #bound .. }));
+            tokens.extend(splice!([bound] Self { #bound .. }));
         } else {
-            tokens.extend(quote!(Self::#ident { #bound .. }));
+            tokens.extend(splice!([ident, bound] Self::#ident { #bound .. }));
         }
     }
 }
@@ -173,7 +174,7 @@ fn field_arms(
         {
             let pat = pattern_of(variant, field);
             let body = body(row, field);
-            arms.push(quote!(#pat => #body,));
+            arms.push(splice!([pat, body] #pat => #body,));
         }
     }
     arms
@@ -213,24 +214,25 @@ fn dispatch_with(
         // a foreign inner type (`__visit`, which is generic, asks `Transparent` itself).
         let body = inner(&bind);
         let body = if as_dyn {
-            quote!({ let #bind = #p::Transparent::inner(#bind); #body })
+            splice!([bind, p, body] { let #bind = #p::Transparent::inner(#bind); #body })
         } else {
             body
         };
         let body = located_at(body, type_span(field.ty));
-        arms.push(quote!(#pat => #body,));
+        arms.push(splice!([pat, body] #pat => #body,));
     }
     if arms.is_empty() {
         return None;
     }
     let wildcard = if arms.len() < plan.variants.len() {
-        quote!(_ => #fallback,)
+        splice!([fallback] _ => #fallback,)
     } else {
         TokenStream::new()
     };
-    Some(quote! {
+    let arms: TokenStream = arms.into_iter().collect();
+    Some(splice! {[arms, wildcard]
         match self {
-            #(#arms)*
+            #arms
             #wildcard
         }
     })
@@ -239,7 +241,7 @@ fn dispatch_with(
 /// The body of a `&self` method of an enum without variants, which no value can reach.
 fn never(plan: &Plan<'_>) -> Option<TokenStream> {
     if plan.variants.is_empty() {
-        Some(quote!(match *self {}))
+        Some(splice!([] match *self {}))
     } else {
         None
     }
@@ -292,7 +294,7 @@ impl ToTokens for Code {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let magnitude = proc_macro2::Literal::i64_unsuffixed(i64::from(self.0).abs());
         if self.0 < 0 {
-            tokens.extend(quote!(-#magnitude));
+            tokens.extend(splice!([magnitude] -#magnitude));
         } else {
             magnitude.to_tokens(tokens);
         }
