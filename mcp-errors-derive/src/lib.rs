@@ -53,6 +53,22 @@ pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     }
 }
 
+/// Generated source text (a `splice!` template) as tokens, lexed by the compiler itself when
+/// the derive runs inside it: `proc_macro2`'s `FromStr` would first re-lex the text with its
+/// own lexer, unoptimized in the derive's debug build, at every template of every enum.
+/// Outside the compiler (this crate's unit tests) `proc_macro2` lexes it.
+fn lex_text(text: &str) -> Result<proc_macro2::TokenStream, String> {
+    if proc_macro::is_available() {
+        match text.parse::<TokenStream>() {
+            Ok(tokens) => Ok(tokens.into()),
+            Err(err) => Err(err.to_string()),
+        }
+    } else {
+        text.parse::<proc_macro2::TokenStream>()
+            .map_err(|err| err.to_string())
+    }
+}
+
 /// Both parts of an expansion as one stream, the source text lexed by the compiler.
 fn lex(expansion: emit::Expansion) -> Result<TokenStream, proc_macro::LexError> {
     let source = expansion.source.parse::<TokenStream>()?;

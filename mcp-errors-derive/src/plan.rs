@@ -11,7 +11,7 @@
 //! (the runtime's `FieldRole`) is derived from the flags here, once.
 
 use proc_macro2::{Span, TokenStream};
-use quote::ToTokens;
+use quote::{ToTokens, quote};
 use syn::{Ident, LitStr, Member, Type};
 
 use crate::ast::{self, Input};
@@ -350,9 +350,9 @@ impl<'a> VariantPlan<'a> {
     pub fn path(&self) -> TokenStream {
         let ident = self.ident;
         if self.is_struct {
-            splice!([] Self)
+            quote!(Self)
         } else {
-            splice!([ident] Self::#ident)
+            quote!(Self::#ident)
         }
     }
 

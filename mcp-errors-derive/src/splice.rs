@@ -2,16 +2,14 @@
 //! crate compiles, and at expansion time the compiler lexes that text in one call, then each
 //! `#name` is filled with the tokens of the value listed under that name.
 //!
-//! It replaces `quote!` for the derive's own templates. `quote!` turns every token of a
-//! template into a statement of the derive's source, and compiling those statements was
-//! about a quarter of this crate's build instructions, which every user's clean build waits
-//! for. A template here is one string constant and one call.
-//!
-//! Spacing: the lexer marks a punct joint whenever another punct follows it, `quote!` only
-//! inside an operator (`::`, `=>`, `<=`). So `<&` may come out joint where `quote!` has it
-//! alone, which changes no token the compiler's parser reads (it glues joint puncts only
-//! into operators); a punct written against a hole or a lifetime is made alone, as in
-//! `quote!`.
+//! It replaces `quote!` for the items the derive writes once per enum (the trait impls, the
+//! fallback). `quote!` turns every token of a template into a statement of the derive's
+//! source, and compiling those statements was about a quarter of this crate's build
+//! instructions, which every user's clean build waits for; a template here is one string
+//! constant and one call. The pieces written once per variant or field (match arms,
+//! patterns, field calls) stay `quote!`: they are small, so they cost little to compile,
+//! while lexing and walking a template for each of them costs more at expansion time, in
+//! every build of the user's crate.
 //!
 //! What comes out is what `quote!` gives: the template's tokens carry `Span::call_site()`
 //! (the compiler's lexer gives every token of a string that span), or the given span under
@@ -20,8 +18,15 @@
 //! `macro_rules!` cannot pick them out of the template without walking it token by token,
 //! which would cost the compile time this module saves. There are no repetitions: a list
 //! is collected into one `TokenStream` first.
+//!
+//! Only the groups that hold a hole are walked and rebuilt; the others go out as the
+//! compiler lexed them, which [`groups`] finds from the text. Spacing: the lexer marks a
+//! punct joint whenever another punct follows it, `quote!` only inside an operator (`::`,
+//! `=>`, `<=`). So `<&` or `<'a` may come out joint where `quote!` has it alone, which
+//! changes no token the compiler's parser reads (it glues joint puncts only into
+//! operators); a punct written against a hole is made alone, as in `quote!`.
 
-use proc_macro2::{Group, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 
 /// `splice!([hole, ...] template...)`: the template as tokens, each `#hole` replaced by the
@@ -57,57 +62,216 @@ pub type Hole<'a> = (&'static str, &'a dyn ToTokens);
 /// Text that does not lex, or a hole without a value, is a bug of a template of this crate
 /// and becomes a `compile_error!` saying so, never a panic.
 pub fn render(text: &str, holes: &[Hole<'_>], span: Option<Span>) -> TokenStream {
-    match text.parse::<TokenStream>() {
-        Ok(stream) => match fill(stream, holes, span) {
-            Ok(out) => out,
-            Err(name) => bug(&format!("its template names `#{name}`, which has no value")),
-        },
-        Err(err) => bug(&format!("its template `{text}` does not lex ({err})")),
+    let stream = match crate::lex_text(text) {
+        Ok(stream) => stream,
+        Err(err) => return bug(&format!("its template `{text}` does not lex ({err})")),
+    };
+    if span.is_none() && !text.contains('#') {
+        return stream;
+    }
+    // Under a span every token is moved; else only the groups that hold a hole are rebuilt,
+    // the others go through as they were lexed (one handle each, in the compiler).
+    let groups = if span.is_none() { groups(text) } else { None };
+    let mut fill = Fill {
+        holes,
+        span,
+        groups,
+        next_group: 0,
+    };
+    match fill.stream(stream) {
+        Ok(out) => out,
+        Err(name) => bug(&format!("its template names `#{name}`, which has no value")),
     }
 }
 
-/// `stream` with its holes filled; `Err` names a hole without a value.
-fn fill(
-    stream: TokenStream,
-    holes: &[Hole<'_>],
+/// One template being filled.
+struct Fill<'h, 'v> {
+    holes: &'h [Hole<'v>],
     span: Option<Span>,
-) -> Result<TokenStream, String> {
-    let mut out: Vec<TokenTree> = Vec::new();
-    let mut trees = stream.into_iter();
-    let mut next = trees.next();
-    while let Some(tree) = next {
-        next = trees.next();
-        match tree {
-            TokenTree::Punct(punct) if punct.as_char() == '#' => {
-                if let Some(TokenTree::Ident(name)) = &next {
-                    let name = name.to_string();
-                    let Some(value) = value_of(holes, &name) else {
-                        return Err(name);
-                    };
-                    // A punct written against the hole (`::#ty`, `*#bind`) was lexed as
-                    // joint to the `#`.
-                    unjoin_last(&mut out);
-                    out.extend(value.to_token_stream());
-                    next = trees.next();
-                } else {
-                    // `#[attr]` and `#![attr]`: the template's own `#`.
-                    out.push(respan(TokenTree::Punct(punct), span));
+    /// [`groups`] of the template, if it could read them.
+    groups: Option<Vec<GroupScan>>,
+    /// The index in `groups` of the next group the walk meets.
+    next_group: usize,
+}
+
+impl Fill<'_, '_> {
+    /// `stream` with its holes filled; `Err` names a hole without a value.
+    fn stream(&mut self, stream: TokenStream) -> Result<TokenStream, String> {
+        // The template's own tokens collect in `pending`, which a hole's value follows.
+        let mut out = TokenStream::new();
+        let mut pending: Vec<TokenTree> = Vec::new();
+        let mut trees = stream.into_iter();
+        let mut next = trees.next();
+        while let Some(tree) = next {
+            next = trees.next();
+            match tree {
+                TokenTree::Punct(punct) if punct.as_char() == '#' => {
+                    if let Some(TokenTree::Ident(name)) = &next {
+                        let name = name.to_string();
+                        let Some(value) = value_of(self.holes, &name) else {
+                            return Err(name);
+                        };
+                        // A punct written against the hole (`::#ty`, `*#bind`) was lexed as
+                        // joint to the `#`.
+                        unjoin_last(&mut pending);
+                        out.extend(pending.drain(..));
+                        value.to_tokens(&mut out);
+                        next = trees.next();
+                    } else {
+                        // `#[attr]` and `#![attr]`: the template's own `#`.
+                        pending.push(self.respan(TokenTree::Punct(punct)));
+                    }
+                }
+                TokenTree::Group(group) => pending.push(self.group(group)?),
+                tree => pending.push(self.respan(tree)),
+            }
+        }
+        out.extend(pending);
+        Ok(out)
+    }
+
+    /// `group` as it was lexed when it holds no hole, else rebuilt with its holes filled.
+    fn group(&mut self, group: Group) -> Result<TokenTree, String> {
+        let index = self.next_group;
+        self.next_group += 1;
+        let opens = match group.delimiter() {
+            Delimiter::Parenthesis => b'(',
+            Delimiter::Brace => b'{',
+            Delimiter::Bracket => b'[',
+            Delimiter::None => 0,
+        };
+        match &self.groups {
+            Some(groups) if groups.get(index).is_some_and(|g| g.opens == opens) => {
+                if !groups[index].has_hole {
+                    self.next_group = groups[index].end;
+                    return Ok(TokenTree::Group(group));
                 }
             }
-            TokenTree::Group(group) => {
-                let mut filled = Group::new(group.delimiter(), fill(group.stream(), holes, span)?);
-                filled.set_span(span.unwrap_or_else(|| group.span()));
-                out.push(TokenTree::Group(filled));
+            // The scan and the lexer disagree: walk every group from here on.
+            _ => self.groups = None,
+        }
+        let mut filled = Group::new(group.delimiter(), self.stream(group.stream())?);
+        filled.set_span(self.span.unwrap_or_else(|| group.span()));
+        Ok(TokenTree::Group(filled))
+    }
+
+    fn respan(&self, mut tree: TokenTree) -> TokenTree {
+        if let Some(span) = self.span {
+            tree.set_span(span);
+        }
+        tree
+    }
+}
+
+/// What [`groups`] knows of one group of a template.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct GroupScan {
+    /// `(`, `{` or `[`.
+    opens: u8,
+    /// Whether a hole lies in it, at any depth.
+    has_hole: bool,
+    /// The index of the first group after it and the groups inside it.
+    end: usize,
+}
+
+/// The groups of a template's text in the order the lexer opens them (a doc comment is the
+/// bracket group of its `#[doc = ..]`), read from the text alone, or `None` for text it does
+/// not model (a non-ASCII character, or delimiters that do not balance). It skips strings,
+/// raw strings, character literals and comments; a hole is a `#` before an identifier that
+/// does not end a word (`r#match` is none).
+fn groups(text: &str) -> Option<Vec<GroupScan>> {
+    let bytes = text.as_bytes();
+    if !text.is_ascii() {
+        return None;
+    }
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+    let mut groups: Vec<GroupScan> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'(' | b'{' | b'[' => {
+                open.push(groups.len());
+                groups.push(GroupScan {
+                    opens: b,
+                    has_hole: false,
+                    end: 0,
+                });
             }
-            TokenTree::Punct(punct) if punct.as_char() == '\'' => {
-                // A lifetime: the lexer joins the punct before it (`&'a`, `<'_`).
-                unjoin_last(&mut out);
-                out.push(respan(TokenTree::Punct(punct), span));
+            b')' | b'}' | b']' => {
+                let index = open.pop()?;
+                groups[index].end = groups.len();
             }
-            tree => out.push(respan(tree, span)),
+            b'#' if word(at(i + 1)) && !(i > 0 && word(bytes[i - 1])) => {
+                for &index in &open {
+                    groups[index].has_hole = true;
+                }
+            }
+            b'"' => i = string_end(bytes, i + 1, 0)?,
+            b'r' if !(i > 0 && word(bytes[i - 1])) && matches!(at(i + 1), b'"' | b'#') => {
+                let mut hashes = 0;
+                while at(i + 1 + hashes) == b'#' {
+                    hashes += 1;
+                }
+                if at(i + 1 + hashes) == b'"' {
+                    i = string_end(bytes, i + 2 + hashes, hashes)?;
+                }
+            }
+            // A character literal (`'x'`, `'\n'`); else a lifetime's quote.
+            b'\'' if at(i + 1) == b'\\' => {
+                i += 2;
+                while at(i) != b'\'' {
+                    i += 1;
+                    if i >= bytes.len() {
+                        return None;
+                    }
+                }
+            }
+            b'\'' if at(i + 2) == b'\'' => i += 2,
+            b'/' if at(i + 1) == b'/' || at(i + 1) == b'*' => {
+                let doc = matches!((at(i + 2), at(i + 3)), (b'/', c) if c != b'/')
+                    || at(i + 2) == b'!'
+                    || (at(i + 1) == b'*' && at(i + 2) == b'*' && at(i + 3) != b'/');
+                if doc {
+                    groups.push(GroupScan {
+                        opens: b'[',
+                        has_hole: false,
+                        end: groups.len() + 1,
+                    });
+                }
+                i = if at(i + 1) == b'/' {
+                    text[i..].find('\n').map_or(bytes.len(), |n| i + n)
+                } else {
+                    i + 2 + text[i + 2..].find("*/")? + 1
+                };
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if open.is_empty() { Some(groups) } else { None }
+}
+
+/// The index of the closing `"` (followed by `hashes` `#`s) of a string whose text starts
+/// at `i`.
+fn string_end(bytes: &[u8], mut i: usize, hashes: usize) -> Option<usize> {
+    loop {
+        match *bytes.get(i)? {
+            b'\\' if hashes == 0 => i += 2,
+            b'"' if bytes[i + 1..]
+                .iter()
+                .take(hashes)
+                .filter(|&&b| b == b'#')
+                .count()
+                == hashes =>
+            {
+                return Some(i + hashes);
+            }
+            _ => i += 1,
         }
     }
-    Ok(out.into_iter().collect())
 }
 
 /// The last token made alone if it is a joint punct, as `quote!` writes a punct before a
@@ -130,13 +294,6 @@ fn value_of<'a>(holes: &[Hole<'a>], name: &str) -> Option<&'a dyn ToTokens> {
         }
     }
     None
-}
-
-fn respan(mut tree: TokenTree, span: Option<Span>) -> TokenTree {
-    if let Some(span) = span {
-        tree.set_span(span);
-    }
-    tree
 }
 
 /// `compile_error!` for a template bug of this crate.
@@ -222,13 +379,13 @@ mod tests {
 
     #[test]
     fn a_value_is_spliced_as_its_tokens_not_relexed() {
-        let group = Group::new(proc_macro2::Delimiter::None, quote!(1 + 2));
+        let group = Group::new(Delimiter::None, quote!(1 + 2));
         let value: TokenStream = TokenTree::Group(group).into();
         let spliced = splice!([value] #value * 3);
         let TokenTree::Group(first) = spliced.into_iter().next().unwrap() else {
             panic!("the invisible group is kept");
         };
-        assert_eq!(first.delimiter(), proc_macro2::Delimiter::None);
+        assert_eq!(first.delimiter(), Delimiter::None);
     }
 
     #[test]
@@ -237,6 +394,81 @@ mod tests {
         let f = format_ident!("f");
         let spliced = splice_spanned!(span=> [f] fn #f() -> [u8; 2] { [0, 1] });
         let quoted = quote_spanned!(span=> fn #f() -> [u8; 2] { [0, 1] });
+        assert_eq!(glued(spliced), glued(quoted));
+    }
+
+    /// The lexer's groups in the order it opens them, as `groups` names them.
+    fn lexed_groups(stream: TokenStream, out: &mut Vec<u8>) {
+        for tree in stream {
+            if let TokenTree::Group(g) = tree {
+                out.push(match g.delimiter() {
+                    Delimiter::Parenthesis => b'(',
+                    Delimiter::Brace => b'{',
+                    Delimiter::Bracket => b'[',
+                    Delimiter::None => 0,
+                });
+                lexed_groups(g.stream(), out);
+            }
+        }
+    }
+
+    #[test]
+    fn the_group_scan_agrees_with_the_lexer() {
+        let texts = [
+            "impl A for B { fn f(&self) -> [u8; 2] { [0, 1] } }",
+            r##"f("(#x[", '(', '\'', '\\', r#"[#y]"#, r"{", b"(", br#"]"#) { #z }"##,
+            "/// (a #b) [\n fn f() {} //! {\n /** ( */ struct S; /* ) */ // (\n (x)",
+            "#[doc = r\" [doc] \"] #[allow(x)] fn g<'a>(x: &'a str) -> char { 'x' }",
+            "r#match (a) Self::r#type { #p::X }",
+        ];
+        for text in texts {
+            let scan = groups(text).unwrap_or_else(|| panic!("scans: {text}"));
+            let mut lexed = Vec::new();
+            lexed_groups(text.parse().unwrap(), &mut lexed);
+            let opens: Vec<u8> = scan.iter().map(|g| g.opens).collect();
+            assert_eq!(opens, lexed, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_group_scan_finds_the_holes_and_where_each_group_ends() {
+        let g = |opens, has_hole, end| GroupScan {
+            opens,
+            has_hole,
+            end,
+        };
+        assert_eq!(
+            groups("a (b #x) [c] { (d) [#y] }").unwrap(),
+            [
+                g(b'(', true, 1),
+                g(b'[', false, 2),
+                g(b'{', true, 5),
+                g(b'(', false, 4),
+                g(b'[', true, 5),
+            ]
+        );
+        // In strings, raw strings, comments and after a raw identifier's `r`, a `#` is none.
+        let text = r##"("#x", r#"#y"#, r#match) { /* #z */ } /// #w"##;
+        assert_eq!(
+            groups(text).unwrap(),
+            [g(b'(', false, 1), g(b'{', false, 2), g(b'[', false, 3)]
+        );
+        assert_eq!(groups("(é)"), None);
+        assert_eq!(groups("(a"), None);
+        assert_eq!(groups("a)"), None);
+    }
+
+    #[test]
+    fn templates_with_doc_comments_and_untouched_groups_match_quote() {
+        let x = format_ident!("x");
+        let spliced = splice!([x]
+            /// Docs (with [brackets] and #x)
+            fn f(a: (u8, u8)) -> [u8; 2] { let #x = [a.0, a.1]; #x }
+        );
+        let quoted = quote!(
+            /// Docs (with [brackets] and #x)
+            fn f(a: (u8, u8)) -> [u8; 2] { let #x = [a.0, a.1]; #x }
+        );
         assert_eq!(glued(spliced), glued(quoted));
     }
 

@@ -3,6 +3,7 @@
 //! `__visit_data_dyn`.
 
 use proc_macro2::{Span, TokenStream};
+use quote::quote;
 use syn::Ident;
 
 use super::{dispatch_with, local, pattern, type_span};
@@ -65,8 +66,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
     for c in variant.data_consts {
         let key = &c.key;
         let value = &c.value;
-        constants
-            .extend(splice!([p, visitor, key, value] #p::data_field(#visitor, #key, &#value);));
+        constants.extend(quote!(#p::data_field(#visitor, #key, &#value);));
     }
     let mut bound = Vec::new();
     for (f, bind) in &visited {
@@ -81,41 +81,38 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
     // reported.
     let call = |field: &FieldPlan<'_>, arg: &Ident| match &field.data_key {
         Some(key) if !field.details && field.text => {
-            splice!([p, visitor, key, arg] #p::text_field(#visitor, #key, #arg))
+            quote!(#p::text_field(#visitor, #key, #arg))
         }
         Some(key) if !field.details && field.path => {
-            splice!([p, visitor, key, arg] #p::path_field(#visitor, #key, #arg))
+            quote!(#p::path_field(#visitor, #key, #arg))
         }
         Some(key) if !field.details => {
-            splice!([p, visitor, key, arg] #p::data_field(#visitor, #key, #arg))
+            quote!(#p::data_field(#visitor, #key, #arg))
         }
         _ if field.path => {
-            splice!([p, visitor, arg] #p::details_field(#visitor, &#p::path_display(#arg)))
+            quote!(#p::details_field(#visitor, &#p::path_display(#arg)))
         }
-        _ => splice!([p, visitor, arg] #p::details_field(#visitor, #arg)),
+        _ => quote!(#p::details_field(#visitor, #arg)),
     };
     if let [(field, bind)] = &visited[..]
         && !field.optional
         && constants.is_empty()
     {
         let call = call(field, bind);
-        return Some(splice!([pat, call] #pat => #call,));
+        return Some(quote!(#pat => #call,));
     }
     let value = local("value");
     let mut stmts = TokenStream::new();
     for (field, bind) in &visited {
         if field.optional {
             let call = call(field, &value);
-            stmts.extend(
-                splice!([p, value, bind, call] if let #p::Option::Some(#value) = #bind { #call; }),
-            );
+            stmts.extend(quote!(if let #p::Option::Some(#value) = #bind { #call; }));
         } else {
             let call = call(field, bind);
-            stmts.extend(splice!([call] #call;));
+            stmts.extend(quote!(#call;));
         }
     }
-    Some(splice! {[pat, stmts, constants]
-        #pat => {
+    Some(quote! {        #pat => {
             #stmts
             #constants
         }

@@ -2,10 +2,11 @@
 //! by the row the runtime's `Decoder` found, each field from `data` by its flags.
 
 use proc_macro2::{Punct, Spacing, TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
 
 use super::{local, type_span};
 use crate::plan::{FieldPlan, Plan, Row};
-use crate::splice::{splice, splice_spanned};
+use crate::splice::splice;
 
 pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
     if !plan.decode {
@@ -22,9 +23,8 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
         let ident = variant.ident;
         let member = &field.member;
         let ty = field.ty;
-        let call = splice_spanned!(type_span(ty)=> [ty, obj] <#ty>::from_error_object(#obj));
-        tail.extend(splice! {[call, p, inner, ident, member, error]
-            match #call {
+        let call = quote_spanned!(type_span(ty)=> <#ty>::from_error_object(#obj));
+        tail.extend(quote! {            match #call {
                 #p::Result::Ok(#inner) => return #p::Result::Ok(Self::#ident { #member: #inner }),
                 #p::Result::Err(#error) if !#p::decode::is_unknown(&#error) => {
                     return #p::Result::Err(#error);
@@ -49,10 +49,9 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
                 }
                 let member = &field.member;
                 let value = value(plan, row, field, &decoder);
-                fields.extend(splice!([member, value] #member: #value));
+                fields.extend(quote!(#member: #value));
             }
-            arms.extend(splice!([p, index, path, fields]
-                #p::Option::Some(#index) => #p::Result::Ok(#path { #fields }),
+            arms.extend(quote!(                #p::Option::Some(#index) => #p::Result::Ok(#path { #fields }),
             ));
         }
         splice! {[p, decoder, arms, tail]
@@ -95,32 +94,27 @@ fn value(
     if field.retry_after {
         if let Some(key) = &field.data_key {
             // `data.retryAfterMs`, else the field's own key, else `Default`.
-            splice_spanned!(span=> [p, ty, decoder, key]
-                #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?
+            quote_spanned!(span=>                 #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?
             )
         } else {
             // `data.retryAfterMs`, else `Default`.
-            splice_spanned!(span=> [p, ty, decoder]
-                #p::decode::Decoder::retry_after::<#ty>(&#decoder)?
+            quote_spanned!(span=>                 #p::decode::Decoder::retry_after::<#ty>(&#decoder)?
             )
         }
     } else if field.retryable {
         // `data.retryable`, else the catalog's default (`plain_data` leaves the key out).
         let default = row.retryable;
-        splice_spanned!(span=> [p, ty, decoder, default]
-            #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?
+        quote_spanned!(span=>             #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?
         )
     } else if field.details && !field.source {
         let key = crate::symbol::DETAILS;
-        splice_spanned!(span=> [p, ty, decoder, key]
-            #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
+        quote_spanned!(span=>             #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
         )
     } else if let Some(key) = &field.data_key {
-        splice_spanned!(span=> [p, ty, decoder, key]
-            #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
+        quote_spanned!(span=>             #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
         )
     } else {
         // `skip` and `source` fields, which never reach the wire.
-        splice_spanned!(span=> [ty] <#ty as ::core::default::Default>::default())
+        quote_spanned!(span=> <#ty as ::core::default::Default>::default())
     }
 }

@@ -3,7 +3,7 @@
 //! wire message, for enums where the two differ.
 
 use proc_macro2::TokenStream;
-use quote::ToTokens;
+use quote::{ToTokens, quote};
 use syn::{Ident, Member};
 
 use super::{derived, dispatch, local, never, pattern, pattern_of};
@@ -23,7 +23,7 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
                 let field = &variant.fields[0];
                 let pat = pattern_of(variant, field);
                 let bind = &field.binding;
-                splice!([pat, bind, f] #pat => ::core::fmt::Display::fmt(#bind, #f),)
+                quote!(#pat => ::core::fmt::Display::fmt(#bind, #f),)
             }
             (None, false) => arm(plan, variant, &row.message, &f),
         });
@@ -102,7 +102,7 @@ fn arm(
     {
         let lit = message.lit(&text);
         let path = variant.path();
-        return splice!([path, f, lit] #path { .. } => #f.write_str(#lit),);
+        return quote!(#path { .. } => #f.write_str(#lit),);
     }
     // The field a placeholder shows, or `None` for an extra argument (resolved as `valid`
     // checked: a named argument before a field, a tuple field before a positional argument).
@@ -130,10 +130,10 @@ fn arm(
             Ident::new(&field.format_name(), message.span).into_token_stream()
         });
         match &fmt_arg.name {
-            None => positional.extend(splice!([expr] , #expr)),
+            None => positional.extend(quote!(, #expr)),
             Some(name) => {
                 let name = arg_name(name);
-                named.extend(splice!([name, expr] , #name = #expr));
+                named.extend(quote!(, #name = #expr));
             }
         }
     }
@@ -158,33 +158,32 @@ fn arm(
         let member = &field.member;
         let arg = match member {
             Member::Named(ident) if *ident == bind => {
-                bound.extend(splice!([bind] #bind,));
+                bound.extend(quote!(#bind,));
                 Arg::Named(field.name.clone())
             }
             Member::Named(_) => {
-                bound.extend(splice!([member, bind] #member: #bind,));
+                bound.extend(quote!(#member: #bind,));
                 Arg::Named(field.name.clone())
             }
             Member::Unnamed(index) => {
-                bound.extend(splice!([member, bind] #member: #bind,));
+                bound.extend(quote!(#member: #bind,));
                 Arg::Index(index.index as usize)
             }
         };
         if template.is_count(&arg) {
-            counts.extend(splice!([bind] , #bind = *#bind));
+            counts.extend(quote!(, #bind = *#bind));
         }
         if field.path && template.displays(&arg) {
             let name = Ident::new(&shown(field), message.span);
-            counts.extend(splice!([name, p, bind] , #name = #p::path_display(#bind)));
+            counts.extend(quote!(, #name = #p::path_display(#bind)));
         }
         if template.uses(&arg, FmtTrait::Pointer) {
             let name = Ident::new(&pointee(field), message.span);
-            counts.extend(splice!([name, bind] , #name = *#bind));
+            counts.extend(quote!(, #name = *#bind));
         }
     }
     let path = variant.path();
-    splice! {[path, bound, f, fmt, positional, named, counts]
-        #path { #bound .. } => ::core::write!(#f, #fmt #positional #named #counts),
+    quote! {        #path { #bound .. } => ::core::write!(#f, #fmt #positional #named #counts),
     }
 }
 
@@ -268,9 +267,9 @@ fn fmt_arm(variant: &VariantPlan<'_>, path: &syn::Path, f: &Ident) -> TokenStrea
         if !field.skip {
             bound.push((&field.member, &field.binding));
             let bind = &field.binding;
-            binds.extend(splice!([bind] #bind,));
+            binds.extend(quote!(#bind,));
         }
     }
     let pat = pattern(variant, bound);
-    splice!([pat, path, binds, f] #pat => #path(#binds #f),)
+    quote!(#pat => #path(#binds #f),)
 }

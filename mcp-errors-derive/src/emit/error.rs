@@ -1,10 +1,11 @@
 //! `impl std::error::Error`: `source()` from the `source` field, or the inner error's.
 
 use proc_macro2::TokenStream;
+use quote::quote_spanned;
 
 use super::{derived, dispatch, field_arms, local, type_span};
 use crate::plan::Plan;
-use crate::splice::{splice, splice_spanned};
+use crate::splice::splice;
 
 pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
@@ -22,13 +23,13 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
         // error's source (thiserror's `transparent`); `as_dyn_error` also reaches the
         // `dyn Error` behind `anyhow::Error` and `Box<dyn Error>`.
         if row.catch_all {
-            splice_spanned!(type_span(field.ty)=> [bind] 
+            quote_spanned!(type_span(field.ty)=> 
                     ::std::error::Error::source(#bind.as_dyn_error()))
         } else if field.optional {
-            splice_spanned!(type_span(field.ty)=> [p, bind, source] 
+            quote_spanned!(type_span(field.ty)=> 
                 #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
         } else {
-            splice_spanned!(type_span(field.ty)=> [p, bind] #p::Option::Some(#bind.as_dyn_error()))
+            quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
         }
     });
     let import = if own.is_empty() {

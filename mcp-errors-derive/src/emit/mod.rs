@@ -27,7 +27,7 @@ mod retry;
 pub mod source;
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::ToTokens;
+use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 use syn::{Ident, Member};
 
@@ -129,14 +129,14 @@ impl ToTokens for Pattern<'_> {
         let mut bound = TokenStream::new();
         for &(member, bind) in &self.bound {
             match member {
-                Member::Named(name) if name == bind => bound.extend(splice!([bind] #bind,)),
-                _ => bound.extend(splice!([member, bind] #member: #bind,)),
+                Member::Named(name) if name == bind => bound.extend(quote!(#bind,)),
+                _ => bound.extend(quote!(#member: #bind,)),
             }
         }
         if self.is_struct {
-            tokens.extend(splice!([bound] Self { #bound .. }));
+            tokens.extend(quote!(Self { #bound .. }));
         } else {
-            tokens.extend(splice!([ident, bound] Self::#ident { #bound .. }));
+            tokens.extend(quote!(Self::#ident { #bound .. }));
         }
     }
 }
@@ -174,7 +174,7 @@ fn field_arms(
         {
             let pat = pattern_of(variant, field);
             let body = body(row, field);
-            arms.push(splice!([pat, body] #pat => #body,));
+            arms.push(quote!(#pat => #body,));
         }
     }
     arms
@@ -214,12 +214,12 @@ fn dispatch_with(
         // a foreign inner type (`__visit`, which is generic, asks `Transparent` itself).
         let body = inner(&bind);
         let body = if as_dyn {
-            splice!([bind, p, body] { let #bind = #p::Transparent::inner(#bind); #body })
+            quote!({ let #bind = #p::Transparent::inner(#bind); #body })
         } else {
             body
         };
         let body = located_at(body, type_span(field.ty));
-        arms.push(splice!([pat, body] #pat => #body,));
+        arms.push(quote!(#pat => #body,));
     }
     if arms.is_empty() {
         return None;
@@ -294,7 +294,7 @@ impl ToTokens for Code {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let magnitude = proc_macro2::Literal::i64_unsuffixed(i64::from(self.0).abs());
         if self.0 < 0 {
-            tokens.extend(splice!([magnitude] -#magnitude));
+            tokens.extend(quote!(-#magnitude));
         } else {
             magnitude.to_tokens(tokens);
         }

@@ -2,18 +2,19 @@
 //! a transparent variant asks its inner error; otherwise the trait's defaults read the row.
 
 use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
 
 use super::{dispatch, field_arms, type_span};
 use crate::plan::Plan;
-use crate::splice::{splice, splice_spanned};
+use crate::splice::splice;
 
 pub fn retryable_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let own = field_arms(plan, |f| f.retryable, &|row, field| {
         let bind = &field.binding;
         let default = row.retryable;
-        let flag = splice_spanned!(type_span(field.ty)=> [p, bind] #p::RetryableFlag::flag(#bind));
-        splice!([p, flag, default] #p::Option::unwrap_or(#flag, #default))
+        let flag = quote_spanned!(type_span(field.ty)=> #p::RetryableFlag::flag(#bind));
+        quote!(#p::Option::unwrap_or(#flag, #default))
     });
     let fallback = splice!([p] #p::McpError::entry(self).retryable);
     let Some(body) = dispatch(
@@ -35,7 +36,7 @@ pub fn retry_after_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let own = field_arms(plan, |f| f.retry_after, &|_, field| {
         let bind = &field.binding;
-        splice_spanned!(type_span(field.ty)=> [p, bind] #p::IntoRetryAfter::retry_after(#bind))
+        quote_spanned!(type_span(field.ty)=> #p::IntoRetryAfter::retry_after(#bind))
     });
     let Some(body) = dispatch(
         plan,
