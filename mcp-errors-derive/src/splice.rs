@@ -9,7 +9,8 @@
 //! constant and one call. The pieces written once per variant or field (match arms,
 //! patterns, field calls) stay `quote!`: they are small, so they cost little to compile,
 //! while lexing and walking a template for each of them costs more at expansion time, in
-//! every build of the user's crate.
+//! every build of the user's crate. (Templates do run per variant or field where those are
+//! rare: a transparent variant's delegation, a `from` field's impl, a generic field's bound.)
 //!
 //! What comes out is what `quote!` gives: the template's tokens carry `Span::call_site()`
 //! (the compiler's lexer gives every token of a string that span), or the given span under
@@ -20,11 +21,12 @@
 //! is collected into one `TokenStream` first.
 //!
 //! Only the groups that hold a hole are walked and rebuilt; the others go out as the
-//! compiler lexed them, which [`groups`] finds from the text. Spacing: the lexer marks a
-//! punct joint whenever another punct follows it, `quote!` only inside an operator (`::`,
-//! `=>`, `<=`). So `<&` or `<'a` may come out joint where `quote!` has it alone, which
-//! changes no token the compiler's parser reads (it glues joint puncts only into
-//! operators); a punct written against a hole is made alone, as in `quote!`.
+//! compiler lexed them, which [`groups`] finds from the text (the derive's unit tests check
+//! the scan of every template they expand against the lexer). Spacing: the lexer marks a
+//! punct joint whenever another punct follows it with no space between, `quote!` only inside
+//! an operator (`::`, `=>`, `<=`) and a lifetime. So `<&` may come out joint where `quote!`
+//! has it alone, which changes no token the compiler's parser reads (it glues joint puncts
+//! only into operators); a punct written against a hole is made alone, as in `quote!`.
 
 use proc_macro2::{Delimiter, Group, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -72,6 +74,14 @@ pub fn render(text: &str, holes: &[Hole<'_>], span: Option<Span>) -> TokenStream
     // Under a span every token is moved; else only the groups that hold a hole are rebuilt,
     // the others go through as they were lexed (one handle each, in the compiler).
     let groups = if span.is_none() { groups(text) } else { None };
+    // Every template a test expands is checked against the lexer's own groups.
+    #[cfg(test)]
+    if let Some(groups) = &groups {
+        let mut lexed = Vec::new();
+        tests::lexed_groups(stream.clone(), &mut lexed);
+        let opens: Vec<u8> = groups.iter().map(|g| g.opens).collect();
+        assert_eq!(opens, lexed, "the group scan of `{text}`");
+    }
     let mut fill = Fill {
         holes,
         span,
@@ -177,8 +187,9 @@ struct GroupScan {
 /// The groups of a template's text in the order the lexer opens them (a doc comment is the
 /// bracket group of its `#[doc = ..]`), read from the text alone, or `None` for text it does
 /// not model (a non-ASCII character, or delimiters that do not balance). It skips strings,
-/// raw strings, character literals and comments; a hole is a `#` before an identifier that
-/// does not end a word (`r#match` is none).
+/// raw and byte strings, character literals and comments. Any `#` that starts no attribute
+/// (`#[..]`, `#!`) and ends no raw identifier's `r` counts as a hole, however the text is
+/// spaced: a group wrongly taken to hold one is only walked, never left unfilled.
 fn groups(text: &str) -> Option<Vec<GroupScan>> {
     let bytes = text.as_bytes();
     if !text.is_ascii() {
@@ -186,6 +197,7 @@ fn groups(text: &str) -> Option<Vec<GroupScan>> {
     }
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
+    let after_word = |i: usize| i > 0 && word(bytes[i - 1]);
     let mut groups: Vec<GroupScan> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     let mut i = 0;
@@ -204,24 +216,31 @@ fn groups(text: &str) -> Option<Vec<GroupScan>> {
                 let index = open.pop()?;
                 groups[index].end = groups.len();
             }
-            b'#' if word(at(i + 1)) && !(i > 0 && word(bytes[i - 1])) => {
-                for &index in &open {
-                    groups[index].has_hole = true;
+            b'#' if !after_word(i) => {
+                let mut next = i + 1;
+                while at(next).is_ascii_whitespace() {
+                    next += 1;
+                }
+                if !matches!(at(next), b'[' | b'!') {
+                    for &index in &open {
+                        groups[index].has_hole = true;
+                    }
                 }
             }
-            b'"' => i = string_end(bytes, i + 1, 0)?,
-            b'r' if !(i > 0 && word(bytes[i - 1])) && matches!(at(i + 1), b'"' | b'#') => {
+            b'"' => i = string_end(bytes, i + 1, None)?,
+            // A raw string, `r"..."`, `r#"..."#`, and their `b` and `c` forms.
+            b'r' if !after_word(i) || (matches!(at(i - 1), b'b' | b'c') && !after_word(i - 1)) => {
                 let mut hashes = 0;
                 while at(i + 1 + hashes) == b'#' {
                     hashes += 1;
                 }
                 if at(i + 1 + hashes) == b'"' {
-                    i = string_end(bytes, i + 2 + hashes, hashes)?;
+                    i = string_end(bytes, i + 2 + hashes, Some(hashes))?;
                 }
             }
-            // A character literal (`'x'`, `'\n'`); else a lifetime's quote.
+            // A character literal (`'x'`, `'\''`, `'\u{..}'`); else a lifetime's quote.
             b'\'' if at(i + 1) == b'\\' => {
-                i += 2;
+                i += 3;
                 while at(i) != b'\'' {
                     i += 1;
                     if i >= bytes.len() {
@@ -231,9 +250,12 @@ fn groups(text: &str) -> Option<Vec<GroupScan>> {
             }
             b'\'' if at(i + 2) == b'\'' => i += 2,
             b'/' if at(i + 1) == b'/' || at(i + 1) == b'*' => {
-                let doc = matches!((at(i + 2), at(i + 3)), (b'/', c) if c != b'/')
-                    || at(i + 2) == b'!'
-                    || (at(i + 1) == b'*' && at(i + 2) == b'*' && at(i + 3) != b'/');
+                let line = at(i + 1) == b'/';
+                let doc = if line {
+                    (at(i + 2) == b'/' && at(i + 3) != b'/') || at(i + 2) == b'!'
+                } else {
+                    (at(i + 2) == b'*' && !matches!(at(i + 3), b'*' | b'/')) || at(i + 2) == b'!'
+                };
                 if doc {
                     groups.push(GroupScan {
                         opens: b'[',
@@ -241,7 +263,8 @@ fn groups(text: &str) -> Option<Vec<GroupScan>> {
                         end: groups.len() + 1,
                     });
                 }
-                i = if at(i + 1) == b'/' {
+                // (`stringify!` writes no nested block comment.)
+                i = if line {
                     text[i..].find('\n').map_or(bytes.len(), |n| i + n)
                 } else {
                     i + 2 + text[i + 2..].find("*/")? + 1
@@ -254,12 +277,14 @@ fn groups(text: &str) -> Option<Vec<GroupScan>> {
     if open.is_empty() { Some(groups) } else { None }
 }
 
-/// The index of the closing `"` (followed by `hashes` `#`s) of a string whose text starts
-/// at `i`.
-fn string_end(bytes: &[u8], mut i: usize, hashes: usize) -> Option<usize> {
+/// The index of the last character of a string whose text starts at `i`: its closing `"`,
+/// or the last `#` after it for a raw string of `raw` hashes (`None`: not raw, where `\`
+/// escapes the next character).
+fn string_end(bytes: &[u8], mut i: usize, raw: Option<usize>) -> Option<usize> {
+    let hashes = raw.unwrap_or(0);
     loop {
         match *bytes.get(i)? {
-            b'\\' if hashes == 0 => i += 2,
+            b'\\' if raw.is_none() => i += 2,
             b'"' if bytes[i + 1..]
                 .iter()
                 .take(hashes)
@@ -398,7 +423,7 @@ mod tests {
     }
 
     /// The lexer's groups in the order it opens them, as `groups` names them.
-    fn lexed_groups(stream: TokenStream, out: &mut Vec<u8>) {
+    pub(super) fn lexed_groups(stream: TokenStream, out: &mut Vec<u8>) {
         for tree in stream {
             if let TokenTree::Group(g) = tree {
                 out.push(match g.delimiter() {
@@ -420,6 +445,7 @@ mod tests {
             "/// (a #b) [\n fn f() {} //! {\n /** ( */ struct S; /* ) */ // (\n (x)",
             "#[doc = r\" [doc] \"] #[allow(x)] fn g<'a>(x: &'a str) -> char { 'x' }",
             "r#match (a) Self::r#type { #p::X }",
+            r#"['\'','(', '\\', '\u{28}'] (r"\") (br"(") (b"\"(") { /** ( */ /*** ( */ }"#,
         ];
         for text in texts {
             let scan = groups(text).unwrap_or_else(|| panic!("scans: {text}"));
@@ -453,6 +479,9 @@ mod tests {
             groups(text).unwrap(),
             [g(b'(', false, 1), g(b'{', false, 2), g(b'[', false, 3)]
         );
+        // However `stringify!` spaces a hole, it is one.
+        assert_eq!(groups("{ # x }").unwrap(), [g(b'{', true, 1)]);
+        assert_eq!(groups("{ # [a] # ! [b] }").unwrap()[0], g(b'{', false, 3));
         assert_eq!(groups("(é)"), None);
         assert_eq!(groups("(a"), None);
         assert_eq!(groups("a)"), None);

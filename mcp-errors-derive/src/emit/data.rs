@@ -80,18 +80,10 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
     // type-check. The bindings are located at the field's type, where a missing bound is
     // reported.
     let call = |field: &FieldPlan<'_>, arg: &Ident| match &field.data_key {
-        Some(key) if !field.details && field.text => {
-            quote!(#p::text_field(#visitor, #key, #arg))
-        }
-        Some(key) if !field.details && field.path => {
-            quote!(#p::path_field(#visitor, #key, #arg))
-        }
-        Some(key) if !field.details => {
-            quote!(#p::data_field(#visitor, #key, #arg))
-        }
-        _ if field.path => {
-            quote!(#p::details_field(#visitor, &#p::path_display(#arg)))
-        }
+        Some(key) if !field.details && field.text => quote!(#p::text_field(#visitor, #key, #arg)),
+        Some(key) if !field.details && field.path => quote!(#p::path_field(#visitor, #key, #arg)),
+        Some(key) if !field.details => quote!(#p::data_field(#visitor, #key, #arg)),
+        _ if field.path => quote!(#p::details_field(#visitor, &#p::path_display(#arg))),
         _ => quote!(#p::details_field(#visitor, #arg)),
     };
     if let [(field, bind)] = &visited[..]
@@ -112,7 +104,8 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
             stmts.extend(quote!(#call;));
         }
     }
-    Some(quote! {        #pat => {
+    Some(quote! {
+        #pat => {
             #stmts
             #constants
         }

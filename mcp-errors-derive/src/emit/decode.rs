@@ -1,7 +1,7 @@
 //! `from_error_object`, under `#[mcp(decode)]`, in an inherent impl of its own: the variant
 //! by the row the runtime's `Decoder` found, each field from `data` by its flags.
 
-use proc_macro2::{Punct, Spacing, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use super::{local, type_span};
@@ -24,7 +24,8 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
         let member = &field.member;
         let ty = field.ty;
         let call = quote_spanned!(type_span(ty)=> <#ty>::from_error_object(#obj));
-        tail.extend(quote! {            match #call {
+        tail.extend(quote! {
+            match #call {
                 #p::Result::Ok(#inner) => return #p::Result::Ok(Self::#ident { #member: #inner }),
                 #p::Result::Err(#error) if !#p::decode::is_unknown(&#error) => {
                     return #p::Result::Err(#error);
@@ -45,14 +46,13 @@ pub fn decode_impl(plan: &Plan<'_>) -> TokenStream {
             let mut fields = TokenStream::new();
             for field in &variant.fields {
                 if !fields.is_empty() {
-                    fields.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
+                    fields.extend(quote!(,));
                 }
                 let member = &field.member;
                 let value = value(plan, row, field, &decoder);
                 fields.extend(quote!(#member: #value));
             }
-            arms.extend(quote!(                #p::Option::Some(#index) => #p::Result::Ok(#path { #fields }),
-            ));
+            arms.extend(quote!(#p::Option::Some(#index) => #p::Result::Ok(#path { #fields }),));
         }
         splice! {[p, decoder, arms, tail]
             match #p::decode::Decoder::index(&#decoder) {
@@ -94,25 +94,20 @@ fn value(
     if field.retry_after {
         if let Some(key) = &field.data_key {
             // `data.retryAfterMs`, else the field's own key, else `Default`.
-            quote_spanned!(span=>                 #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?
-            )
+            quote_spanned!(span=> #p::decode::Decoder::retry_after_field::<#ty>(&#decoder, #key)?)
         } else {
             // `data.retryAfterMs`, else `Default`.
-            quote_spanned!(span=>                 #p::decode::Decoder::retry_after::<#ty>(&#decoder)?
-            )
+            quote_spanned!(span=> #p::decode::Decoder::retry_after::<#ty>(&#decoder)?)
         }
     } else if field.retryable {
         // `data.retryable`, else the catalog's default (`plain_data` leaves the key out).
         let default = row.retryable;
-        quote_spanned!(span=>             #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?
-        )
+        quote_spanned!(span=> #p::decode::Decoder::retryable::<#ty>(&#decoder, #default)?)
     } else if field.details && !field.source {
         let key = crate::symbol::DETAILS;
-        quote_spanned!(span=>             #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
-        )
+        quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
     } else if let Some(key) = &field.data_key {
-        quote_spanned!(span=>             #p::decode::Decoder::field::<#ty>(&#decoder, #key)?
-        )
+        quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
     } else {
         // `skip` and `source` fields, which never reach the wire.
         quote_spanned!(span=> <#ty as ::core::default::Default>::default())

@@ -183,7 +183,8 @@ fn arm(
         }
     }
     let path = variant.path();
-    quote! {        #path { #bound .. } => ::core::write!(#f, #fmt #positional #named #counts),
+    quote! {
+        #path { #bound .. } => ::core::write!(#f, #fmt #positional #named #counts),
     }
 }
 

@@ -23,10 +23,10 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
         // error's source (thiserror's `transparent`); `as_dyn_error` also reaches the
         // `dyn Error` behind `anyhow::Error` and `Box<dyn Error>`.
         if row.catch_all {
-            quote_spanned!(type_span(field.ty)=> 
+            quote_spanned!(type_span(field.ty)=>
                     ::std::error::Error::source(#bind.as_dyn_error()))
         } else if field.optional {
-            quote_spanned!(type_span(field.ty)=> 
+            quote_spanned!(type_span(field.ty)=>
                 #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
         } else {
             quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))

@@ -10,10 +10,11 @@
 //! `match` (`source`).
 //!
 //! The output has two parts (see [`Expansion`]). Items that carry the user's spans are
-//! tokens (`splice!` templates), so a type error points at the field or the message;
-//! span-free data is source text (`source.rs` holds its writers, which `fallback.rs` uses
-//! too), lexed by the compiler in one call. Each generated item is one more body for the user's crate to check,
-//! for every enum: the emitters write as few as they can.
+//! tokens (the items `splice!` templates, their per-variant arms `quote!`), so a type error
+//! points at the field or the message; span-free data is source text (`source.rs` holds its
+//! writers, which `fallback.rs` uses too), lexed by the compiler in one call. Each generated
+//! item is one more body for the user's crate to check, for every enum: the emitters write as
+//! few as they can.
 
 mod catalog;
 mod data;
