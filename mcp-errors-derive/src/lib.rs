@@ -42,8 +42,6 @@ use proc_macro::TokenStream;
 pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let expansion = derive(&input);
-    // The data part is lexed by the compiler itself: `proc_macro2`'s `FromStr` would first
-    // re-lex it with its own (unoptimized, in a debug build) lexer to validate it.
     match lex(expansion) {
         Ok(output) => output,
         Err(err) => {
@@ -53,7 +51,8 @@ pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     }
 }
 
-/// Generated source text (a `splice!` template) as tokens, lexed by the compiler itself when
+/// Generated source text (a `splice!` template, the data part of an expansion) as tokens,
+/// lexed by the compiler itself when
 /// the derive runs inside it: `proc_macro2`'s `FromStr` would first re-lex the text with its
 /// own lexer, unoptimized in the derive's debug build, at every template of every enum.
 /// Outside the compiler (this crate's unit tests) `proc_macro2` lexes it.
@@ -69,12 +68,11 @@ fn lex_text(text: &str) -> Result<proc_macro2::TokenStream, String> {
     }
 }
 
-/// Both parts of an expansion as one stream, the source text lexed by the compiler.
-fn lex(expansion: emit::Expansion) -> Result<TokenStream, proc_macro::LexError> {
-    let source = expansion.source.parse::<TokenStream>()?;
-    let mut output = TokenStream::from(expansion.tokens);
-    output.extend([source]);
-    Ok(output)
+/// Both parts of an expansion as one stream, the source text lexed by [`lex_text`].
+fn lex(expansion: emit::Expansion) -> Result<TokenStream, String> {
+    let mut output = expansion.tokens;
+    output.extend(lex_text(&expansion.source)?);
+    Ok(output.into())
 }
 
 /// What a derive emits when its own source text does not lex (a bug of this crate, not a

@@ -144,12 +144,7 @@ impl Fill<'_, '_> {
     fn group(&mut self, group: Group) -> Result<TokenTree, String> {
         let index = self.next_group;
         self.next_group += 1;
-        let opens = match group.delimiter() {
-            Delimiter::Parenthesis => b'(',
-            Delimiter::Brace => b'{',
-            Delimiter::Bracket => b'[',
-            Delimiter::None => 0,
-        };
+        let opens = opens(group.delimiter());
         match &self.groups {
             Some(groups) if groups.get(index).is_some_and(|g| g.opens == opens) => {
                 if !groups[index].has_hole {
@@ -170,6 +165,17 @@ impl Fill<'_, '_> {
             tree.set_span(span);
         }
         tree
+    }
+}
+
+/// The character that opens a group of `delimiter` in source text (`0`: an invisible group,
+/// which text cannot hold).
+fn opens(delimiter: Delimiter) -> u8 {
+    match delimiter {
+        Delimiter::Parenthesis => b'(',
+        Delimiter::Brace => b'{',
+        Delimiter::Bracket => b'[',
+        Delimiter::None => 0,
     }
 }
 
@@ -285,12 +291,9 @@ fn string_end(bytes: &[u8], mut i: usize, raw: Option<usize>) -> Option<usize> {
     loop {
         match *bytes.get(i)? {
             b'\\' if raw.is_none() => i += 2,
-            b'"' if bytes[i + 1..]
-                .iter()
-                .take(hashes)
-                .filter(|&&b| b == b'#')
-                .count()
-                == hashes =>
+            b'"' if bytes
+                .get(i + 1..=i + hashes)
+                .is_some_and(|after| after.iter().all(|&b| b == b'#')) =>
             {
                 return Some(i + hashes);
             }
@@ -300,8 +303,7 @@ fn string_end(bytes: &[u8], mut i: usize, raw: Option<usize>) -> Option<usize> {
 }
 
 /// The last token made alone if it is a joint punct, as `quote!` writes a punct before a
-/// token that cannot extend it (a hole's value, a lifetime). Only joined operators (`::`,
-/// `=>`, `<=`, ..) are joint in `quote!`'s output.
+/// hole's value, which cannot extend it.
 fn unjoin_last(out: &mut [TokenTree]) {
     if let Some(TokenTree::Punct(last)) = out.last_mut()
         && last.spacing() == Spacing::Joint
@@ -333,12 +335,19 @@ mod tests {
     use super::*;
     use quote::{format_ident, quote, quote_spanned};
 
+    /// One template through `splice!` and through `quote!`, glued as the parser reads them.
+    macro_rules! both_glued {
+        ([$($hole:ident),*] $($code:tt)*) => {
+            (glued(splice!([$($hole),*] $($code)*)), glued(quote!($($code)*)))
+        };
+    }
+
     #[test]
     fn gives_the_tokens_quote_gives() {
         let p = quote!(::mcp_errors::__private);
         let ty = format_ident!("PlaywrightError");
         let code = proc_macro2::Literal::i32_unsuffixed(2100);
-        let spliced = splice!([p, ty, code]
+        let (spliced, quoted) = both_glued!([p, ty, code]
             #[automatically_derived]
             impl #p::McpError for #ty {
                 fn code(&self) -> i32 { #code }
@@ -351,20 +360,7 @@ mod tests {
                 }
             }
         );
-        let quoted = quote! {
-            #[automatically_derived]
-            impl #p::McpError for #ty {
-                fn code(&self) -> i32 { #code }
-                fn is(&self) -> bool {
-                    ::core::matches!(self, Self::A { .. } | Self::B(_)) && 1 <= 2
-                }
-                fn f<'a>(x: &'a str, _: &'static #ty) -> Option<&'_ u8> {
-                    let _ = -#code;
-                    g(*#code, &#code, ::#ty, x?)
-                }
-            }
-        };
-        assert_eq!(glued(spliced), glued(quoted));
+        assert_eq!(spliced, quoted);
     }
 
     /// The tokens as the compiler's parser reads them: a joint punct glued to the next one
@@ -426,12 +422,7 @@ mod tests {
     pub(super) fn lexed_groups(stream: TokenStream, out: &mut Vec<u8>) {
         for tree in stream {
             if let TokenTree::Group(g) = tree {
-                out.push(match g.delimiter() {
-                    Delimiter::Parenthesis => b'(',
-                    Delimiter::Brace => b'{',
-                    Delimiter::Bracket => b'[',
-                    Delimiter::None => 0,
-                });
+                out.push(opens(g.delimiter()));
                 lexed_groups(g.stream(), out);
             }
         }
@@ -490,15 +481,11 @@ mod tests {
     #[test]
     fn templates_with_doc_comments_and_untouched_groups_match_quote() {
         let x = format_ident!("x");
-        let spliced = splice!([x]
+        let (spliced, quoted) = both_glued!([x]
             /// Docs (with [brackets] and #x)
             fn f(a: (u8, u8)) -> [u8; 2] { let #x = [a.0, a.1]; #x }
         );
-        let quoted = quote!(
-            /// Docs (with [brackets] and #x)
-            fn f(a: (u8, u8)) -> [u8; 2] { let #x = [a.0, a.1]; #x }
-        );
-        assert_eq!(glued(spliced), glued(quoted));
+        assert_eq!(spliced, quoted);
     }
 
     #[test]

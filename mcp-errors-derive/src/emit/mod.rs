@@ -46,16 +46,11 @@ pub struct Expansion {
 }
 
 impl Expansion {
-    /// Both parts as one `proc_macro2` stream (for unit tests; `lib.rs` lexes `source` with
-    /// the compiler instead).
+    /// Both parts as one stream, for unit tests (`lib.rs` hands the compiler the same).
     #[cfg(test)]
     pub fn into_token_stream(self) -> TokenStream {
         let mut tokens = self.tokens;
-        tokens.extend(
-            self.source
-                .parse::<TokenStream>()
-                .expect("generated code lexes"),
-        );
+        tokens.extend(crate::lex_text(&self.source).expect("generated code lexes"));
         tokens
     }
 }
