@@ -180,7 +180,8 @@ fn opens(delimiter: Delimiter) -> u8 {
 }
 
 /// What [`groups`] knows of one group of a template.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(test, derive(Debug, PartialEq))]
 struct GroupScan {
     /// `(`, `{` or `[`.
     opens: u8,

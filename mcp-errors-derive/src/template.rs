@@ -6,7 +6,8 @@
 //! binds a tuple field to), as thiserror does.
 
 /// What a placeholder, or a `name$` width/precision inside one, refers to.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Debug, Hash))]
 pub enum Arg {
     /// `{reason}`: a named field (without any `r#`).
     Named(String),
@@ -39,7 +40,8 @@ impl core::fmt::Display for Arg {
 }
 
 /// One part of a format spec (what follows `:` in a placeholder).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 pub enum SpecPart {
     /// Copied verbatim (`.1`, `>8`, `?`).
     Text(String),
@@ -48,7 +50,8 @@ pub enum SpecPart {
 }
 
 /// A parsed template piece.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 pub enum Piece {
     /// Literal text, with `{{` and `}}` already unescaped.
     Text(String),
@@ -57,7 +60,8 @@ pub enum Piece {
 }
 
 /// A parsed message template.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
+#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 pub struct Template {
     pub pieces: Vec<Piece>,
 }
@@ -219,7 +223,8 @@ impl Template {
 
 /// The `core::fmt` trait a placeholder formats its argument with, from its spec's type (the
 /// last character, after any width or precision).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(Debug))]
 pub enum FmtTrait {
     Display,
     Debug,
