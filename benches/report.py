@@ -21,8 +21,12 @@ build from nothing also gets the ratio of the instructions rustc executes
 (`compile_time.py --instructions`), which unlike the timings does not move with the rest of the
 machine.
 
---runs N (default 5) is the number of rebuilds whose median compile_time.py takes. Timings are
-the machine's: compare ratios, not absolute times, and quote the CPU-time ratio on a shared
+--runs N (default 11) is the number of rebuilds whose median compile_time.py takes. A rebuild
+of the 20 x 25 crate takes about half a second, and on a shared 2-CPU host the wall times of
+one row spread by up to 40 % (compile_time.py prints the spread): with 5 runs, two tables a
+day apart read 0.90x and 1.39x for that row, while its instructions stayed at 1.894 G. The
+spread of a median shrinks as the square root of the runs, so 11 cut it by a third. Timings
+are the machine's: compare ratios, not absolute times, and quote the CPU-time ratio on a shared
 machine. Exits non-zero when a benchmark fails to run or prints nothing parsable; it never
 judges a figure against its goal (no timed assertions).
 """
@@ -193,14 +197,20 @@ def table(env, comp, command, instr=None, one_unit=None):
     return "\n".join(lines)
 
 
+# Rebuilds per compile-time figure (the median is taken); see the module's docs.
+RUNS = 11
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=RUNS)
     ap.add_argument("--smoke", action="store_true")
     # --write-readme: the flag's name from when the table was in README.md
     ap.add_argument("--write-docs", "--write-readme", dest="write_docs", action="store_true")
     args = ap.parse_args()
     command = "python3 benches/report.py" + (" --smoke" if args.smoke else "")
+    if args.runs != RUNS and not args.smoke:
+        command += f" --runs {args.runs}"
     env, exe = envelope_figures(args.smoke)
     iters = 200 if args.smoke else 20000
     ours = instructions(exe, "ours", iters)
