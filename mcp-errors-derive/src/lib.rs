@@ -52,10 +52,10 @@ pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
 }
 
 /// Generated source text (a `splice!` template, the data part of an expansion) as tokens,
-/// lexed by the compiler itself when
-/// the derive runs inside it: `proc_macro2`'s `FromStr` would first re-lex the text with its
-/// own lexer, unoptimized in the derive's debug build, at every template of every enum.
-/// Outside the compiler (this crate's unit tests) `proc_macro2` lexes it.
+/// lexed by the compiler itself when the derive runs inside it: `proc_macro2`'s `FromStr`
+/// would first re-lex the text with its own lexer, unoptimized in the derive's debug build,
+/// at every template of every enum. Outside the compiler (this crate's unit tests)
+/// `proc_macro2` lexes it.
 fn lex_text(text: &str) -> Result<proc_macro2::TokenStream, String> {
     if proc_macro::is_available() {
         match text.parse::<TokenStream>() {

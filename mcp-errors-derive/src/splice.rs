@@ -144,11 +144,15 @@ impl Fill<'_, '_> {
     fn group(&mut self, group: Group) -> Result<TokenTree, String> {
         let index = self.next_group;
         self.next_group += 1;
-        let opens = opens(group.delimiter());
-        match &self.groups {
-            Some(groups) if groups.get(index).is_some_and(|g| g.opens == opens) => {
-                if !groups[index].has_hole {
-                    self.next_group = groups[index].end;
+        let scan = self
+            .groups
+            .as_ref()
+            .and_then(|groups| groups.get(index))
+            .copied();
+        match scan {
+            Some(scan) if scan.opens == opens(group.delimiter()) => {
+                if !scan.has_hole {
+                    self.next_group = scan.end;
                     return Ok(TokenTree::Group(group));
                 }
             }
