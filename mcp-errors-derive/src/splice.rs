@@ -146,8 +146,9 @@ impl Fill<'_, '_> {
         self.next_group += 1;
         let scan = self
             .groups
-            .as_ref()
-            .and_then(|groups| groups.get(index))
+            .as_deref()
+            .unwrap_or_default()
+            .get(index)
             .copied();
         match scan {
             Some(scan) if scan.opens == opens(group.delimiter()) => {

@@ -6,8 +6,8 @@
 //! binds a tuple field to), as thiserror does.
 
 /// What a placeholder, or a `name$` width/precision inside one, refers to.
-#[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(test, derive(Debug, Hash))]
+#[derive(Clone, PartialEq)]
+#[cfg_attr(test, derive(Debug, Eq))]
 pub enum Arg {
     /// `{reason}`: a named field (without any `r#`).
     Named(String),
@@ -223,7 +223,7 @@ impl Template {
 
 /// The `core::fmt` trait a placeholder formats its argument with, from its spec's type (the
 /// last character, after any width or precision).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq)]
 #[cfg_attr(test, derive(Debug))]
 pub enum FmtTrait {
     Display,
