@@ -87,7 +87,6 @@ impl ToTokens for SpanRange {
 }
 
 /// A parsed value and where it was written, for errors.
-#[cfg_attr(test, derive(Clone))]
 pub struct Attr<T> {
     pub value: T,
     /// The key, as spelled in `symbol.rs`.
@@ -128,7 +127,6 @@ fn spanned_error(range: SpanRange, msg: &dyn core::fmt::Display) -> syn::Error {
 
 /// One of the eleven `kind = "..."` spellings.
 #[derive(Clone, Copy)]
-#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 pub struct Kind {
     /// The DSL spelling, `"rate_limit"`.
     pub name: &'static str,
@@ -263,7 +261,6 @@ pub struct VariantAttrs {
 
 /// One constant `data` member of `data(key = literal)`: a string, integer, float or `bool`
 /// literal (a number may be negative), serialized as written.
-#[cfg_attr(test, derive(Clone))]
 pub struct DataConst {
     /// The key, without `r#`.
     pub key: String,

@@ -173,7 +173,7 @@ pub struct FieldPlan<'a> {
 
 /// The single role a field has in the catalog (`FieldEntry::role`); mirrors the runtime's
 /// `FieldRole`, tied to it by the facade's `tests/test_ties.rs`.
-#[cfg_attr(test, derive(Clone, Copy, Debug, PartialEq, Eq))]
+#[cfg_attr(test, derive(Clone, Copy, Debug, PartialEq))]
 pub enum Role {
     Data,
     Skip,

@@ -7,7 +7,7 @@
 
 /// What a placeholder, or a `name$` width/precision inside one, refers to.
 #[derive(Clone, PartialEq)]
-#[cfg_attr(test, derive(Debug, Eq))]
+#[cfg_attr(test, derive(Debug))]
 pub enum Arg {
     /// `{reason}`: a named field (without any `r#`).
     Named(String),
@@ -41,7 +41,6 @@ impl core::fmt::Display for Arg {
 
 /// One part of a format spec (what follows `:` in a placeholder).
 #[derive(Clone)]
-#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 pub enum SpecPart {
     /// Copied verbatim (`.1`, `>8`, `?`).
     Text(String),
@@ -51,7 +50,6 @@ pub enum SpecPart {
 
 /// A parsed template piece.
 #[derive(Clone)]
-#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 pub enum Piece {
     /// Literal text, with `{{` and `}}` already unescaped.
     Text(String),
@@ -61,7 +59,6 @@ pub enum Piece {
 
 /// A parsed message template.
 #[derive(Clone)]
-#[cfg_attr(test, derive(Debug, PartialEq, Eq))]
 pub struct Template {
     pub pieces: Vec<Piece>,
 }
@@ -224,7 +221,6 @@ impl Template {
 /// The `core::fmt` trait a placeholder formats its argument with, from its spec's type (the
 /// last character, after any width or precision).
 #[derive(Clone, Copy, PartialEq)]
-#[cfg_attr(test, derive(Debug))]
 pub enum FmtTrait {
     Display,
     Debug,
