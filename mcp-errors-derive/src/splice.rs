@@ -85,7 +85,7 @@ pub fn render(text: &str, holes: &[Hole<'_>], span: Option<Span>) -> TokenStream
     let mut fill = Fill {
         holes,
         span,
-        groups,
+        groups: groups.unwrap_or_default(),
         next_group: 0,
     };
     match fill.stream(stream) {
@@ -98,8 +98,9 @@ pub fn render(text: &str, holes: &[Hole<'_>], span: Option<Span>) -> TokenStream
 struct Fill<'h, 'v> {
     holes: &'h [Hole<'v>],
     span: Option<Span>,
-    /// [`groups`] of the template, if it could read them.
-    groups: Option<Vec<GroupScan>>,
+    /// [`groups`] of the template; empty when it could not read them or the walk stopped
+    /// trusting them, and then every group is walked.
+    groups: Vec<GroupScan>,
     /// The index in `groups` of the next group the walk meets.
     next_group: usize,
 }
@@ -144,13 +145,7 @@ impl Fill<'_, '_> {
     fn group(&mut self, group: Group) -> Result<TokenTree, String> {
         let index = self.next_group;
         self.next_group += 1;
-        let scan = self
-            .groups
-            .as_deref()
-            .unwrap_or_default()
-            .get(index)
-            .copied();
-        match scan {
+        match self.groups.get(index).copied() {
             Some(scan) if scan.opens == opens(group.delimiter()) => {
                 if !scan.has_hole {
                     self.next_group = scan.end;
@@ -158,7 +153,7 @@ impl Fill<'_, '_> {
                 }
             }
             // The scan and the lexer disagree: walk every group from here on.
-            _ => self.groups = None,
+            _ => self.groups.clear(),
         }
         let mut filled = Group::new(group.delimiter(), self.stream(group.stream())?);
         filled.set_span(self.span.unwrap_or_else(|| group.span()));
