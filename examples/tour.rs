@@ -8,6 +8,11 @@
 //!
 //! Each seed also has its own example (`seed0_harness` ... `seed4_knowledge_base`), and the
 //! taxonomies live in `examples/taxonomies/`.
+//!
+//! The examples build with the features `registry` (the catalog check of step 1) and `client`
+//! (decoding, step 6, and the retry policy, step 8) on, as this repository's dev-dependencies
+//! ask. In your own crate, a server needs neither; a client turns on `client`:
+//! `mcp-errors = { version = "0.1", features = ["client"] }`.
 
 #[path = "taxonomies/seed0.rs"]
 mod seed0;

@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 mod common;
+#[cfg(feature = "client")]
 #[doc(hidden)]
 pub mod decode;
 #[doc(hidden)]

@@ -4,13 +4,18 @@ use core::fmt;
 
 /// The owned form of a received JSON-RPC `error` member: `{"code", "message", "data"}`.
 ///
-/// `code` accepts a JSON integer or, as seed 004's servers send it, a string of one
-/// (`"1001"`); anything else (floats, out-of-range integers, other strings) is a
-/// deserialization error. It serializes back with a numeric code.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// With the `client` feature it is `Deserialize` (and [`from_json`](Self::from_json)): `code`
+/// accepts a JSON integer or, as seed 004's servers send it, a string of one (`"1001"`);
+/// anything else (floats, out-of-range integers, other strings) is a deserialization error.
+/// It serializes back with a numeric code.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "client", derive(serde::Deserialize))]
 pub struct ErrorObject {
     /// The numeric code.
-    #[serde(deserialize_with = "code_from_number_or_string")]
+    #[cfg_attr(
+        feature = "client",
+        serde(deserialize_with = "code_from_number_or_string")
+    )]
     pub code: i32,
     /// The human-readable message.
     pub message: String,
@@ -19,6 +24,7 @@ pub struct ErrorObject {
     pub data: Option<serde_json::Value>,
 }
 
+#[cfg(feature = "client")]
 fn code_from_number_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
     struct CodeVisitor;
     impl serde::de::Visitor<'_> for CodeVisitor {
@@ -139,6 +145,7 @@ impl fmt::Display for DecodeError {
 impl std::error::Error for DecodeError {}
 
 impl ErrorObject {
+    #[cfg(feature = "client")]
     /// Parses an `error` member from JSON text. Malformed input is a [`DecodeError`].
     #[inline]
     pub fn from_json(json: &str) -> Result<ErrorObject, DecodeError> {
@@ -159,6 +166,7 @@ impl ErrorObject {
         self.data.as_ref()?.get("domain")?.as_str()
     }
 
+    #[cfg(feature = "client")]
     /// `data.retryAfterMs` as a delay, when it is an integer from 0 to `u64::MAX` (the retry
     /// contract, [`retry`](crate::retry)); a malformed value is `None`.
     #[inline]
@@ -166,6 +174,7 @@ impl ErrorObject {
         crate::retry::retry_after_ms_of(self.data.as_ref()?.get("retryAfterMs")?)
     }
 
+    #[cfg(feature = "client")]
     /// Whether the error is worth retrying: `data.retryable` is `true`, a retry delay is
     /// known ([`retry_after`](Self::retry_after)), or the code is -32023 `RateLimited`
     /// (SEP-3304, proposed; read whatever the `sep-3304` feature says).
@@ -182,7 +191,7 @@ impl ErrorObject {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "client"))]
 mod tests {
     use super::*;
 

@@ -1,5 +1,6 @@
 //! Support for generated code. Not public API: names here change without notice.
 
+#[cfg(feature = "client")]
 pub use crate::decode;
 pub use crate::disjoint;
 pub use crate::entry::{entry, json_rpc, row_entry, with_error_type, with_extras};

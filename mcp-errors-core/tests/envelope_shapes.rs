@@ -629,6 +629,7 @@ fn empty_members_are_left_out() {
     );
 }
 
+#[cfg(feature = "client")]
 #[test]
 fn error_objects_parse_back_into_error_object() {
     use mcp_errors_core::ErrorObject;

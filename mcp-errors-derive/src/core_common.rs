@@ -11,8 +11,9 @@ use syn::punctuated::Punctuated;
 
 const HEADER: &str = "\
 // Generated from `source.rs` by this crate's derive: the enums without their `mcp` attributes,
-// then what `#[derive(McpError)]` generates for them. Do not edit: edit `source.rs` (or the
-// derive), then run `MCP_ERRORS_EXPAND=overwrite cargo test -p mcp-errors-derive
+// then what `#[derive(McpError)]` generates for them, with `from_error_object` under the
+// core's `client` feature. Do not edit: edit `source.rs` (or the derive), then run
+// `MCP_ERRORS_EXPAND=overwrite cargo test -p mcp-errors-derive --features client
 // core_common_expansion`, which writes this file anew.
 
 ";
@@ -44,9 +45,35 @@ fn expand(source: &str) -> TokenStream {
         );
         strip(&mut item);
         item.to_tokens(&mut out);
-        out.extend(derived);
+        out.extend(decode_under_client(derived));
     }
     out
+}
+
+/// The derive's output with `#[cfg(feature = "client")]` on the impl that holds
+/// `from_error_object`: the core compiles its decoder, which that function calls, only with
+/// its `client` feature.
+fn decode_under_client(derived: TokenStream) -> TokenStream {
+    let mut file: syn::File = syn::parse2(derived).expect("the derive's output parses");
+    let mut found = 0;
+    for item in &mut file.items {
+        if let syn::Item::Impl(item) = item
+            && item.trait_.is_none()
+            && item
+                .items
+                .iter()
+                .any(|i| matches!(i, syn::ImplItem::Fn(f) if f.sig.ident == "from_error_object"))
+        {
+            item.attrs
+                .insert(0, syn::parse_quote!(#[cfg(feature = "client")]));
+            found += 1;
+        }
+    }
+    assert_eq!(
+        found, 1,
+        "source.rs's enums are all `decode`, with one such impl each"
+    );
+    file.into_token_stream()
 }
 
 fn has_invisible_group(tokens: TokenStream) -> bool {
@@ -254,6 +281,10 @@ fn in_workspace() -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    not(feature = "client"),
+    ignore = "source.rs's enums are `decode`, which needs this crate's `client` feature"
+)]
 fn core_common_expansion() {
     if !in_workspace() {
         return;
@@ -271,7 +302,7 @@ fn core_common_expansion() {
         normalized(&checked_in) == normalized(&expected.to_string()),
         "mcp-errors-core/src/common/expanded.rs is not what the derive generates from \
          source.rs; run `MCP_ERRORS_EXPAND=overwrite cargo test -p mcp-errors-derive \
-         core_common_expansion` and commit the result"
+         --features client core_common_expansion` and commit the result"
     );
 }
 

@@ -24,7 +24,9 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     } else {
         splice!([] ::mcp_errors)
     };
-    let decode = model.is_some_and(|m| m.attrs.decode.is_some());
+    // Without the `client` feature the runtime has no decoder for the stub to name (and
+    // `decode` is itself one of the errors).
+    let decode = cfg!(feature = "client") && model.is_some_and(|m| m.attrs.decode.is_some());
     let p = splice!([root] #root::__private);
     let derived = emit::derived();
     let ty = &input.ident;

@@ -31,6 +31,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     from_types_are_unique(cx, input);
     enum_message_is_one_kind(cx, input);
     decode_is_not_generic(cx, input);
+    decode_has_its_runtime(cx, input, cfg!(feature = "client"));
     for variant in &input.variants {
         sources_are_static(cx, variant);
     }
@@ -479,6 +480,20 @@ fn decode_is_not_generic(cx: &Ctxt, input: &Input<'_>) {
         cx.syn_error(decode.error(
             "`decode` is not supported on a generic type; decode into a concrete type alias's \
              own enum instead",
+        ));
+    }
+}
+
+/// `from_error_object` calls the runtime's decoder, which the core compiles only with its
+/// `client` feature. The facade's `client` feature turns on this crate's too, so `client` here
+/// says whether the runtime has the decoder.
+fn decode_has_its_runtime(cx: &Ctxt, input: &Input<'_>, client: bool) {
+    if let Some(decode) = &input.attrs.decode
+        && !client
+    {
+        cx.syn_error(decode.error(
+            "`decode` needs the `client` feature of mcp-errors, which brings the decoder that \
+             `from_error_object` calls: `mcp-errors = { version = \"0.1\", features = [\"client\"] }`",
         ));
     }
 }
@@ -1130,6 +1145,41 @@ fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
                     "alias `{name}` also names a variant, so `{ty}::{name}` would be the \
                      variant, not the alias's constant; choose another `alias = \"...\"`"
                 )));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_has_its_runtime;
+    use crate::ast::Input;
+    use crate::ctxt::Ctxt;
+
+    /// Whatever features the tests run with, both answers of the rule.
+    #[test]
+    fn decode_without_the_client_runtime_names_the_feature() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[mcp(domain = "d", decode)]
+            enum E {
+                /// A
+                #[mcp(code = 1)]
+                A,
+            }
+        };
+        for client in [false, true] {
+            let cx = Ctxt::new();
+            let model = Input::from_syn(&cx, &input).expect("the input parses");
+            decode_has_its_runtime(&cx, &model, client);
+            match cx.check() {
+                Ok(()) => assert!(client),
+                Err(error) => {
+                    assert!(!client);
+                    assert!(
+                        error.to_string().contains("features = [\"client\"]"),
+                        "{error}"
+                    );
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 // Generated from `source.rs` by this crate's derive: the enums without their `mcp` attributes,
-// then what `#[derive(McpError)]` generates for them. Do not edit: edit `source.rs` (or the
-// derive), then run `MCP_ERRORS_EXPAND=overwrite cargo test -p mcp-errors-derive
+// then what `#[derive(McpError)]` generates for them, with `from_error_object` under the
+// core's `client` feature. Do not edit: edit `source.rs` (or the derive), then run
+// `MCP_ERRORS_EXPAND=overwrite cargo test -p mcp-errors-derive --features client
 // core_common_expansion`, which writes this file anew.
 
 #[doc = " Failures every MCP server shares: the global common range 1000–1099 of seed 000."]
@@ -197,6 +198,7 @@ impl ::core::fmt::Display for CommonError {
 #[allow(deprecated)]
 impl ::std::error::Error for CommonError {
 }
+#[cfg(feature = "client")]
 #[allow(dead_code, deprecated)]
 impl CommonError {
     #[doc = r" Decodes a received JSON-RPC `error` member into the variant it names: by"]
@@ -268,8 +270,8 @@ impl crate::unchecked::__private::ErrorCatalog for CommonError {
                     json_rpc,
                     with_error_type,
                     FieldEntry,
-                    ErrorKind::*,
-                    FieldRole::*
+                    ErrorKind:: *,
+                    FieldRole:: *
                 };
                 let __mcp_f0: &[FieldEntry] = &[FieldEntry {
                     name: "details",
@@ -279,12 +281,12 @@ impl crate::unchecked::__private::ErrorCatalog for CommonError {
                 &[with_extras(entry(1000, "E_INVALID_PARAMS", "common", "Invalid parameters", false, Validation, "InvalidParams", "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).", __mcp_f0), &[], ::core::option::Option::Some("Fix the parameters and send the request again")), entry(1001, "E_TIMEOUT", "common", "Operation timed out", true, Timeout, "Timeout", "Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.", __mcp_f0), entry(1002, "E_LIMIT_EXCEEDED", "common", "Limit exceeded", false, Validation, "LimitExceeded", "Limit exceeded\n\nA server-side cap was hit: session count, size, line length.", __mcp_f0), with_extras(entry(1003, "E_NOT_INSTALLED", "common", "Dependency not installed", false, Unavailable, "NotInstalled", "Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.", __mcp_f0), &[], ::core::option::Option::Some("Install the missing dependency on the server")), entry(1004, "E_SESSION_NOT_FOUND", "common", "Session not found", false, NotFound, "SessionNotFound", "Session not found\n\nThe request names a session id the server does not know.", __mcp_f0), entry(1005, "E_INPUT_TOO_LARGE", "common", "Input too large", false, Validation, "InputTooLarge", "Input too large\n\nCode length, selector length or another input exceeds what the server accepts.", __mcp_f0), entry(1006, "E_UNSUPPORTED", "common", "Unsupported operation", false, Validation, "Unsupported", "Unsupported operation\n\nThe server does not implement the requested operation.", __mcp_f0),]
             }
         }
-        __mcp_entries::< () > ()
+        __mcp_entries:: < () > ()
     };
     const OWN_CODES: &'static[i32] = &[1000, 1001, 1002, 1003, 1004, 1005, 1006,];
     #[inline]
-    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option <&'static crate::unchecked::__private::ErrorEntry > {
-        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry::< Self > (match __mcp_code {
+    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option < &'static crate::unchecked::__private::ErrorEntry > {
+        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry:: < Self > (match __mcp_code {
             1000 => 0,
             1001 => 1,
             1002 => 2,
@@ -596,6 +598,7 @@ impl ::core::fmt::Display for ProtocolError {
 #[allow(deprecated)]
 impl ::std::error::Error for ProtocolError {
 }
+#[cfg(feature = "client")]
 #[allow(dead_code, deprecated)]
 impl ProtocolError {
     #[doc = r" Decodes a received JSON-RPC `error` member into the variant it names: by"]
@@ -679,8 +682,8 @@ impl crate::unchecked::__private::ErrorCatalog for ProtocolError {
                     json_rpc,
                     with_error_type,
                     FieldEntry,
-                    ErrorKind::*,
-                    FieldRole::*
+                    ErrorKind:: *,
+                    FieldRole:: *
                 };
                 let __mcp_f0: &[FieldEntry] = &[FieldEntry {
                     name: "details",
@@ -726,12 +729,12 @@ impl crate::unchecked::__private::ErrorCatalog for ProtocolError {
                 },])),]
             }
         }
-        __mcp_entries::< () > ()
+        __mcp_entries:: < () > ()
     };
-    const OWN_CODES: &'static[i32] = &[- 32700,- 32603,- 32602,- 32601,- 32600,- 32042,- 32022,- 32021,- 32020,- 32002,];
+    const OWN_CODES: &'static[i32] = &[- 32700, - 32603, - 32602, - 32601, - 32600, - 32042, - 32022, - 32021, - 32020, - 32002,];
     #[inline]
-    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option <&'static crate::unchecked::__private::ErrorEntry > {
-        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry::< Self > (match __mcp_code {
+    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option < &'static crate::unchecked::__private::ErrorEntry > {
+        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry:: < Self > (match __mcp_code {
             - 32700 => 0,
             - 32600 => 1,
             - 32601 => 2,

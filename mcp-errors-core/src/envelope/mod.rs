@@ -49,6 +49,7 @@ mod tool_format;
 mod tool_result;
 mod view;
 
+#[cfg(feature = "client")]
 pub(crate) use budget::MAX_DEPTH as MAX_FIELD_DEPTH;
 pub use budget::{ReplyBudget, TRUNCATION_MARK};
 pub use error_object::{

@@ -38,8 +38,6 @@ mod limit;
 mod reply;
 mod validate;
 
-use core::time::Duration;
-
 pub use body::LayerBody;
 pub use layer::{
     BAD_REQUEST_CODES, HttpErrorLayer, HttpErrors, PROTOCOL_VERSION_HEADER, ResponseFuture,
@@ -59,8 +57,9 @@ pub static ENTRIES: [&crate::ErrorEntry; 5] = [
     &reply::RATE_LIMITED_ROW,
 ];
 
+#[cfg(feature = "client")]
 /// The delay an HTTP response's `Retry-After` header asks for: delta-seconds only (an
-/// HTTP date, a negative, fractional or overflowing number is `None`), as a [`Duration`].
+/// HTTP date, a negative, fractional or overflowing number is `None`), as a [`Duration`](core::time::Duration).
 /// See [`retry::retry_after_header`](crate::retry::retry_after_header) for the rule.
 ///
 /// ```
@@ -70,7 +69,7 @@ pub static ENTRIES: [&crate::ErrorEntry; 5] = [
 /// headers.insert(http::header::RETRY_AFTER, http::HeaderValue::from_static("3"));
 /// assert_eq!(mcp_errors_core::http::retry_after(&headers), Some(Duration::from_secs(3)));
 /// ```
-pub fn retry_after(headers: &http::HeaderMap) -> Option<Duration> {
+pub fn retry_after(headers: &http::HeaderMap) -> Option<core::time::Duration> {
     let value = headers.get(http::header::RETRY_AFTER)?.to_str().ok()?;
     crate::retry::retry_after_header(value)
 }

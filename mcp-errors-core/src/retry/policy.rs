@@ -1,63 +1,5 @@
-//! Retry guidance: [`RetryPolicy`], [`retry`] and [`is_terminal`], after seed 002's retry
-//! table.
-//!
-//! An error is *terminal* when it is not [`retryable`](McpError::retryable): retrying the
-//! same request cannot help (seed 002's `isTerminalError`). A retryable error is retried with
-//! exponential backoff and jitter, at most as many times as its [`ErrorKind`] allows, and never
-//! sooner than its own [`retry_after`](McpError::retry_after).
-//!
-//! | kind | default max retries | why |
-//! |---|---|---|
-//! | `validation`, `permission` | 0 | terminal: the caller must change the request or its credentials |
-//! | `timeout` | 3 | seed 002: 3–5; a timeout already spent the full deadline once |
-//! | `network`, `unavailable`, `rate_limit` | 5 | seed 002: 3–5; transient by nature |
-//! | every other kind ("unknown") | 3 | seed 002's conservative default |
-//!
-//! Delays: the `n`th retry waits `base × factorⁿ⁻¹`, capped at `max_delay`, minus a random
-//! share of up to `jitter` of it (so waits spread out but never exceed the cap), and at least
-//! the error's `retry_after()`. Defaults: base 1 s, factor 2, max delay 30 s, jitter 0.5 —
-//! seed 002's 1 s, 2 s, 4 s schedule, spread down to half of each step.
-//!
-//! An error's `retry_after()` comes from the server (`data.retryAfterMs`, seed 004's
-//! `retry_after_seconds`) and is honoured up to `max_retry_after` (default 5 minutes). An
-//! error that asks for longer is **not retried**: the policy gives up and returns it at once
-//! ([`Backoff::next_delay`] and [`RetryPolicy::next_delay`] say `None`, [`retry`] returns the
-//! error) rather than sleeping. Waiting less than the server asked would only be refused
-//! again and burn the budget; waiting the full time could block a thread for as long as a
-//! hostile or broken server says (`u64::MAX` seconds). The caller still has the error, and
-//! its `retry_after()`, to decide: schedule the call for later, or report it.
-//!
-//! # The retry contract
-//!
-//! An error with a known retry delay ([`McpError::retry_after`] is `Some(d)`, or a limiter
-//! refuses the request) says so in whole milliseconds `N` (the delay rounded up), the same
-//! way on every channel:
-//!
-//! | channel | where | form |
-//! |---|---|---|
-//! | JSON-RPC error | `error.data.retryAfterMs` | the integer `N` |
-//! | tool error (`isError: true`) | `result._meta.retryAfterMs` | the integer `N` |
-//! | model-readable text | the tool error's first text content (not the JSON-RPC `error.message`) | ends with `" (retry after N ms)"` ([`text_suffix`]; [`ToolErrorFormat::text_retry_after`](crate::ToolErrorFormat::text_retry_after), on by default, off in seed 002's format) |
-//! | HTTP, when a limiter of this crate refuses (`http::RateLimitLayer`, feature `http`) | status 429, `Retry-After: S` with `S = ceil(N / 1000)` (at least 1), body a JSON-RPC error (`"id": null`) whose `data.retryAfterMs` is `N` | |
-//!
-//! `retryable` stays the catalog's flag, but an error with a retry delay is retryable on the
-//! wire (`data.retryable` and `_meta.retryable` say `true`).
-//!
-//! Decoding takes the first present of `data.retryAfterMs`, `_meta.retryAfterMs`, the text
-//! form (its last occurrence, `N` all digits and within `u64`) and, where an HTTP response is
-//! at hand, `Retry-After` (delta-seconds only, times 1000): [`message_retry_after`] for any
-//! received message, [`tool_result_retry_after`] for a tool result,
-//! [`ErrorObject::retry_after`](crate::ErrorObject::retry_after) for a decoded error object,
-//! [`retry_after_text`], [`retry_after_header`] (and `http::retry_after` for a header map).
-//! Malformed values (negative, fractional, strings, overflow) are skipped, never an error or
-//! a panic.
-//!
-//! The rate-limit code is -32000 by default; with the `sep-3304` feature it is SEP-3304's
-//! proposed -32023 `RateLimited` (`jsonrpc::RATE_LIMITED`). Decoding reads -32023 as retryable
-//! whether or not the feature is on ([`ErrorObject::is_retryable`](crate::ErrorObject::is_retryable)).
-//!
-//! No setting, however large (`Duration::MAX` delays, a factor of infinity, `u32::MAX`
-//! retries), makes the policy panic or overflow: delays saturate at `max_delay`.
+//! The retry policy: exponential backoff with jitter, a budget per [`ErrorKind`], and the
+//! error's own `retry_after` as the floor (the [module docs](super) give the defaults).
 //!
 //! ```
 //! # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
@@ -218,7 +160,7 @@ as_mcp_error_for_foreign!(
 
 const KINDS: usize = ErrorKind::ALL.len();
 
-/// The default retry budget of each kind (see the [module docs](self)).
+/// The default retry budget of each kind (see the [module docs](crate::retry)).
 const fn default_max_retries(kind: ErrorKind) -> u32 {
     match kind {
         ErrorKind::Validation | ErrorKind::Permission => 0,
@@ -246,7 +188,7 @@ const fn default_budgets() -> [u32; KINDS] {
 /// [`ErrorKind`].
 ///
 /// Built with `with_*` methods from [`RetryPolicy::new`] (the documented defaults of the
-/// [module](self)); every setter accepts any value and clamps nonsense (a factor below 1 or
+/// [module](crate::retry)); every setter accepts any value and clamps nonsense (a factor below 1 or
 /// NaN becomes 1, a jitter outside `0..=1` is clamped) instead of panicking. A policy is
 /// immutable and `Sync`: share one between threads; the per-operation state lives in a
 /// [`Backoff`].
@@ -288,7 +230,7 @@ impl RetryPolicy {
     pub const DEFAULT_MAX_RETRY_AFTER: Duration = Duration::from_secs(5 * 60);
 
     /// The default policy: base 1 s, factor 2, max delay 30 s, jitter 0.5, budgets per the
-    /// table of the [module docs](self), random jitter, errors asking to wait more than
+    /// table of the [module docs](crate::retry), random jitter, errors asking to wait more than
     /// 5 minutes not retried.
     pub const fn new() -> RetryPolicy {
         RetryPolicy {
@@ -336,7 +278,7 @@ impl RetryPolicy {
     /// The longest wait an error may ask for with its `retry_after()` (default
     /// [5 minutes](RetryPolicy::DEFAULT_MAX_RETRY_AFTER)). An error that asks for more is not
     /// retried: the policy gives up and the error is returned, rather than sleeping that
-    /// long or retrying sooner than the server allows (see the [module docs](self)).
+    /// long or retrying sooner than the server allows (see the [module docs](crate::retry)).
     /// `Duration::MAX` honours any delay.
     ///
     /// ```
@@ -763,162 +705,6 @@ fn random_seed() -> u64 {
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     hasher.write_u64(0x6D63_705F_6572_7273);
     hasher.finish()
-}
-
-/// The retry contract's text form: `" (retry after N ms)"`, the end of a tool error's first
-/// text content when the error knows its delay (`N` = [`McpError::retry_after`] in whole
-/// milliseconds, rounded up).
-///
-/// ```
-/// use std::time::Duration;
-/// assert_eq!(
-///     mcp_errors_core::retry::text_suffix(Duration::from_micros(1500_001)),
-///     " (retry after 1501 ms)"
-/// );
-/// ```
-pub fn text_suffix(delay: Duration) -> String {
-    TextSuffix(delay).to_string()
-}
-
-/// How the text form opens and closes around the milliseconds; [`TextSuffix`] writes it and
-/// [`retry_after_text`] reads it.
-const TEXT_OPEN: &str = "(retry after ";
-const TEXT_CLOSE: &str = " ms)";
-
-/// [`text_suffix`] as a `Display`, for writers that format in place (the tool error's text).
-pub(crate) struct TextSuffix(pub(crate) Duration);
-
-impl core::fmt::Display for TextSuffix {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let ms = crate::field_types::whole_ms(self.0);
-        write!(f, " {TEXT_OPEN}{ms}{TEXT_CLOSE}")
-    }
-}
-
-/// The delay of the retry contract's text form in `text`: the **last** `(retry after N ms)`
-/// in it, `N` all ASCII digits that fit a `u64`; anything else is `None`.
-///
-/// ```
-/// use std::time::Duration;
-/// use mcp_errors_core::retry::retry_after_text;
-///
-/// assert_eq!(
-///     retry_after_text("E_RATE: slow down\nRetryable: yes (retry after 2500 ms)"),
-///     Some(Duration::from_millis(2500))
-/// );
-/// assert_eq!(retry_after_text("(retry after -1 ms)"), None);
-/// assert_eq!(retry_after_text("(retry after 1.5 ms)"), None);
-/// assert_eq!(retry_after_text("(retry after 99999999999999999999 ms)"), None);
-/// ```
-#[inline]
-pub fn retry_after_text(text: &str) -> Option<Duration> {
-    let start = text.rfind(TEXT_OPEN)? + TEXT_OPEN.len();
-    let rest = &text[start..];
-    let digits = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
-    if digits == 0 || !rest[digits..].starts_with(TEXT_CLOSE) {
-        return None;
-    }
-    rest[..digits]
-        .parse::<u64>()
-        .ok()
-        .map(Duration::from_millis)
-}
-
-/// The delay of an HTTP `Retry-After` header value: delta-seconds only (ASCII digits, spaces
-/// around allowed), times 1000. An HTTP date, a negative or fractional number, or one that
-/// overflows is `None`.
-///
-/// ```
-/// use std::time::Duration;
-/// use mcp_errors_core::retry::retry_after_header;
-///
-/// assert_eq!(retry_after_header("120"), Some(Duration::from_secs(120)));
-/// assert_eq!(retry_after_header("Wed, 21 Oct 2015 07:28:00 GMT"), None);
-/// assert_eq!(retry_after_header("-1"), None);
-/// ```
-#[inline]
-pub fn retry_after_header(value: &str) -> Option<Duration> {
-    let value = value.trim();
-    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let seconds = value.parse::<u64>().ok()?;
-    seconds.checked_mul(1000).map(Duration::from_millis)
-}
-
-/// A `retryAfterMs` value: a JSON integer from 0 to `u64::MAX`; a negative number, a
-/// fraction, a string or anything else is `None`.
-#[inline]
-pub(crate) fn retry_after_ms_of(value: &serde_json::Value) -> Option<Duration> {
-    match value {
-        serde_json::Value::Number(n) => n.as_u64().map(Duration::from_millis),
-        _ => None,
-    }
-}
-
-/// The retry delay of a tool result (`CallToolResult` JSON): `_meta.retryAfterMs`, else the
-/// text form at the end of its first text content ([`retry_after_text`]), else `None`.
-/// Malformed values are skipped, never an error.
-///
-/// ```
-/// use std::time::Duration;
-/// use mcp_errors_core::retry::tool_result_retry_after;
-/// use serde_json::json;
-///
-/// let result = json!({"isError": true, "content": [{"type": "text",
-///     "text": "E_RATE: slow down (retry after 1500 ms)"}]});
-/// assert_eq!(tool_result_retry_after(&result), Some(Duration::from_millis(1500)));
-/// let result = json!({"isError": true, "content": [], "_meta": {"retryAfterMs": 20}});
-/// assert_eq!(tool_result_retry_after(&result), Some(Duration::from_millis(20)));
-/// ```
-#[inline]
-pub fn tool_result_retry_after(result: &serde_json::Value) -> Option<Duration> {
-    if let Some(delay) = result
-        .get("_meta")
-        .and_then(|meta| meta.get("retryAfterMs"))
-        .and_then(retry_after_ms_of)
-    {
-        return Some(delay);
-    }
-    let first_text = result
-        .get("content")?
-        .as_array()?
-        .iter()
-        .find(|c| c.get("type").and_then(serde_json::Value::as_str) == Some("text"))?;
-    retry_after_text(first_text.get("text")?.as_str()?)
-}
-
-/// The retry delay of anything an MCP client receives, from the first channel that carries
-/// one (the retry contract, above): for a JSON-RPC message or a bare error object,
-/// `error.data.retryAfterMs` / `data.retryAfterMs`; for a tool result (a JSON-RPC response's
-/// `result`, or the result itself), `_meta.retryAfterMs`, then the text form; and finally
-/// the HTTP `Retry-After` header's value, when the message came over HTTP with one.
-///
-/// ```
-/// use std::time::Duration;
-/// use mcp_errors_core::retry::message_retry_after;
-/// use serde_json::json;
-///
-/// let body = json!({"jsonrpc": "2.0", "id": null,
-///     "error": {"code": -32000, "message": "Rate limited", "data": {"retryAfterMs": 1200}}});
-/// assert_eq!(message_retry_after(&body, Some("2")), Some(Duration::from_millis(1200)));
-/// let body = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32000, "message": "x"}});
-/// assert_eq!(message_retry_after(&body, Some("2")), Some(Duration::from_secs(2)));
-/// ```
-#[inline]
-pub fn message_retry_after(
-    message: &serde_json::Value,
-    retry_after_header_value: Option<&str>,
-) -> Option<Duration> {
-    let error = message.get("error").unwrap_or(message);
-    let from_body = error
-        .get("data")
-        .and_then(|data| data.get("retryAfterMs"))
-        .and_then(retry_after_ms_of)
-        .or_else(|| tool_result_retry_after(message.get("result").unwrap_or(message)));
-    from_body.or_else(|| retry_after_header_value.and_then(retry_after_header))
 }
 
 #[cfg(test)]
