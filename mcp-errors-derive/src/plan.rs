@@ -30,7 +30,9 @@ pub struct Plan<'a> {
     pub domain: String,
     /// `range = A..=B`.
     pub range: Option<(i32, i32)>,
-    /// `#[mcp(decode)]`: generate `from_error_object`.
+    /// `#[mcp(decode)]`: generate `from_error_object` (with the `client` feature; without it
+    /// `decode` is an error, see `valid.rs`).
+    #[cfg(feature = "client")]
     pub decode: bool,
     /// The type implements `Display` itself (`Input::hand_display`): no `impl Display`.
     pub hand_display: bool,
@@ -244,6 +246,7 @@ impl<'a> Plan<'a> {
                 Some(range) => Some(range.value),
                 None => None,
             },
+            #[cfg(feature = "client")]
             decode: input.attrs.decode.is_some(),
             hand_display: input.hand_display,
             bounds: Bounds::infer(input, &variants),

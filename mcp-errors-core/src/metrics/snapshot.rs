@@ -8,18 +8,22 @@ use std::collections::BTreeMap;
 ///
 /// Serializes as seed 000's shape, `{"total":3,"byCode":{"1005":2,"2300":1},
 /// "byDomain":{...},"bySymbol":{...}}`, plus `"sample"` when sampling is on and `"overflow"`
-/// when a table was full. Deserializes from the same shape, so a client can read a server's
-/// answer.
+/// when a table was full. With the `client` feature it also deserializes from the same shape,
+/// so a client can read a server's answer.
 ///
 /// ```
 /// use mcp_errors_core::metrics::StatsSnapshot;
-/// let s: StatsSnapshot = serde_json::from_str(
-///     r#"{"total":3,"byCode":{"1005":2,"2300":1},"byDomain":{"python":2,"memory-bank":1},
-///         "bySymbol":{"E_INPUT_TOO_LARGE":2,"E_MB_FILE_NOT_FOUND":1}}"#,
-/// ).unwrap();
-/// assert_eq!((s.total, s.by_code[&1005], s.sample, s.overflow), (3, 2, 1, 0));
+/// let mut s = StatsSnapshot { total: 3, sample: 1, ..StatsSnapshot::default() };
+/// s.by_code.extend([(1005, 2), (2300, 1)]);
+/// s.by_domain.extend([("python".to_owned(), 2), ("memory-bank".to_owned(), 1)]);
+/// s.by_symbol.extend([("E_INPUT_TOO_LARGE".to_owned(), 2), ("E_MB_FILE_NOT_FOUND".to_owned(), 1)]);
+/// assert_eq!(
+///     serde_json::to_string(&s).unwrap(),
+///     r#"{"total":3,"byCode":{"1005":2,"2300":1},"byDomain":{"memory-bank":1,"python":2},"bySymbol":{"E_INPUT_TOO_LARGE":2,"E_MB_FILE_NOT_FOUND":1}}"#
+/// );
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "client", derive(serde::Deserialize))]
 #[serde(rename_all = "camelCase")]
 pub struct StatsSnapshot {
     /// Recorded occurrences, all errors together.
@@ -31,14 +35,17 @@ pub struct StatsSnapshot {
     /// Recorded occurrences per symbol.
     pub by_symbol: BTreeMap<String, u64>,
     /// The sampling rate in force (`1`: every occurrence; omitted from JSON when `1`).
-    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[serde(skip_serializing_if = "is_one")]
+    #[cfg_attr(feature = "client", serde(default = "one"))]
     pub sample: u32,
     /// Recorded occurrences of errors that found the table full, counted in `total` only
     /// (omitted from JSON when `0`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "client", serde(default))]
     pub overflow: u64,
 }
 
+#[cfg(feature = "client")]
 #[inline]
 fn one() -> u32 {
     1

@@ -18,6 +18,8 @@
 
 mod catalog;
 mod data;
+// `#[mcp(decode)]`'s emitter: compiled, as the runtime's decoder, only for a client.
+#[cfg(feature = "client")]
 mod decode;
 mod display;
 pub mod doc_table;
@@ -63,6 +65,7 @@ pub fn expand(plan: &Plan<'_>) -> Expansion {
     }
     tokens.extend(error::error_impl(plan));
     tokens.extend(from::from_impls(plan));
+    #[cfg(feature = "client")]
     tokens.extend(decode::decode_impl(plan));
     // The integrations' `macro_rules!` take a plain type name; a generic type has none.
     if !plan.is_generic() {
