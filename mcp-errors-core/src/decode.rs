@@ -8,11 +8,13 @@
 //! with [`Decoder::retry_after`] or [`Decoder::retry_after_field`] (from `data.retryAfterMs`).
 //! Nothing here panics on hostile input.
 
+use core::time::Duration;
+
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::ErrorCatalog;
-use crate::field_types::{FromRetryAfterMs, IntoRetryAfter, RetryableFlag, whole_ms};
+use crate::field_types::{IntoRetryAfter, RetryableFlag, whole_ms};
 pub use crate::{DecodeError, ErrorObject};
 
 /// The deepest `data` accepted, counting `data` itself as depth 1: 64, so a field's value
@@ -295,6 +297,56 @@ fn describe(value: &Value) -> &'static str {
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
+    }
+}
+
+/// The decoding side of [`IntoRetryAfter`](crate::__private::IntoRetryAfter): a `#[mcp(retry_after)]` field rebuilt from a
+/// received `data.retryAfterMs` (whole milliseconds, already checked to be a `u64`).
+#[diagnostic::on_unimplemented(
+    message = "`#[mcp(decode)]` cannot rebuild a `{Self}` from `data.retryAfterMs`",
+    label = "a decoded `retry_after` field must be a `Duration`, integer seconds, `f64` \
+             seconds, or an `Option` of one of these",
+    note = "remove `decode` from the enum, or give the field one of those types"
+)]
+pub trait FromRetryAfterMs: Sized {
+    /// `ms` milliseconds as this type; integer seconds round up. `Err` says why the value
+    /// does not fit (never a panic).
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String>;
+}
+
+impl FromRetryAfterMs for Duration {
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+        Ok(Duration::from_millis(ms))
+    }
+}
+
+macro_rules! retry_after_from_ms_int {
+    ($($t:ty),*) => {$(
+        impl FromRetryAfterMs for $t {
+            fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+                let secs = ms.div_ceil(1000);
+                <$t>::try_from(secs).map_err(|_| {
+                    format!(
+                        "{ms} ms ({secs} s) do not fit in `{}` seconds",
+                        core::stringify!($t)
+                    )
+                })
+            }
+        }
+    )*};
+}
+retry_after_from_ms_int!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+
+impl FromRetryAfterMs for f64 {
+    #[allow(clippy::cast_precision_loss)] // beyond 2^53 ms (285 000 years) precision is moot
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+        Ok(ms as f64 / 1000.0)
+    }
+}
+
+impl<T: FromRetryAfterMs> FromRetryAfterMs for Option<T> {
+    fn from_retry_after_ms(ms: u64) -> Result<Self, String> {
+        T::from_retry_after_ms(ms).map(Some)
     }
 }
 

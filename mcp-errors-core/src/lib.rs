@@ -81,7 +81,9 @@ pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 ))]
 pub use integrations::Parameters;
 pub use kind::ErrorKind;
-pub use object::{DecodeError, ErrorObject};
+#[cfg(feature = "client")]
+pub use object::DecodeError;
+pub use object::ErrorObject;
 pub use range::CodeRange;
 pub use ready::ReadySentinel;
 #[cfg(feature = "registry")]

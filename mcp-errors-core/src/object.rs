@@ -1,5 +1,6 @@
 //! [`ErrorObject`] and [`DecodeError`]: the receiving side of the wire.
 
+#[cfg(feature = "client")]
 use core::fmt;
 
 /// The owned form of a received JSON-RPC `error` member: `{"code", "message", "data"}`.
@@ -48,6 +49,7 @@ fn code_from_number_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<
     d.deserialize_any(CodeVisitor)
 }
 
+#[cfg(feature = "client")]
 /// Why a received [`ErrorObject`] could not become a typed error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -103,6 +105,7 @@ pub enum DecodeError {
     },
 }
 
+#[cfg(feature = "client")]
 impl fmt::Display for DecodeError {
     #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -142,6 +145,7 @@ impl fmt::Display for DecodeError {
     }
 }
 
+#[cfg(feature = "client")]
 impl std::error::Error for DecodeError {}
 
 impl ErrorObject {

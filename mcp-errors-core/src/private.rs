@@ -7,8 +7,8 @@ pub use crate::entry::{entry, json_rpc, row_entry, with_error_type, with_extras}
 pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{
-    AsDynError, DataField, FromRetryAfterMs, IntoRetryAfter, RetryableFlag, Transparent,
-    data_field, details_field, path_display, path_field, text_field,
+    AsDynError, DataField, IntoRetryAfter, RetryableFlag, Transparent, data_field, details_field,
+    path_display, path_field, text_field,
 };
 pub use crate::integrations::support as integrations;
 /// The Markdown escaping of [`Registry::to_markdown`](crate::Registry::to_markdown), for the

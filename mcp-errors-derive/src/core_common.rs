@@ -50,30 +50,45 @@ fn expand(source: &str) -> TokenStream {
     out
 }
 
-/// The derive's output with `#[cfg(feature = "client")]` on the impl that holds
-/// `from_error_object`: the core compiles its decoder, which that function calls, only with
-/// its `client` feature.
+/// The derive's output with `#[cfg(feature = "client")]` before the impl that holds
+/// `from_error_object` (the core compiles the decoder it calls only with its `client`
+/// feature), its tokens otherwise as they are.
 fn decode_under_client(derived: TokenStream) -> TokenStream {
-    let mut file: syn::File = syn::parse2(derived).expect("the derive's output parses");
-    let mut found = 0;
-    for item in &mut file.items {
-        if let syn::Item::Impl(item) = item
-            && item.trait_.is_none()
-            && item
-                .items
-                .iter()
-                .any(|i| matches!(i, syn::ImplItem::Fn(f) if f.sig.ident == "from_error_object"))
-        {
-            item.attrs
-                .insert(0, syn::parse_quote!(#[cfg(feature = "client")]));
-            found += 1;
-        }
-    }
+    let tokens: Vec<TokenTree> = derived.into_iter().collect();
+    let names_decode = |tree: &TokenTree| {
+        let TokenTree::Group(group) = tree else {
+            return false;
+        };
+        group.delimiter() == Delimiter::Brace
+            && group.stream().into_iter().any(|t| match t {
+                TokenTree::Ident(ident) => ident == "from_error_object",
+                _ => false,
+            })
+    };
+    // `impl Name { .. fn from_error_object .. }`, at the top level.
+    let found: Vec<usize> = (0..tokens.len())
+        .filter(|&i| {
+            matches!(&tokens[i], TokenTree::Ident(ident) if ident == "impl")
+                && tokens.get(i + 2).is_some_and(names_decode)
+        })
+        .collect();
     assert_eq!(
-        found, 1,
+        found.len(),
+        1,
         "source.rs's enums are all `decode`, with one such impl each"
     );
-    file.into_token_stream()
+    // Before the impl's own attributes: `#` and a bracket group, each.
+    let mut start = found[0];
+    while start >= 2
+        && matches!(&tokens[start - 2], TokenTree::Punct(p) if p.as_char() == '#')
+        && matches!(&tokens[start - 1], TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
+    {
+        start -= 2;
+    }
+    let mut out: TokenStream = tokens[..start].iter().cloned().collect();
+    out.extend(quote::quote!(#[cfg(feature = "client")]));
+    out.extend(tokens[start..].iter().cloned());
+    out
 }
 
 fn has_invisible_group(tokens: TokenStream) -> bool {

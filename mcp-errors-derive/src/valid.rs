@@ -30,8 +30,9 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     }
     from_types_are_unique(cx, input);
     enum_message_is_one_kind(cx, input);
-    decode_is_not_generic(cx, input);
-    decode_has_its_runtime(cx, input, cfg!(feature = "client"));
+    if decode_has_its_runtime(cx, input, cfg!(feature = "client")) {
+        decode_is_not_generic(cx, input);
+    }
     for variant in &input.variants {
         sources_are_static(cx, variant);
     }
@@ -486,15 +487,18 @@ fn decode_is_not_generic(cx: &Ctxt, input: &Input<'_>) {
 
 /// `from_error_object` calls the runtime's decoder, which the core compiles only with its
 /// `client` feature. The facade's `client` feature turns on this crate's too, so `client` here
-/// says whether the runtime has the decoder.
-fn decode_has_its_runtime(cx: &Ctxt, input: &Input<'_>, client: bool) {
-    if let Some(decode) = &input.attrs.decode
-        && !client
-    {
-        cx.syn_error(decode.error(
-            "`decode` needs the `client` feature of mcp-errors, which brings the decoder that \
-             `from_error_object` calls: `mcp-errors = { version = \"0.1\", features = [\"client\"] }`",
-        ));
+/// says whether the runtime has the decoder. `false` when `decode` was reported, so that its
+/// other rules do not add a second error at the same token.
+fn decode_has_its_runtime(cx: &Ctxt, input: &Input<'_>, client: bool) -> bool {
+    match &input.attrs.decode {
+        Some(decode) if !client => {
+            cx.syn_error(decode.error(
+                "`decode` needs mcp-errors' `client` feature: `features = [\"client\"]` on the \
+                 mcp-errors dependency",
+            ));
+            false
+        }
+        _ => true,
     }
 }
 
@@ -1170,7 +1174,7 @@ mod tests {
         for client in [false, true] {
             let cx = Ctxt::new();
             let model = Input::from_syn(&cx, &input).expect("the input parses");
-            decode_has_its_runtime(&cx, &model, client);
+            assert_eq!(decode_has_its_runtime(&cx, &model, client), client);
             match cx.check() {
                 Ok(()) => assert!(client),
                 Err(error) => {

@@ -92,7 +92,7 @@ pub enum CommonError {
 impl crate::unchecked::__private::McpError for CommonError {
     #[inline]
     fn entry(&self) -> &'static crate::unchecked::__private::ErrorEntry {
-        crate::unchecked::__private::row_entry:: < Self > (Self::__mcp_row(self))
+        crate::unchecked::__private::row_entry::< Self > (Self::__mcp_row(self))
     }
     #[inline]
     fn __plain_catalog_text(&self) -> bool {
@@ -168,7 +168,7 @@ impl crate::unchecked::__private::McpError for CommonError {
 #[allow(deprecated)]
 impl ::core::fmt::Display for CommonError {
     #[inline]
-    fn fmt(&self, f: &mut ::core::fmt::Formatter < '_ >) -> ::core::fmt::Result {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter <'_ >) -> ::core::fmt::Result {
         match self {
             Self::InvalidParams {
                 ..
@@ -208,7 +208,7 @@ impl CommonError {
     #[inline]
     pub fn from_error_object(obj: &crate::unchecked::__private::decode::ErrorObject,) -> crate::unchecked::__private::Result < Self,
     crate::unchecked::__private::decode::DecodeError > {
-        let decoder = crate::unchecked::__private::decode::Decoder::new:: < Self > (obj)?;
+        let decoder = crate::unchecked::__private::decode::Decoder::new::< Self > (obj)?;
         match crate::unchecked::__private::decode::Decoder::index(&decoder) {
             crate::unchecked::__private::Option::Some(0usize) => crate::unchecked::__private::Result::Ok(Self::InvalidParams {
                 details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
@@ -270,8 +270,8 @@ impl crate::unchecked::__private::ErrorCatalog for CommonError {
                     json_rpc,
                     with_error_type,
                     FieldEntry,
-                    ErrorKind:: *,
-                    FieldRole:: *
+                    ErrorKind::*,
+                    FieldRole::*
                 };
                 let __mcp_f0: &[FieldEntry] = &[FieldEntry {
                     name: "details",
@@ -281,12 +281,12 @@ impl crate::unchecked::__private::ErrorCatalog for CommonError {
                 &[with_extras(entry(1000, "E_INVALID_PARAMS", "common", "Invalid parameters", false, Validation, "InvalidParams", "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).", __mcp_f0), &[], ::core::option::Option::Some("Fix the parameters and send the request again")), entry(1001, "E_TIMEOUT", "common", "Operation timed out", true, Timeout, "Timeout", "Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.", __mcp_f0), entry(1002, "E_LIMIT_EXCEEDED", "common", "Limit exceeded", false, Validation, "LimitExceeded", "Limit exceeded\n\nA server-side cap was hit: session count, size, line length.", __mcp_f0), with_extras(entry(1003, "E_NOT_INSTALLED", "common", "Dependency not installed", false, Unavailable, "NotInstalled", "Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.", __mcp_f0), &[], ::core::option::Option::Some("Install the missing dependency on the server")), entry(1004, "E_SESSION_NOT_FOUND", "common", "Session not found", false, NotFound, "SessionNotFound", "Session not found\n\nThe request names a session id the server does not know.", __mcp_f0), entry(1005, "E_INPUT_TOO_LARGE", "common", "Input too large", false, Validation, "InputTooLarge", "Input too large\n\nCode length, selector length or another input exceeds what the server accepts.", __mcp_f0), entry(1006, "E_UNSUPPORTED", "common", "Unsupported operation", false, Validation, "Unsupported", "Unsupported operation\n\nThe server does not implement the requested operation.", __mcp_f0),]
             }
         }
-        __mcp_entries:: < () > ()
+        __mcp_entries::< () > ()
     };
     const OWN_CODES: &'static[i32] = &[1000, 1001, 1002, 1003, 1004, 1005, 1006,];
     #[inline]
-    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option < &'static crate::unchecked::__private::ErrorEntry > {
-        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry:: < Self > (match __mcp_code {
+    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option <&'static crate::unchecked::__private::ErrorEntry > {
+        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry::< Self > (match __mcp_code {
             1000 => 0,
             1001 => 1,
             1002 => 2,
@@ -457,7 +457,7 @@ pub enum ProtocolError {
 impl crate::unchecked::__private::McpError for ProtocolError {
     #[inline]
     fn entry(&self) -> &'static crate::unchecked::__private::ErrorEntry {
-        crate::unchecked::__private::row_entry:: < Self > (Self::__mcp_row(self))
+        crate::unchecked::__private::row_entry::< Self > (Self::__mcp_row(self))
     }
     #[inline]
     fn __plain_catalog_text(&self) -> bool {
@@ -559,7 +559,7 @@ impl crate::unchecked::__private::McpError for ProtocolError {
 #[allow(deprecated)]
 impl ::core::fmt::Display for ProtocolError {
     #[inline]
-    fn fmt(&self, f: &mut ::core::fmt::Formatter < '_ >) -> ::core::fmt::Result {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter <'_ >) -> ::core::fmt::Result {
         match self {
             Self::ParseError {
                 ..
@@ -608,7 +608,7 @@ impl ProtocolError {
     #[inline]
     pub fn from_error_object(obj: &crate::unchecked::__private::decode::ErrorObject,) -> crate::unchecked::__private::Result < Self,
     crate::unchecked::__private::decode::DecodeError > {
-        let decoder = crate::unchecked::__private::decode::Decoder::new:: < Self > (obj)?;
+        let decoder = crate::unchecked::__private::decode::Decoder::new::< Self > (obj)?;
         match crate::unchecked::__private::decode::Decoder::index(&decoder) {
             crate::unchecked::__private::Option::Some(0usize) => crate::unchecked::__private::Result::Ok(Self::ParseError {
                 details: crate::unchecked::__private::decode::Decoder::field:: < Option < String > > (&decoder, "details")?
@@ -682,8 +682,8 @@ impl crate::unchecked::__private::ErrorCatalog for ProtocolError {
                     json_rpc,
                     with_error_type,
                     FieldEntry,
-                    ErrorKind:: *,
-                    FieldRole:: *
+                    ErrorKind::*,
+                    FieldRole::*
                 };
                 let __mcp_f0: &[FieldEntry] = &[FieldEntry {
                     name: "details",
@@ -729,12 +729,12 @@ impl crate::unchecked::__private::ErrorCatalog for ProtocolError {
                 },])),]
             }
         }
-        __mcp_entries:: < () > ()
+        __mcp_entries::< () > ()
     };
-    const OWN_CODES: &'static[i32] = &[- 32700, - 32603, - 32602, - 32601, - 32600, - 32042, - 32022, - 32021, - 32020, - 32002,];
+    const OWN_CODES: &'static[i32] = &[- 32700,- 32603,- 32602,- 32601,- 32600,- 32042,- 32022,- 32021,- 32020,- 32002,];
     #[inline]
-    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option < &'static crate::unchecked::__private::ErrorEntry > {
-        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry:: < Self > (match __mcp_code {
+    fn entry_by_code(__mcp_code: i32) -> crate::unchecked::__private::Option <&'static crate::unchecked::__private::ErrorEntry > {
+        crate::unchecked::__private::Option::Some(crate::unchecked::__private::row_entry::< Self > (match __mcp_code {
             - 32700 => 0,
             - 32600 => 1,
             - 32601 => 2,

@@ -35,10 +35,11 @@ pub fn error_object<E: ?Sized + VisitData>(err: &E) -> ErrorObjectOwned {
 }
 
 /// A JSON-RPC error received by a jsonrpsee client, as the crate's [`ErrorObject`], ready for
-/// a `#[mcp(decode)]` enum's `from_error_object`. A `data` that is not valid JSON (jsonrpsee
-/// keeps it raw) becomes `None`.
+/// a `#[mcp(decode)]` enum's `from_error_object` (feature `client`). A `data` that is not
+/// valid JSON (jsonrpsee keeps it raw) becomes `None`.
 ///
 /// [`ErrorObject`]: crate::ErrorObject
+#[cfg(feature = "client")]
 impl From<&jsonrpsee_types::ErrorObject<'_>> for crate::ErrorObject {
     fn from(error: &jsonrpsee_types::ErrorObject<'_>) -> Self {
         crate::ErrorObject {

@@ -238,7 +238,8 @@ macro_rules! line_glue {
 
         /// A JSON-RPC error received by an rmcp client, as the crate's
         /// [`ErrorObject`](crate::ErrorObject), ready for a `#[mcp(decode)]` enum's
-        /// `from_error_object`.
+        /// `from_error_object` (feature `client`).
+        #[cfg(feature = "client")]
         impl From<ErrorData> for crate::ErrorObject {
             fn from(error: ErrorData) -> Self {
                 crate::ErrorObject {
@@ -249,6 +250,7 @@ macro_rules! line_glue {
             }
         }
 
+        #[cfg(feature = "client")]
         impl From<&ErrorData> for crate::ErrorObject {
             fn from(error: &ErrorData) -> Self {
                 crate::ErrorObject {

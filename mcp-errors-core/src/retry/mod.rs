@@ -1,5 +1,5 @@
-//! Retry guidance: [`RetryPolicy`], [`retry`] and [`is_terminal`], after seed 002's retry
-//! table.
+//! Retry guidance: the retry contract, which every envelope writes, and for clients (feature
+//! `client`) [`RetryPolicy`], [`retry`] and [`is_terminal`], after seed 002's retry table.
 //!
 //! An error is *terminal* when it is not [`retryable`](crate::McpError::retryable): retrying
 //! the same request cannot help (seed 002's `isTerminalError`). A retryable error is retried

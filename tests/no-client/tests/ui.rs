@@ -11,4 +11,5 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/server-without-client.rs");
     t.compile_fail("tests/ui/decode-without-client.rs");
+    t.compile_fail("tests/ui/decode-generic-without-client.rs");
 }
