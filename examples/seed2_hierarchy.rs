@@ -5,6 +5,9 @@
 //! ```text
 //! cargo run --example seed2_hierarchy
 //! ```
+//!
+//! Built here with the `client` feature on, as this repository's dev-dependencies ask: in your
+//! own crate, retrying and decoding need `mcp-errors = { version = "0.1", features = ["client"] }`.
 
 #[path = "taxonomies/seed2.rs"]
 mod seed2;

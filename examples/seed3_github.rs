@@ -6,6 +6,9 @@
 //! ```text
 //! cargo run --example seed3_github
 //! ```
+//!
+//! Built here with the `client` feature on, as this repository's dev-dependencies ask: in your
+//! own crate, retrying and decoding need `mcp-errors = { version = "0.1", features = ["client"] }`.
 
 #[path = "taxonomies/seed3.rs"]
 mod seed3;

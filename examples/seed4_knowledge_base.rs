@@ -5,6 +5,9 @@
 //! ```text
 //! cargo run --example seed4_knowledge_base
 //! ```
+//!
+//! Built here with the `client` feature on, as this repository's dev-dependencies ask: in your
+//! own crate, retrying and decoding need `mcp-errors = { version = "0.1", features = ["client"] }`.
 
 #[path = "taxonomies/seed4.rs"]
 mod seed4;
