@@ -369,10 +369,9 @@ pub fn check_value<T: Subject>(err: &T, roundtrip: bool, skip_check: bool) {
         let member = form.error_member(&parsed);
         // A reply the budget cut is not the value any more: it only has to parse. The
         // envelope's flag says so whatever was cut (a map entry or array element left out
-        // leaves no mark); the mark alone may also be a value's own text.
-        let cut = member["data"]["truncated"] == Value::Bool(true)
-            || text.contains(mcp_errors::TRUNCATION_MARK);
-        if cut {
+        // leaves no mark), and a user's field cannot be called `truncated`; the mark alone
+        // may be a value's own text, which must go round like any other.
+        if member["data"]["truncated"] == Value::Bool(true) {
             continue;
         }
         let object: ErrorObject = serde_json::from_value(member.clone())
