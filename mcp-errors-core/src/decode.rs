@@ -6,16 +6,114 @@
 //! field with [`Decoder::field`], a `#[mcp(retryable)]` field with [`Decoder::retryable`]
 //! (the catalog's default when `data.retryable` is absent) and a `#[mcp(retry_after)]` field
 //! with [`Decoder::retry_after`] or [`Decoder::retry_after_field`] (from `data.retryAfterMs`).
-//! Nothing here panics on hostile input.
+//! Nothing here panics on hostile input: what does not decode is a [`DecodeError`], which
+//! says why.
 
+use core::fmt;
 use core::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::ErrorCatalog;
+pub use crate::ErrorObject;
 use crate::field_types::{IntoRetryAfter, RetryableFlag, whole_ms};
-pub use crate::{DecodeError, ErrorObject};
+
+/// Why a received [`ErrorObject`] could not become a typed error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// No variant of the target type has this code.
+    UnknownCode {
+        /// The target type's name.
+        target: &'static str,
+        /// The received code.
+        code: i32,
+    },
+    /// `data.symbol` names a symbol the target type does not know.
+    UnknownSymbol {
+        /// The target type's name.
+        target: &'static str,
+        /// The received symbol.
+        symbol: String,
+    },
+    /// `data.symbol` and `code` name different variants.
+    SymbolMismatch {
+        /// The received code.
+        code: i32,
+        /// The received symbol.
+        symbol: String,
+        /// The symbol that `code` stands for.
+        expected: &'static str,
+    },
+    /// `data` is present but not a JSON object, or too large or deep to accept.
+    InvalidData {
+        /// What was wrong.
+        reason: String,
+    },
+    /// A field the variant needs is missing from `data`.
+    MissingField {
+        /// The variant's symbol.
+        symbol: &'static str,
+        /// The missing key.
+        field: &'static str,
+    },
+    /// A field of `data` has the wrong shape for the variant's field type.
+    InvalidField {
+        /// The variant's symbol.
+        symbol: &'static str,
+        /// The offending key.
+        field: &'static str,
+        /// The deserializer's message.
+        reason: String,
+    },
+    /// The input was not a JSON error object at all.
+    InvalidJson {
+        /// The parser's message.
+        reason: String,
+    },
+}
+
+impl fmt::Display for DecodeError {
+    #[inline]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::UnknownCode { target, code } => {
+                write!(f, "error code {code} is not defined by `{target}`")
+            }
+            DecodeError::UnknownSymbol { target, symbol } => {
+                write!(f, "error symbol `{symbol}` is not defined by `{target}`")
+            }
+            DecodeError::SymbolMismatch {
+                code,
+                symbol,
+                expected,
+            } => write!(
+                f,
+                "error code {code} stands for `{expected}`, but data.symbol says `{symbol}`"
+            ),
+            DecodeError::InvalidData { reason } => write!(f, "invalid error data: {reason}"),
+            DecodeError::MissingField { symbol, field } => {
+                write!(f, "`{symbol}` error data lacks field `{field}`")
+            }
+            DecodeError::InvalidField {
+                symbol,
+                field,
+                reason,
+            } => {
+                write!(
+                    f,
+                    "`{symbol}` error data field `{field}` is invalid: {reason}"
+                )
+            }
+            DecodeError::InvalidJson { reason } => {
+                write!(f, "not a JSON-RPC error object: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
 
 /// The deepest `data` accepted, counting `data` itself as depth 1: 64, so a field's value
 /// nests at most 63 levels, as deep as an envelope writes it (deeper parts are cut there, see

@@ -72,6 +72,8 @@ pub mod envelope_shape {
         TakesOptions, TakesPlainData, ToolResultShape,
     };
 }
+#[cfg(feature = "client")]
+pub use decode::DecodeError;
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 #[cfg(any(
     feature = "rmcp-0",
@@ -81,8 +83,6 @@ pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
 ))]
 pub use integrations::Parameters;
 pub use kind::ErrorKind;
-#[cfg(feature = "client")]
-pub use object::DecodeError;
 pub use object::ErrorObject;
 pub use range::CodeRange;
 pub use ready::ReadySentinel;

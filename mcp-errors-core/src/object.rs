@@ -1,7 +1,4 @@
-//! [`ErrorObject`] and [`DecodeError`]: the receiving side of the wire.
-
-#[cfg(feature = "client")]
-use core::fmt;
+//! [`ErrorObject`]: a received JSON-RPC `error` member, the receiving side of the wire.
 
 /// The owned form of a received JSON-RPC `error` member: `{"code", "message", "data"}`.
 ///
@@ -31,7 +28,7 @@ fn code_from_number_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<
     impl serde::de::Visitor<'_> for CodeVisitor {
         type Value = i32;
         #[inline]
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
             f.write_str("an i32 error code, as a number or a string of digits")
         }
         fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<i32, E> {
@@ -49,115 +46,7 @@ fn code_from_number_or_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<
     d.deserialize_any(CodeVisitor)
 }
 
-#[cfg(feature = "client")]
-/// Why a received [`ErrorObject`] could not become a typed error.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum DecodeError {
-    /// No variant of the target type has this code.
-    UnknownCode {
-        /// The target type's name.
-        target: &'static str,
-        /// The received code.
-        code: i32,
-    },
-    /// `data.symbol` names a symbol the target type does not know.
-    UnknownSymbol {
-        /// The target type's name.
-        target: &'static str,
-        /// The received symbol.
-        symbol: String,
-    },
-    /// `data.symbol` and `code` name different variants.
-    SymbolMismatch {
-        /// The received code.
-        code: i32,
-        /// The received symbol.
-        symbol: String,
-        /// The symbol that `code` stands for.
-        expected: &'static str,
-    },
-    /// `data` is present but not a JSON object, or too large or deep to accept.
-    InvalidData {
-        /// What was wrong.
-        reason: String,
-    },
-    /// A field the variant needs is missing from `data`.
-    MissingField {
-        /// The variant's symbol.
-        symbol: &'static str,
-        /// The missing key.
-        field: &'static str,
-    },
-    /// A field of `data` has the wrong shape for the variant's field type.
-    InvalidField {
-        /// The variant's symbol.
-        symbol: &'static str,
-        /// The offending key.
-        field: &'static str,
-        /// The deserializer's message.
-        reason: String,
-    },
-    /// The input was not a JSON error object at all.
-    InvalidJson {
-        /// The parser's message.
-        reason: String,
-    },
-}
-
-#[cfg(feature = "client")]
-impl fmt::Display for DecodeError {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DecodeError::UnknownCode { target, code } => {
-                write!(f, "error code {code} is not defined by `{target}`")
-            }
-            DecodeError::UnknownSymbol { target, symbol } => {
-                write!(f, "error symbol `{symbol}` is not defined by `{target}`")
-            }
-            DecodeError::SymbolMismatch {
-                code,
-                symbol,
-                expected,
-            } => write!(
-                f,
-                "error code {code} stands for `{expected}`, but data.symbol says `{symbol}`"
-            ),
-            DecodeError::InvalidData { reason } => write!(f, "invalid error data: {reason}"),
-            DecodeError::MissingField { symbol, field } => {
-                write!(f, "`{symbol}` error data lacks field `{field}`")
-            }
-            DecodeError::InvalidField {
-                symbol,
-                field,
-                reason,
-            } => {
-                write!(
-                    f,
-                    "`{symbol}` error data field `{field}` is invalid: {reason}"
-                )
-            }
-            DecodeError::InvalidJson { reason } => {
-                write!(f, "not a JSON-RPC error object: {reason}")
-            }
-        }
-    }
-}
-
-#[cfg(feature = "client")]
-impl std::error::Error for DecodeError {}
-
 impl ErrorObject {
-    #[cfg(feature = "client")]
-    /// Parses an `error` member from JSON text. Malformed input is a [`DecodeError`].
-    #[inline]
-    pub fn from_json(json: &str) -> Result<ErrorObject, DecodeError> {
-        serde_json::from_str(json).map_err(|e| DecodeError::InvalidJson {
-            reason: e.to_string(),
-        })
-    }
-
     /// `data.symbol`, when `data` is an object with a string `symbol`.
     #[inline]
     pub fn symbol(&self) -> Option<&str> {
@@ -169,8 +58,20 @@ impl ErrorObject {
     pub fn domain(&self) -> Option<&str> {
         self.data.as_ref()?.get("domain")?.as_str()
     }
+}
 
-    #[cfg(feature = "client")]
+/// The client's side: parsing, and the retry contract read from `data`.
+#[cfg(feature = "client")]
+impl ErrorObject {
+    /// Parses an `error` member from JSON text. Malformed input is a
+    /// [`DecodeError`](crate::DecodeError).
+    #[inline]
+    pub fn from_json(json: &str) -> Result<ErrorObject, crate::DecodeError> {
+        serde_json::from_str(json).map_err(|e| crate::DecodeError::InvalidJson {
+            reason: e.to_string(),
+        })
+    }
+
     /// `data.retryAfterMs` as a delay, when it is an integer from 0 to `u64::MAX` (the retry
     /// contract, [`retry`](crate::retry)); a malformed value is `None`.
     #[inline]
@@ -178,7 +79,6 @@ impl ErrorObject {
         crate::retry::retry_after_ms_of(self.data.as_ref()?.get("retryAfterMs")?)
     }
 
-    #[cfg(feature = "client")]
     /// Whether the error is worth retrying: `data.retryable` is `true`, a retry delay is
     /// known ([`retry_after`](Self::retry_after)), or the code is -32023 `RateLimited`
     /// (SEP-3304, proposed; read whatever the `sep-3304` feature says).
@@ -198,6 +98,7 @@ impl ErrorObject {
 #[cfg(all(test, feature = "client"))]
 mod tests {
     use super::*;
+    use crate::DecodeError;
 
     #[test]
     fn code_accepts_numbers_and_digit_strings_only() {

@@ -61,7 +61,6 @@
 //! No setting, however large (`Duration::MAX` delays, a factor of infinity, `u32::MAX`
 //! retries), makes the policy panic or overflow: delays saturate at `max_delay`.
 //!
-//!
 //! # Where it lives
 //!
 //! A server writes the contract: `data.retryAfterMs` and `_meta.retryAfterMs` come with every
