@@ -25,6 +25,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
         template_names_fields(cx, variant);
         field_roles_are_compatible(cx, variant);
         field_roles_are_unique(cx, variant);
+        retry_after_is_in_seconds(cx, variant);
         from_has_no_other_fields(cx, variant);
         data_keys_are_unique_and_free(cx, variant);
     }
@@ -665,6 +666,51 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
                 }
             }
         }
+    }
+}
+
+/// A number in a `retry_after` field is whole seconds; a field whose name gives another unit
+/// (`retry_after_ms: u64`) would announce a delay a thousand times too long. A `Duration`
+/// carries its unit, so its name does not matter.
+fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
+    const OTHER_UNITS: &[&str] = &[
+        "ms",
+        "msec",
+        "msecs",
+        "millis",
+        "millisecond",
+        "milliseconds",
+        "us",
+        "micros",
+        "microsecond",
+        "microseconds",
+        "ns",
+        "nanos",
+        "nanosecond",
+        "nanoseconds",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "hour",
+        "hours",
+    ];
+    for field in &variant.fields {
+        let Some(attr) = &field.attrs.retry_after else {
+            continue;
+        };
+        let unit = field.name.rsplit('_').next().unwrap_or_default();
+        if !OTHER_UNITS.contains(&unit.to_ascii_lowercase().as_str())
+            || type_text(field.ty).contains("Duration")
+        {
+            continue;
+        }
+        cx.syn_error(attr.error(format_args!(
+            "`retry_after` reads a number as whole seconds, but `{}` is named in `{unit}`; \
+             make the field a `std::time::Duration` (`Duration::from_millis`, ...), or hold \
+             seconds in a field named for them",
+            field.name
+        )));
     }
 }
 
