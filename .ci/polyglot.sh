@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The polyglot generator (mcp-errors-cli): `mcp-errors gen` on the example server's catalog,
-# the five seed taxonomies (examples/taxonomies, through examples/seed_catalogs.rs) and a
-# hostile catalog (mcp-errors-cli/tests/fixtures/hostile.json), each type-checked with
-# `tsc --strict` and `mypy --strict`; the committed modules of examples/mcp_server/clients/
-# type-checked as they are; examples/ts_server/dist/ rebuilt and compared with the committed
-# copy; the generated runtime's behaviour on the hostile catalog (tests/polyglot/check.*).
+# the five seed taxonomies (examples/taxonomies, through examples/seed_catalogs.rs), a
+# hostile catalog (mcp-errors-cli/tests/fixtures/hostile.json) and an empty one, each
+# type-checked with `tsc --strict` and `mypy --strict`; the committed modules of
+# examples/mcp_server/clients/ type-checked as they are; examples/ts_server/dist/ rebuilt and
+# compared with the committed copy; the generated runtime's behaviour on the hostile catalog
+# (tests/polyglot/check.*).
 #
 # Installs what it needs itself: typescript pinned in tests/e2e/package.json (npm ci), mypy
 # pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
@@ -40,6 +41,8 @@ for line in sys.stdin:
 cargo run -q --all-features --example seed_catalogs -- "$tmp/catalogs" >/dev/null
 cp examples/mcp_server/clients/catalog.json "$tmp/catalogs/example.json"
 cp mcp-errors-cli/tests/fixtures/hostile.json "$tmp/catalogs/hostile.json"
+# A server without errors yet: ErrorSymbol is `never`, and the module still type-checks.
+printf '{"format":"mcp-errors-catalog","version":1,"enums":[]}\n' >"$tmp/catalogs/empty.json"
 
 # The tools, pinned.
 if [[ ! -x "$e2e/node_modules/.bin/tsc" ]]; then

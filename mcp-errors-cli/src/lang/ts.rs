@@ -566,7 +566,8 @@ export class McpError extends Error {
   readonly retryAfterMs: number | undefined;
 
   constructor(symbol: ErrorSymbol, message?: string, data?: Record<string, unknown>, options: McpErrorOptions = {}) {
-    const info = ERRORS[symbol];
+    // Typed, not inferred: for an empty catalog `ErrorSymbol` is `never`, and so would be `info`.
+    const info: ErrorInfo = ERRORS[symbol];
     super(message ?? info.message);
     Object.setPrototypeOf(this, new.target.prototype);
     this.name = info.errorType;
@@ -583,7 +584,7 @@ export class McpError extends Error {
 
   /** The MCP tool error: text for the model, `_meta` for programs. */
   toToolError(): ToolError {
-    const info = ERRORS[this.errorCode];
+    const info: ErrorInfo = ERRORS[this.errorCode];
     let text = `${this.errorCode}: ${this.message}`;
     if (this.details !== undefined) text += `\nDetails: ${this.details}`;
     if (info.help !== undefined) text += `\nHelp: ${info.help}`;
@@ -626,7 +627,8 @@ export function createError(
   data?: Record<string, unknown>,
   options?: McpErrorOptions,
 ): McpError {
-  const Class = ERROR_CLASSES[ERRORS[symbol].errorType] ?? McpError;
+  const info: ErrorInfo = ERRORS[symbol];
+  const Class = ERROR_CLASSES[info.errorType] ?? McpError;
   return new Class(symbol, message, data, options);
 }
 ";

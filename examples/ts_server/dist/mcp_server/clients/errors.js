@@ -728,6 +728,7 @@ export class McpError extends Error {
     details;
     retryAfterMs;
     constructor(symbol, message, data, options = {}) {
+        // Typed, not inferred: for an empty catalog `ErrorSymbol` is `never`, and so would be `info`.
         const info = ERRORS[symbol];
         super(message ?? info.message);
         Object.setPrototypeOf(this, new.target.prototype);
@@ -840,6 +841,7 @@ export const ERROR_CLASSES = Object.freeze({
 });
 /** An error of the catalog, as an instance of its `errorType`'s class. */
 export function createError(symbol, message, data, options) {
-    const Class = ERROR_CLASSES[ERRORS[symbol].errorType] ?? McpError;
+    const info = ERRORS[symbol];
+    const Class = ERROR_CLASSES[info.errorType] ?? McpError;
     return new Class(symbol, message, data, options);
 }
