@@ -53,7 +53,9 @@ venv="$PWD/$e2e/.venv"
 [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/polyglot/requirements.txt
 mypy=("$venv/bin/python" -m mypy --strict --no-error-summary --cache-dir "$tmp/mypy-cache")
-tsc_strict=("$tsc" --strict --target es2022 --module es2022 --moduleResolution bundler)
+# --strict and the stricter flags a consumer's tsconfig may add: the module compiles under them all.
+tsc_strict=("$tsc" --strict --target es2022 --module es2022 --moduleResolution bundler
+  --noPropertyAccessFromIndexSignature --noUncheckedIndexedAccess --exactOptionalPropertyTypes)
 echo "polyglot: $("$tsc" --version), $("$venv/bin/python" -m mypy --version)"
 
 # Every catalog: generate (with a package manifest), then type-check.
@@ -80,6 +82,9 @@ run "an unknown symbol fails tsc --strict" bash -c 'out=$("$@" --noEmit "'"$tmp"
 run "an unknown symbol fails mypy --strict" bash -c 'cd "'"$tmp"'/neg" && out=$("$@" neg.py); [[ $? -ne 0 && $out == *E_NO_SUCH_SYMBOL*arg-type* ]]' _ "${mypy[@]}"
 run "an unknown symbol fails tsc --strict (control: E_PW_NAV passes)" bash -c 'sed -i s/E_NO_SUCH_SYMBOL/E_PW_NAV/g "'"$tmp"'/neg/neg.ts" && "$@" --noEmit "'"$tmp"'/neg/neg.ts"' _ "${tsc_strict[@]}"
 run "an unknown symbol fails mypy --strict (control: E_PW_NAV passes)" bash -c 'cd "'"$tmp"'/neg" && sed -i s/E_NO_SUCH_SYMBOL/E_PW_NAV/ neg.py && "$@" neg.py' _ "${mypy[@]}"
+# A decoded error's optional members go back into createError as they are.
+printf 'import { createError, decodeError } from "./errors.js";\nconst d = decodeError({ code: 2100, message: "m" });\nexport const e = createError("E_PW_NAV", d?.message, d?.data, { details: d?.details, domain: d?.domain, retryAfterMs: d?.retryAfterMs });\n' >"$tmp/neg/options.ts"
+run "createError options take undefined members (--exactOptionalPropertyTypes)" "${tsc_strict[@]}" --noEmit "$tmp/neg/options.ts"
 
 # The TypeScript server: its committed dist/ is what the pinned tsc makes of it.
 run "examples/ts_server: tsc -p (strict)" "$tsc" -p examples/ts_server/tsconfig.json --outDir "$tmp/ts_server_dist"

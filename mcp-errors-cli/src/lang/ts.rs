@@ -382,7 +382,9 @@ function msFromText(text: string | undefined): number | undefined {
 function firstText(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   for (const block of content as unknown[]) {
-    if (isRecord(block) && block.type === "text" && typeof block.text === "string") return block.text;
+    if (!isRecord(block) || block["type"] !== "text") continue;
+    const text = block["text"];
+    if (typeof text === "string") return text;
   }
   return undefined;
 }
@@ -438,25 +440,31 @@ function toolMessage(text: string | undefined, symbol: string | undefined): stri
 }
 
 function decodeToolResult(x: Record<string, unknown>): DecodedError | undefined {
-  const meta = x._meta;
+  const meta = x["_meta"];
   if (!isRecord(meta)) return undefined;
-  const symbol = str(meta.errorCode);
-  const code = asCode(meta.code) ?? (isErrorSymbol(symbol) ? CODES[symbol] : undefined);
+  const symbol = str(meta["errorCode"]);
+  const code = asCode(meta["code"]) ?? (isErrorSymbol(symbol) ? CODES[symbol] : undefined);
   if (code === undefined) return undefined;
-  const text = firstText(x.content);
-  const data = isRecord(meta.data) ? meta.data : undefined;
-  const ms = asMs(data?.retryAfterMs) ?? asMs(meta.retryAfterMs) ?? msFromText(text);
-  return decoded(code, symbol, meta.domain, meta.retryable, ms, toolMessage(text, symbol), str(meta.details), data, "tool");
+  const text = firstText(x["content"]);
+  const metaData = meta["data"];
+  const data = isRecord(metaData) ? metaData : undefined;
+  const ms = asMs(data?.["retryAfterMs"]) ?? asMs(meta["retryAfterMs"]) ?? msFromText(text);
+  const message = toolMessage(text, symbol);
+  return decoded(code, symbol, meta["domain"], meta["retryable"], ms, message, str(meta["details"]), data, "tool");
 }
 
 function decodeErrorObject(x: Record<string, unknown>): DecodedError | undefined {
-  const code = asCode(x.code);
-  if (code === undefined || typeof x.message !== "string") return undefined;
-  const data = isRecord(x.data) ? x.data : undefined;
+  const code = asCode(x["code"]);
+  const wireMessage = x["message"];
+  if (code === undefined || typeof wireMessage !== "string") return undefined;
+  const wireData = x["data"];
+  const data = isRecord(wireData) ? wireData : undefined;
   // The official TypeScript SDK's McpError prefixes the wire message.
   const prefix = `MCP error ${code}: `;
-  const message = x instanceof Error && x.message.startsWith(prefix) ? x.message.slice(prefix.length) : x.message;
-  return decoded(code, data?.symbol, data?.domain, data?.retryable, asMs(data?.retryAfterMs), message, str(data?.details), data, "jsonrpc");
+  const message =
+    x instanceof Error && wireMessage.startsWith(prefix) ? wireMessage.slice(prefix.length) : wireMessage;
+  const ms = asMs(data?.["retryAfterMs"]);
+  return decoded(code, data?.["symbol"], data?.["domain"], data?.["retryable"], ms, message, str(data?.["details"]), data, "jsonrpc");
 }
 
 /**
@@ -470,8 +478,9 @@ export function decodeError(x: unknown): DecodedError | undefined {
   try {
     if (!isRecord(x) && !(x instanceof Error)) return undefined;
     const r = x as Record<string, unknown>;
-    if (r.isError === true) return decodeToolResult(r);
-    if (isRecord(r.error) && asCode(r.code) === undefined) return decodeErrorObject(r.error);
+    if (r["isError"] === true) return decodeToolResult(r);
+    const error = r["error"];
+    if (isRecord(error) && asCode(r["code"]) === undefined) return decodeErrorObject(error);
     return decodeErrorObject(r);
   } catch {
     return undefined;
@@ -485,11 +494,14 @@ export function isRetryable(x: unknown): boolean {
 
 function retryAfterHeader(x: unknown): number | undefined {
   if (!isRecord(x)) return undefined;
-  const headers = x.headers;
+  const headers = x["headers"];
+  if (!isRecord(headers)) return undefined;
+  // A fetch `Headers` (its `get` ignores case), else a plain object of header fields.
+  const get = headers["get"];
   let value: unknown;
-  if (isRecord(headers) && typeof headers.get === "function") {
-    value = (headers.get as (name: string) => unknown).call(headers, "retry-after");
-  } else if (isRecord(headers)) {
+  if (typeof get === "function") {
+    value = (get as (name: string) => unknown).call(headers, "retry-after");
+  } else {
     for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === "retry-after") value = v;
   }
   if (typeof value !== "string" || !/^\s*\d+\s*$/.test(value)) return undefined;
@@ -541,12 +553,14 @@ export interface JsonRpcErrorObject {
 
 /** What an error carries besides its symbol, message and data. */
 export interface McpErrorOptions {
+  // `| undefined`: under `exactOptionalPropertyTypes` a caller may still pass a decoded error's
+  // `{ details: d.details }` as it is.
   /** The `Details:` line and `_meta.details`. */
-  details?: string;
+  details?: string | undefined;
   /** A known retry delay; makes the error retryable. */
-  retryAfterMs?: number;
+  retryAfterMs?: number | undefined;
   /** The domain the server raises it under (default: the catalog's). */
-  domain?: string;
+  domain?: string | undefined;
 }
 
 /**
@@ -611,8 +625,8 @@ export class McpError extends Error {
   /** The JSON-RPC error object (`error` of a response). */
   toJsonRpcError(): JsonRpcErrorObject {
     const data: Record<string, unknown> = { domain: this.domain, symbol: this.errorCode, retryable: this.retryable };
-    if (this.details !== undefined) data.details = this.details;
-    if (this.retryAfterMs !== undefined) data.retryAfterMs = this.retryAfterMs;
+    if (this.details !== undefined) data["details"] = this.details;
+    if (this.retryAfterMs !== undefined) data["retryAfterMs"] = this.retryAfterMs;
     if (this.data !== undefined) for (const [k, v] of Object.entries(this.data)) if (!(k in data)) data[k] = v;
     return { code: this.code, message: this.message, data };
   }

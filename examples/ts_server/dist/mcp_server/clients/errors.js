@@ -583,8 +583,11 @@ function firstText(content) {
     if (!Array.isArray(content))
         return undefined;
     for (const block of content) {
-        if (isRecord(block) && block.type === "text" && typeof block.text === "string")
-            return block.text;
+        if (!isRecord(block) || block["type"] !== "text")
+            continue;
+        const text = block["text"];
+        if (typeof text === "string")
+            return text;
     }
     return undefined;
 }
@@ -633,27 +636,32 @@ function toolMessage(text, symbol) {
     return head;
 }
 function decodeToolResult(x) {
-    const meta = x._meta;
+    const meta = x["_meta"];
     if (!isRecord(meta))
         return undefined;
-    const symbol = str(meta.errorCode);
-    const code = asCode(meta.code) ?? (isErrorSymbol(symbol) ? CODES[symbol] : undefined);
+    const symbol = str(meta["errorCode"]);
+    const code = asCode(meta["code"]) ?? (isErrorSymbol(symbol) ? CODES[symbol] : undefined);
     if (code === undefined)
         return undefined;
-    const text = firstText(x.content);
-    const data = isRecord(meta.data) ? meta.data : undefined;
-    const ms = asMs(data?.retryAfterMs) ?? asMs(meta.retryAfterMs) ?? msFromText(text);
-    return decoded(code, symbol, meta.domain, meta.retryable, ms, toolMessage(text, symbol), str(meta.details), data, "tool");
+    const text = firstText(x["content"]);
+    const metaData = meta["data"];
+    const data = isRecord(metaData) ? metaData : undefined;
+    const ms = asMs(data?.["retryAfterMs"]) ?? asMs(meta["retryAfterMs"]) ?? msFromText(text);
+    const message = toolMessage(text, symbol);
+    return decoded(code, symbol, meta["domain"], meta["retryable"], ms, message, str(meta["details"]), data, "tool");
 }
 function decodeErrorObject(x) {
-    const code = asCode(x.code);
-    if (code === undefined || typeof x.message !== "string")
+    const code = asCode(x["code"]);
+    const wireMessage = x["message"];
+    if (code === undefined || typeof wireMessage !== "string")
         return undefined;
-    const data = isRecord(x.data) ? x.data : undefined;
+    const wireData = x["data"];
+    const data = isRecord(wireData) ? wireData : undefined;
     // The official TypeScript SDK's McpError prefixes the wire message.
     const prefix = `MCP error ${code}: `;
-    const message = x instanceof Error && x.message.startsWith(prefix) ? x.message.slice(prefix.length) : x.message;
-    return decoded(code, data?.symbol, data?.domain, data?.retryable, asMs(data?.retryAfterMs), message, str(data?.details), data, "jsonrpc");
+    const message = x instanceof Error && wireMessage.startsWith(prefix) ? wireMessage.slice(prefix.length) : wireMessage;
+    const ms = asMs(data?.["retryAfterMs"]);
+    return decoded(code, data?.["symbol"], data?.["domain"], data?.["retryable"], ms, message, str(data?.["details"]), data, "jsonrpc");
 }
 /**
  * Reads an error back from what a client has at hand, by shape: a JSON-RPC error object
@@ -667,10 +675,11 @@ export function decodeError(x) {
         if (!isRecord(x) && !(x instanceof Error))
             return undefined;
         const r = x;
-        if (r.isError === true)
+        if (r["isError"] === true)
             return decodeToolResult(r);
-        if (isRecord(r.error) && asCode(r.code) === undefined)
-            return decodeErrorObject(r.error);
+        const error = r["error"];
+        if (isRecord(error) && asCode(r["code"]) === undefined)
+            return decodeErrorObject(error);
         return decodeErrorObject(r);
     }
     catch {
@@ -684,12 +693,16 @@ export function isRetryable(x) {
 function retryAfterHeader(x) {
     if (!isRecord(x))
         return undefined;
-    const headers = x.headers;
+    const headers = x["headers"];
+    if (!isRecord(headers))
+        return undefined;
+    // A fetch `Headers` (its `get` ignores case), else a plain object of header fields.
+    const get = headers["get"];
     let value;
-    if (isRecord(headers) && typeof headers.get === "function") {
-        value = headers.get.call(headers, "retry-after");
+    if (typeof get === "function") {
+        value = get.call(headers, "retry-after");
     }
-    else if (isRecord(headers)) {
+    else {
         for (const [k, v] of Object.entries(headers))
             if (k.toLowerCase() === "retry-after")
                 value = v;
@@ -781,9 +794,9 @@ export class McpError extends Error {
     toJsonRpcError() {
         const data = { domain: this.domain, symbol: this.errorCode, retryable: this.retryable };
         if (this.details !== undefined)
-            data.details = this.details;
+            data["details"] = this.details;
         if (this.retryAfterMs !== undefined)
-            data.retryAfterMs = this.retryAfterMs;
+            data["retryAfterMs"] = this.retryAfterMs;
         if (this.data !== undefined)
             for (const [k, v] of Object.entries(this.data))
                 if (!(k in data))
