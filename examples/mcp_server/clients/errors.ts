@@ -203,6 +203,16 @@ export const E_FS_IO = 2506;
  */
 export const E_FS_INVALID_PATH = 2507;
 
+/** A field of the Rust variant behind a symbol. */
+export interface ErrorField {
+  /** The Rust field's name (`reason`, or `0` for a tuple field): what the template names. */
+  readonly name: string;
+  /** Its key in `data`. */
+  readonly key: string;
+  /** How it reaches the wire: `data`, `skip`, `details`, `source`, `retry_after`, ... */
+  readonly role: string;
+}
+
 /** What the catalog says about one symbol. */
 export interface ErrorInfo {
   readonly code: number;
@@ -218,6 +228,7 @@ export interface ErrorInfo {
   readonly message: string;
   readonly description: string;
   readonly help?: string;
+  readonly fields: readonly ErrorField[];
 }
 
 /** The code of every symbol. */
@@ -266,6 +277,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Parse error",
     description: "Parse error\n\nInvalid JSON was received by the server.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "INTERNAL_ERROR": Object.freeze({
     code: -32603,
@@ -277,6 +291,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Internal error",
     description: "Internal error\n\nAn internal JSON-RPC error.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "INVALID_PARAMS": Object.freeze({
     code: -32602,
@@ -288,6 +305,11 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Invalid params",
     description: "Invalid params\n\nThe parameters do not match the method's schema (seed 001: detected before the tool\nruns).",
+    fields: Object.freeze([
+      Object.freeze({ name: "field", key: "field", role: "data" }),
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+      Object.freeze({ name: "uri", key: "uri", role: "data" }),
+    ]),
   }),
   "METHOD_NOT_FOUND": Object.freeze({
     code: -32601,
@@ -299,6 +321,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Method not found",
     description: "Method not found\n\nThe method does not exist or is not available.",
+    fields: Object.freeze([
+      Object.freeze({ name: "method", key: "method", role: "data" }),
+    ]),
   }),
   "INVALID_REQUEST": Object.freeze({
     code: -32600,
@@ -310,6 +335,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Invalid Request",
     description: "Invalid Request\n\nThe JSON sent is not a valid request object.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "URL_ELICITATION_REQUIRED": Object.freeze({
     code: -32042,
@@ -321,6 +349,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "URL elicitation required",
     description: "URL elicitation required\n\nMCP 2025-11-25: the request needs the user to complete a URL-mode elicitation first.\nRetired by 2026-07-28 (a server asks for input with an input-required result instead);\nkept so that envelopes from older peers still decode.",
+    fields: Object.freeze([
+      Object.freeze({ name: "elicitations", key: "elicitations", role: "data" }),
+    ]),
   }),
   "UNSUPPORTED_PROTOCOL_VERSION": Object.freeze({
     code: -32022,
@@ -332,6 +363,10 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Unsupported protocol version",
     description: "Unsupported protocol version\n\nMCP 2026-07-28: the request's protocol version is not one this server speaks.",
+    fields: Object.freeze([
+      Object.freeze({ name: "supported", key: "supported", role: "data" }),
+      Object.freeze({ name: "requested", key: "requested", role: "data" }),
+    ]),
   }),
   "MISSING_REQUIRED_CLIENT_CAPABILITY": Object.freeze({
     code: -32021,
@@ -343,6 +378,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Missing required client capability",
     description: "Missing required client capability\n\nMCP 2026-07-28: serving the request needs a capability the client did not declare.",
+    fields: Object.freeze([
+      Object.freeze({ name: "required_capabilities", key: "requiredCapabilities", role: "data" }),
+    ]),
   }),
   "HEADER_MISMATCH": Object.freeze({
     code: -32020,
@@ -354,6 +392,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Header mismatch",
     description: "Header mismatch\n\nMCP 2026-07-28, Streamable HTTP: a required header (`MCP-Protocol-Version`,\n`Mcp-Method`, `Mcp-Name`) is missing or malformed, or disagrees with the request body.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "RESOURCE_NOT_FOUND": Object.freeze({
     code: -32002,
@@ -365,6 +406,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "jsonrpc",
     message: "Resource not found",
     description: "Resource not found\n\nMCP before 2026-07-28: the requested resource does not exist. Retired by 2026-07-28\n(SEP-2164), which sends [`InvalidParams`](ProtocolError::InvalidParams) (-32602) for an\nunknown resource URI; kept so that envelopes from older peers still decode. A legacy\ncode (-32000..=-32019) kept on purpose.",
+    fields: Object.freeze([
+      Object.freeze({ name: "uri", key: "uri", role: "data" }),
+    ]),
   }),
   "MISSING_CLIENT_CAPABILITY": Object.freeze({
     code: -32021,
@@ -377,6 +421,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Missing required client capability",
     description: "Missing required client capability",
     help: "declare the capability when initializing the session",
+    fields: Object.freeze([
+      Object.freeze({ name: "required_capabilities", key: "requiredCapabilities", role: "data" }),
+    ]),
   }),
   "E_INVALID_PARAMS": Object.freeze({
     code: 1000,
@@ -389,6 +436,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Invalid parameters",
     description: "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).",
     help: "Fix the parameters and send the request again",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "E_TIMEOUT": Object.freeze({
     code: 1001,
@@ -400,6 +450,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Operation timed out",
     description: "Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "E_LIMIT_EXCEEDED": Object.freeze({
     code: 1002,
@@ -411,6 +464,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Limit exceeded",
     description: "Limit exceeded\n\nA server-side cap was hit: session count, size, line length.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "E_NOT_INSTALLED": Object.freeze({
     code: 1003,
@@ -423,6 +479,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Dependency not installed",
     description: "Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.",
     help: "Install the missing dependency on the server",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "E_SESSION_NOT_FOUND": Object.freeze({
     code: 1004,
@@ -434,6 +493,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Session not found",
     description: "Session not found\n\nThe request names a session id the server does not know.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "E_INPUT_TOO_LARGE": Object.freeze({
     code: 1005,
@@ -445,6 +507,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Input too large",
     description: "Input too large\n\nCode length, selector length or another input exceeds what the server accepts.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "E_UNSUPPORTED": Object.freeze({
     code: 1006,
@@ -456,6 +521,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Unsupported operation",
     description: "Unsupported operation\n\nThe server does not implement the requested operation.",
+    fields: Object.freeze([
+      Object.freeze({ name: "details", key: "details", role: "details" }),
+    ]),
   }),
   "E_PW_NAV": Object.freeze({
     code: 2100,
@@ -468,6 +536,10 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Navigation failed",
     description: "Navigation failed",
     help: "check the URL's host name; if it is right, retry later",
+    fields: Object.freeze([
+      Object.freeze({ name: "url", key: "url", role: "data" }),
+      Object.freeze({ name: "reason", key: "details", role: "details" }),
+    ]),
   }),
   "E_PW_LAUNCH": Object.freeze({
     code: 2101,
@@ -479,6 +551,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Browser launch failed",
     description: "Browser launch failed",
+    fields: Object.freeze([
+      Object.freeze({ name: "reason", key: "details", role: "details" }),
+    ]),
   }),
   "E_PW_DECLINED": Object.freeze({
     code: 2102,
@@ -490,6 +565,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "The user declined the navigation",
     description: "The user declined the navigation",
+    fields: Object.freeze([
+      Object.freeze({ name: "url", key: "url", role: "data" }),
+    ]),
   }),
   "E_PW_UNCONFIRMED": Object.freeze({
     code: 2103,
@@ -501,6 +579,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Could not ask the user",
     description: "Could not ask the user",
+    fields: Object.freeze([
+      Object.freeze({ name: "reason", key: "details", role: "details" }),
+    ]),
   }),
   "E_FS_PATH_ESCAPE": Object.freeze({
     code: 2500,
@@ -513,6 +594,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Path escapes the server's root",
     description: "Path escapes the server's root",
     help: "use a relative path without `..` inside the server's root directory",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+    ]),
   }),
   "E_FS_DENIED": Object.freeze({
     code: 2501,
@@ -524,6 +608,10 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Permission denied",
     description: "Permission denied",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+      Object.freeze({ name: "cause", key: "cause", role: "source" }),
+    ]),
   }),
   "E_FS_NOT_FOUND": Object.freeze({
     code: 2502,
@@ -535,6 +623,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "File not found",
     description: "File not found",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+    ]),
   }),
   "E_FS_NOT_A_FILE": Object.freeze({
     code: 2503,
@@ -546,6 +637,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Not a regular file",
     description: "Not a regular file",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+    ]),
   }),
   "E_FS_TOO_LARGE": Object.freeze({
     code: 2504,
@@ -557,6 +651,11 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "File too large: {size} bytes, the limit is {limit}",
     description: "The file is larger than the server returns.",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+      Object.freeze({ name: "size", key: "size", role: "data" }),
+      Object.freeze({ name: "limit", key: "limit", role: "data" }),
+    ]),
   }),
   "E_FS_NOT_TEXT": Object.freeze({
     code: 2505,
@@ -568,6 +667,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "File is not UTF-8 text",
     description: "File is not UTF-8 text",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+    ]),
   }),
   "E_FS_IO": Object.freeze({
     code: 2506,
@@ -579,6 +681,11 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Reading the file failed",
     description: "Reading the file failed",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+      Object.freeze({ name: "cause", key: "cause", role: "source" }),
+      Object.freeze({ name: "transient", key: "transient", role: "retryable" }),
+    ]),
   }),
   "E_FS_INVALID_PATH": Object.freeze({
     code: 2507,
@@ -591,6 +698,9 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Invalid path",
     description: "Invalid path",
     help: "send a relative path with `/` separators and no NUL byte",
+    fields: Object.freeze([
+      Object.freeze({ name: "path", key: "path", role: "data" }),
+    ]),
   }),
 });
 
@@ -840,6 +950,35 @@ export interface McpErrorOptions {
 }
 
 /**
+ * The message of `info` for `data`, its template rendered as the Rust server renders it:
+ * `{{` and `}}` are braces; `{name}` or `{name:spec}`, where `name` is a field that is not
+ * `skip` and `data` has the field's key as an own property, is that value: a string as it is
+ * (as a JSON string literal when `spec` has a `?`), anything else as compact JSON. Any other
+ * placeholder, or a value JSON cannot write, stays as it is.
+ */
+function renderMessage(info: ErrorInfo, data: Record<string, unknown> | undefined): string {
+  return info.message.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (whole: string, inner: string | undefined) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    if (inner === undefined || data === undefined) return whole;
+    const colon = inner.indexOf(":");
+    const name = colon < 0 ? inner : inner.slice(0, colon);
+    const spec = colon < 0 ? "" : inner.slice(colon + 1);
+    const field = info.fields.find((f) => f.name === name && f.role !== "skip");
+    if (field === undefined || !Object.prototype.hasOwnProperty.call(data, field.key)) return whole;
+    try {
+      const value = data[field.key];
+      // JSON.stringify gives undefined for undefined, a function or a symbol, and throws on a
+      // bigint or a cycle.
+      const text: unknown = typeof value === "string" && !spec.includes("?") ? value : JSON.stringify(value);
+      return typeof text === "string" ? text : whole;
+    } catch {
+      return whole;
+    }
+  });
+}
+
+/**
  * Seed 002's base class: an error of the catalog, raised by a TypeScript server. Its
  * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
  * details and data.
@@ -858,7 +997,7 @@ export class McpError extends Error {
   constructor(symbol: ErrorSymbol, message?: string, data?: Record<string, unknown>, options: McpErrorOptions = {}) {
     // Typed, not inferred: for an empty catalog `ErrorSymbol` is `never`, and so would be `info`.
     const info: ErrorInfo = ERRORS[symbol];
-    super(message ?? info.message);
+    super(message ?? renderMessage(info, data));
     Object.setPrototypeOf(this, new.target.prototype);
     this.name = info.errorType;
     this.errorType = info.errorType;

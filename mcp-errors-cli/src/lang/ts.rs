@@ -134,6 +134,8 @@ const DECLARED: &[&str] = &[
     "decodeToolResult",
     "decodeErrorObject",
     "retryAfterHeader",
+    "ErrorField",
+    "renderMessage",
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.
@@ -202,6 +204,21 @@ fn write_errors_table(out: &mut String, entries: &[&Entry]) {
         let _ = writeln!(out, "    description: {},", lit(e.description()));
         if let Some(help) = &e.help {
             let _ = writeln!(out, "    help: {},", lit(help));
+        }
+        if e.fields.is_empty() {
+            out.push_str("    fields: Object.freeze([]),\n");
+        } else {
+            out.push_str("    fields: Object.freeze([\n");
+            for f in &e.fields {
+                let _ = writeln!(
+                    out,
+                    "      Object.freeze({{ name: {}, key: {}, role: {} }}),",
+                    lit(&f.name),
+                    lit(&f.key),
+                    lit(&f.role)
+                );
+            }
+            out.push_str("    ]),\n");
         }
         out.push_str("  }),\n");
     }
@@ -299,7 +316,17 @@ fn module(catalog: &Catalog, source: &str) -> String {
     out
 }
 
-const INFO_TYPES: &str = r#"/** What the catalog says about one symbol. */
+const INFO_TYPES: &str = r#"/** A field of the Rust variant behind a symbol. */
+export interface ErrorField {
+  /** The Rust field's name (`reason`, or `0` for a tuple field): what the template names. */
+  readonly name: string;
+  /** Its key in `data`. */
+  readonly key: string;
+  /** How it reaches the wire: `data`, `skip`, `details`, `source`, `retry_after`, ... */
+  readonly role: string;
+}
+
+/** What the catalog says about one symbol. */
 export interface ErrorInfo {
   readonly code: number;
   readonly symbol: ErrorSymbol;
@@ -314,6 +341,7 @@ export interface ErrorInfo {
   readonly message: string;
   readonly description: string;
   readonly help?: string;
+  readonly fields: readonly ErrorField[];
 }
 
 "#;
@@ -564,6 +592,35 @@ export interface McpErrorOptions {
 }
 
 /**
+ * The message of `info` for `data`, its template rendered as the Rust server renders it:
+ * `{{` and `}}` are braces; `{name}` or `{name:spec}`, where `name` is a field that is not
+ * `skip` and `data` has the field's key as an own property, is that value: a string as it is
+ * (as a JSON string literal when `spec` has a `?`), anything else as compact JSON. Any other
+ * placeholder, or a value JSON cannot write, stays as it is.
+ */
+function renderMessage(info: ErrorInfo, data: Record<string, unknown> | undefined): string {
+  return info.message.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (whole: string, inner: string | undefined) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    if (inner === undefined || data === undefined) return whole;
+    const colon = inner.indexOf(":");
+    const name = colon < 0 ? inner : inner.slice(0, colon);
+    const spec = colon < 0 ? "" : inner.slice(colon + 1);
+    const field = info.fields.find((f) => f.name === name && f.role !== "skip");
+    if (field === undefined || !Object.prototype.hasOwnProperty.call(data, field.key)) return whole;
+    try {
+      const value = data[field.key];
+      // JSON.stringify gives undefined for undefined, a function or a symbol, and throws on a
+      // bigint or a cycle.
+      const text: unknown = typeof value === "string" && !spec.includes("?") ? value : JSON.stringify(value);
+      return typeof text === "string" ? text : whole;
+    } catch {
+      return whole;
+    }
+  });
+}
+
+/**
  * Seed 002's base class: an error of the catalog, raised by a TypeScript server. Its
  * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
  * details and data.
@@ -582,7 +639,7 @@ export class McpError extends Error {
   constructor(symbol: ErrorSymbol, message?: string, data?: Record<string, unknown>, options: McpErrorOptions = {}) {
     // Typed, not inferred: for an empty catalog `ErrorSymbol` is `never`, and so would be `info`.
     const info: ErrorInfo = ERRORS[symbol];
-    super(message ?? info.message);
+    super(message ?? renderMessage(info, data));
     Object.setPrototypeOf(this, new.target.prototype);
     this.name = info.errorType;
     this.errorType = info.errorType;
