@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The polyglot generator (mcp-errors-cli): `mcp-errors gen` on the example server's catalog,
 # the five seed taxonomies (examples/taxonomies, through examples/seed_catalogs.rs), a
-# hostile catalog and one of message templates (mcp-errors-cli/tests/fixtures/) and an empty
-# one, each type-checked with `tsc --strict` and `mypy --strict`; the committed modules of
-# examples/mcp_server/clients/ type-checked as they are; examples/ts_server/dist/ rebuilt and
-# compared with the committed copy; the generated runtime's behaviour on the hostile catalog
-# (tests/polyglot/check.*) and, in TypeScript, on the templates' (check.mjs).
+# hostile catalog, one of message templates and one of JavaScript's global names
+# (mcp-errors-cli/tests/fixtures/) and an empty one, each type-checked with `tsc --strict`
+# and `mypy --strict`; the committed modules of examples/mcp_server/clients/ type-checked as
+# they are; examples/ts_server/dist/ rebuilt and compared with the committed copy; the
+# generated runtime's behaviour on the hostile catalog (tests/polyglot/check.*) and, in
+# TypeScript, on the other two (check.mjs).
 #
 # Installs what it needs itself: typescript pinned in tests/e2e/package.json (npm ci), mypy
 # pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
@@ -42,6 +43,7 @@ cargo run -q --all-features --example seed_catalogs -- "$tmp/catalogs" >/dev/nul
 cp examples/mcp_server/clients/catalog.json "$tmp/catalogs/example.json"
 cp mcp-errors-cli/tests/fixtures/hostile.json "$tmp/catalogs/hostile.json"
 cp mcp-errors-cli/tests/fixtures/templates.json "$tmp/catalogs/templates.json"
+cp mcp-errors-cli/tests/fixtures/globals.json "$tmp/catalogs/globals.json"
 # A server without errors yet: ErrorSymbol is `never`, and the module still type-checks.
 printf '{"format":"mcp-errors-catalog","version":1,"enums":[]}\n' >"$tmp/catalogs/empty.json"
 
@@ -91,8 +93,9 @@ run "createError options take undefined members (--exactOptionalPropertyTypes)" 
 run "examples/ts_server: tsc -p (strict)" "$tsc" -p examples/ts_server/tsconfig.json --outDir "$tmp/ts_server_dist"
 run "examples/ts_server/dist is up to date" diff -r "$tmp/ts_server_dist" examples/ts_server/dist
 
-# Behaviour of the generated runtime, on the hostile catalog and the message templates'.
-for name in hostile templates; do
+# Behaviour of the generated runtime, on the hostile catalog, the message templates' and the
+# one named after JavaScript's globals.
+for name in hostile templates globals; do
   run "$name: compile errors.ts" "${tsc_strict[@]}" --outDir "$tmp/gen/$name/js" "$tmp/gen/$name/errors.ts"
   run "$name: typescript behaviour (tests/polyglot/check.mjs)" node tests/polyglot/check.mjs "$tmp/gen/$name/js/errors.js"
 done

@@ -3,7 +3,9 @@
 // - hostile.json: escaped names, `__proto__` as a symbol, decodeError on every shape and on
 //   garbage, the retry contract's decoding;
 // - templates.json: messages rendered from their templates and `data` (the cases of
-//   template_cases.json beside this file, shared with check.py, and JavaScript's own values).
+//   template_cases.json beside this file, shared with check.py, and JavaScript's own values);
+// - globals.json: symbols and errorTypes named after JavaScript's globals (`JSON`, `Map`,
+//   `TypeError`, ...): none shadows one the module uses, and every error still works.
 //
 //   node check.mjs <path to the compiled errors.js>
 import assert from "node:assert/strict";
@@ -18,7 +20,7 @@ function ok(name, f) {
   console.log(`ok  ${name}`);
 }
 
-const CHECKS = { "hostile.json": hostile, "templates.json": templates };
+const CHECKS = { "hostile.json": hostile, "templates.json": templates, "globals.json": globals };
 const checks = CHECKS[m.CATALOG_SOURCE];
 assert.ok(checks, `no checks for the catalog ${m.CATALOG_SOURCE}`);
 checks();
@@ -33,6 +35,13 @@ function hostile() {
     assert.equal(m.class_, 4000);
     assert.equal(m._2FA_REQUIRED, 4001);
     assert.equal(m.E_DASH_2, 4012);
+  });
+  ok("an errorType named Error is a class of its own, the base class still extends the global", () => {
+    const e = m.createError("2FA_REQUIRED");
+    assert.ok(e instanceof m.McpError && e instanceof Error && e instanceof m.Error_);
+    assert.equal(m.ERROR_CLASSES.Error, m.Error_);
+    assert.equal(Object.getPrototypeOf(m.McpError), Error);
+    assert.equal(e.name, "Error");
   });
   ok("createError picks the class of the errorType, escaped", () => {
     const e = m.createError("class");
@@ -126,5 +135,33 @@ function templates() {
     assert.ok(Object.isFrozen(fields) && fields.every(Object.isFrozen));
     assert.deepEqual(m.ERRORS.E_PLAIN.fields, []);
     assert.ok(Object.isFrozen(m.ERRORS.E_PLAIN.fields));
+  });
+}
+
+function globals() {
+  ok("no export is named after a global the module uses", () => {
+    for (const name of ["Error", "Object", "Number", "Map", "JSON", "Array", "undefined"]) {
+      assert.ok(!(name in m), name);
+    }
+    assert.equal(m.JSON_, 6000);
+    assert.equal(m.Error_, 6005);
+    assert.equal(m.ERROR_CLASSES.JSON.name, "JSON__2");
+  });
+  ok("every symbol: its class, its message, both channels and back", () => {
+    const symbols = Object.keys(m.CODES);
+    assert.equal(symbols.length, 15);
+    for (const symbol of symbols) {
+      const info = m.ERRORS[symbol];
+      const e = m.createError(symbol, undefined, { value: { a: [1, null] } }, { retryAfterMs: 5 });
+      assert.ok(e instanceof m.McpError && e instanceof Error, symbol);
+      assert.equal(e.constructor, m.ERROR_CLASSES[info.errorType], symbol);
+      assert.notEqual(e.constructor, globalThis[info.errorType], symbol);
+      assert.equal(e.message, 'bad {"a":[1,null]}', symbol);
+      const tool = m.decodeError(e.toToolError());
+      assert.deepEqual([tool.symbol, tool.code, tool.retryAfterMs, tool.message], [symbol, info.code, 5, e.message]);
+      const rpc = m.decodeError(JSON.parse(JSON.stringify(e.toJsonRpcError())));
+      assert.deepEqual([rpc.symbol, rpc.retryable, rpc.data.value], [symbol, true, { a: [1, null] }]);
+      assert.equal(m.isRetryable({ code: info.code, message: "x" }), info.retryable, symbol);
+    }
   });
 }

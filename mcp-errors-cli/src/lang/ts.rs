@@ -720,3 +720,291 @@ fn package_json(name: &str, source: &str) -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    /// The standard global names of JavaScript and TypeScript's library (and a few of Node's and
+    /// the browser's) that a module could refer to.
+    const GLOBALS: &[&str] = &[
+        "globalThis",
+        "Infinity",
+        "NaN",
+        "undefined",
+        "eval",
+        "isFinite",
+        "isNaN",
+        "parseFloat",
+        "parseInt",
+        "decodeURI",
+        "decodeURIComponent",
+        "encodeURI",
+        "encodeURIComponent",
+        "AggregateError",
+        "Array",
+        "ArrayBuffer",
+        "Atomics",
+        "BigInt",
+        "BigInt64Array",
+        "BigUint64Array",
+        "Boolean",
+        "DataView",
+        "Date",
+        "Error",
+        "EvalError",
+        "FinalizationRegistry",
+        "Float32Array",
+        "Float64Array",
+        "Function",
+        "Int8Array",
+        "Int16Array",
+        "Int32Array",
+        "Intl",
+        "JSON",
+        "Map",
+        "Math",
+        "Number",
+        "Object",
+        "Promise",
+        "Proxy",
+        "RangeError",
+        "ReferenceError",
+        "Reflect",
+        "RegExp",
+        "Set",
+        "SharedArrayBuffer",
+        "String",
+        "Symbol",
+        "SyntaxError",
+        "TypeError",
+        "Uint8Array",
+        "Uint8ClampedArray",
+        "Uint16Array",
+        "Uint32Array",
+        "URIError",
+        "WeakMap",
+        "WeakRef",
+        "WeakSet",
+        "console",
+        "Headers",
+        "URL",
+        "structuredClone",
+        "setTimeout",
+        "queueMicrotask",
+        "Record",
+        "Readonly",
+        "ReadonlyArray",
+        "ReadonlyMap",
+        "ReadonlySet",
+        "Partial",
+        "Required",
+        "Pick",
+        "Omit",
+        "Exclude",
+        "Extract",
+        "NonNullable",
+        "ReturnType",
+        "Parameters",
+        "InstanceType",
+        "Awaited",
+        "PropertyKey",
+        "Iterable",
+        "IterableIterator",
+        "RegExpMatchArray",
+        "PromiseLike",
+        "ArrayLike",
+    ];
+
+    /// The identifiers of `code` other than property names after a `.`: comments, strings,
+    /// regular expressions and the text of template literals are skipped (the `${...}` in one
+    /// is not). Enough for the generator's own output, not for every JavaScript.
+    fn free_identifiers(code: &str) -> BTreeSet<String> {
+        let c: Vec<char> = code.chars().collect();
+        let mut found = BTreeSet::new();
+        // Brace depth inside each open `${`.
+        let mut templates: Vec<usize> = Vec::new();
+        let mut prev = ' '; // the last significant character of code
+        let mut i = 0;
+        // Skips template text from `i` (just after a backtick or a closing `}`): returns the
+        // index after the closing backtick, or after a `${` (pushing it).
+        let template_text = |mut i: usize, templates: &mut Vec<usize>| -> usize {
+            while i < c.len() {
+                match c[i] {
+                    '\\' => i += 2,
+                    '`' => return i + 1,
+                    '$' if c.get(i + 1) == Some(&'{') => {
+                        templates.push(0);
+                        return i + 2;
+                    }
+                    _ => i += 1,
+                }
+            }
+            i
+        };
+        while i < c.len() {
+            let ch = c[i];
+            let next = c.get(i + 1).copied();
+            if ch == '/' && next == Some('/') {
+                while i < c.len() && c[i] != '\n' {
+                    i += 1;
+                }
+            } else if ch == '/' && next == Some('*') {
+                i += 2;
+                while i + 1 < c.len() && !(c[i] == '*' && c[i + 1] == '/') {
+                    i += 1;
+                }
+                i += 2;
+            } else if ch == '"' || ch == '\'' {
+                i += 1;
+                while i < c.len() && c[i] != ch {
+                    i += if c[i] == '\\' { 2 } else { 1 };
+                }
+                i += 1;
+                prev = ch;
+            } else if ch == '/' && "(,=:[!&|?{};".contains(prev) {
+                // A regular expression literal, up to its unescaped `/` outside a class.
+                let mut class = false;
+                i += 1;
+                while i < c.len() && (class || c[i] != '/') {
+                    match c[i] {
+                        '\\' => i += 1,
+                        '[' => class = true,
+                        ']' => class = false,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+                prev = '/';
+            } else if ch == '`' {
+                i = template_text(i + 1, &mut templates);
+                prev = '`';
+            } else if ch == '{' {
+                if let Some(depth) = templates.last_mut() {
+                    *depth += 1;
+                }
+                i += 1;
+                prev = ch;
+            } else if ch == '}' && templates.last() == Some(&0) {
+                templates.pop();
+                i = template_text(i + 1, &mut templates);
+                prev = '`';
+            } else if ch == '}' {
+                if let Some(depth) = templates.last_mut() {
+                    *depth -= 1;
+                }
+                i += 1;
+                prev = ch;
+            } else if ch.is_ascii_digit() {
+                while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_' || c[i] == '.') {
+                    i += 1;
+                }
+                prev = '0';
+            } else if ch.is_ascii_alphabetic() || ch == '_' || ch == '$' {
+                let start = i;
+                while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_' || c[i] == '$') {
+                    i += 1;
+                }
+                let spread = start >= 3 && c[start - 3..start] == ['.', '.', '.'];
+                if prev != '.' || spread {
+                    found.insert(c[start..i].iter().collect());
+                }
+                prev = 'a';
+            } else {
+                if !ch.is_whitespace() {
+                    prev = ch;
+                }
+                i += 1;
+            }
+        }
+        found
+    }
+
+    fn catalog(entries: &[serde_json::Value]) -> Catalog {
+        let json = serde_json::json!({
+            "format": "mcp-errors-catalog",
+            "version": 1,
+            "enums": [{"name": "E", "domain": "d", "entries": entries}],
+        });
+        Catalog::from_json(&json.to_string()).expect("a valid catalog")
+    }
+
+    /// The globals the generated module refers to, found in its text.
+    fn used_globals() -> BTreeSet<String> {
+        let used = free_identifiers(&module(&catalog(&[]), "c.json"));
+        GLOBALS
+            .iter()
+            .filter(|g| used.contains(**g))
+            .map(|g| (*g).to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn free_identifiers_skip_comments_strings_and_properties() {
+        let code = "// Map\n/* Set */ const a = \"JSON\" + 'Math' + `x ${Number(b.Object)} ${`${{c: Date}.c}`}`;\n\
+                    if (/Symbol[/]/.test(s) && ...Array) return x / Promise;";
+        let found: Vec<String> = free_identifiers(code).into_iter().collect();
+        assert_eq!(
+            found,
+            [
+                "Array", "Date", "Number", "Promise", "a", "b", "c", "const", "if", "return", "s",
+                "x"
+            ]
+        );
+    }
+
+    /// A catalog whose every symbol and `errorType` is a global's name: no name the module
+    /// declares for them is one of the globals the module itself uses.
+    #[test]
+    fn catalog_names_never_shadow_a_global_the_module_uses() {
+        let used = used_globals();
+        for name in [
+            "Error", "Object", "Number", "Map", "JSON", "Array", "Record", "Readonly",
+        ] {
+            assert!(used.contains(name), "the module uses {name}: {used:?}");
+        }
+        let entries: Vec<serde_json::Value> = GLOBALS
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                serde_json::json!({
+                    "code": 5000 + i, "symbol": g, "domain": "d", "message": "m",
+                    "retryable": false, "kind": "internal", "channel": "tool_error",
+                    "errorType": g,
+                })
+            })
+            .collect();
+        let text = module(&catalog(&entries), "c.json");
+        let mut declared = Vec::new();
+        for line in text.lines() {
+            for prefix in [
+                "export const ",
+                "export class ",
+                "export function ",
+                "export interface ",
+                "export type ",
+                "const ",
+                "function ",
+            ] {
+                if let Some(rest) = line.strip_prefix(prefix) {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+                        .collect();
+                    declared.push(name);
+                }
+            }
+        }
+        assert!(declared.len() > 2 * GLOBALS.len(), "{declared:?}");
+        let shadowing: Vec<&String> = declared.iter().filter(|d| used.contains(*d)).collect();
+        assert!(
+            shadowing.is_empty(),
+            "{shadowing:?} shadow globals the module uses"
+        );
+        let distinct: BTreeSet<&String> = declared.iter().collect();
+        assert_eq!(distinct.len(), declared.len(), "a name declared twice");
+    }
+}
