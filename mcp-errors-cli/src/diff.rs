@@ -9,12 +9,17 @@
 //!   clients receive as a thrown error rather than a result, or the other way round);
 //! - an enum removed, or its domain changed, or its range moved or shrunk.
 //!
+//! Enums are paired by name first, then each enum whose name is gone with the first unpaired
+//! enum of its domain; pairs are compared as above, an enum left without one was removed.
+//! The Rust type's name is not on the wire: a renamed enum (same domain) is no finding by
+//! itself, only what else changed with it.
+//!
 //! Not breaking: a new code, a new enum, a range that grows around the old one, a message,
-//! help or description that changes.
+//! help or description that changes, an enum's Rust name.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::catalog::{Catalog, Entry};
+use crate::catalog::{Catalog, Entry, Enum};
 
 /// The breaking changes from `old` to `new`, one sentence each, in a stable order.
 pub fn breaking_changes(old: &Catalog, new: &Catalog) -> Vec<String> {
@@ -33,26 +38,69 @@ pub fn added_codes(old: &Catalog, new: &Catalog) -> Vec<String> {
         .collect()
 }
 
+/// Pairs each enum of `old` with its successor in `new`: by name first, then each unpaired
+/// one with the first unpaired enum of `new` in its domain (the Rust type was renamed; its
+/// name is not on the wire). `None`: no successor, the enum was removed.
+fn pair_enums<'a>(old: &'a Catalog, new: &'a Catalog) -> Vec<(&'a Enum, Option<&'a Enum>)> {
+    let mut taken = vec![false; new.enums.len()];
+    let mut pairs: Vec<(&Enum, Option<usize>)> = old
+        .enums
+        .iter()
+        .map(|before| {
+            let found = new
+                .enums
+                .iter()
+                .enumerate()
+                .position(|(i, after)| !taken[i] && after.name == before.name);
+            if let Some(i) = found {
+                taken[i] = true;
+            }
+            (before, found)
+        })
+        .collect();
+    for (before, found) in &mut pairs {
+        if found.is_none() {
+            *found = new
+                .enums
+                .iter()
+                .enumerate()
+                .position(|(i, after)| !taken[i] && after.domain == before.domain);
+            if let Some(i) = *found {
+                taken[i] = true;
+            }
+        }
+    }
+    pairs
+        .into_iter()
+        .map(|(before, found)| (before, found.map(|i| &new.enums[i])))
+        .collect()
+}
+
 fn enum_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {
-    for before in &old.enums {
-        let Some(after) = new.enums.iter().find(|e| e.name == before.name) else {
+    for (before, after) in pair_enums(old, new) {
+        let Some(after) = after else {
             findings.push(format!(
                 "enum {} (domain {}) removed",
                 before.name, before.domain
             ));
             continue;
         };
+        let name = if after.name == before.name {
+            before.name.clone()
+        } else {
+            format!("{} (now {})", before.name, after.name)
+        };
         if after.domain != before.domain {
             findings.push(format!(
-                "enum {}: domain moved from {} to {}",
-                before.name, before.domain, after.domain
+                "enum {name}: domain moved from {} to {}",
+                before.domain, after.domain
             ));
         }
         match (before.range, after.range) {
             (Some(b), Some(a)) if !a.contains_range(b) => {
-                findings.push(format!("enum {}: range moved from {b} to {a}", before.name));
+                findings.push(format!("enum {name}: range moved from {b} to {a}"));
             }
-            (Some(b), None) => findings.push(format!("enum {}: range {b} removed", before.name)),
+            (Some(b), None) => findings.push(format!("enum {name}: range {b} removed")),
             _ => {}
         }
     }

@@ -190,6 +190,81 @@ fn grown_range_is_fine() {
     assert_eq!(code, 0);
 }
 
+fn enum_of<'a>(catalog: &'a mut Value, name: &str) -> &'a mut Value {
+    catalog["enums"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| e["name"] == name)
+        .unwrap()
+}
+
+#[test]
+fn renamed_enum_is_not_breaking() {
+    // The Rust type's name is not on the wire: same domain, range, codes and symbols.
+    let (code, out, _) = diff_after("enum-renamed", |c| {
+        enum_of(c, "FilesystemError")["name"] = "FsError".into();
+    });
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "no breaking changes (0 codes added)\n")
+    );
+}
+
+#[test]
+fn renamed_enum_is_compared_with_its_successor() {
+    // Renamed and its range moved: the range is a finding, the name is not.
+    let (code, out, _) = diff_after("enum-renamed-range", |c| {
+        let fs = enum_of(c, "FilesystemError");
+        fs["name"] = "FsError".into();
+        fs["range"] = serde_json::json!({"start": 2500, "end": 2549});
+    });
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "breaking: enum FilesystemError (now FsError): range moved from 2500..=2599 to 2500..=2549\n"
+    );
+    // Renamed and moved to another domain: no successor, so removed, and each code moved.
+    let (code, out, _) = diff_after("enum-renamed-domain", |c| {
+        let fs = enum_of(c, "FilesystemError");
+        fs["name"] = "FsError".into();
+        fs["domain"] = "files".into();
+        for e in fs["entries"].as_array_mut().unwrap() {
+            e["domain"] = "files".into();
+        }
+    });
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "breaking: enum FilesystemError (domain filesystem) removed"
+    );
+    assert!(
+        lines.contains(&"breaking: code 2501 (E_FS_DENIED): domain moved from filesystem to files"),
+        "{out}"
+    );
+}
+
+#[test]
+fn removed_enum_is_still_breaking() {
+    let (code, out, _) = diff_after("enum-removed", |c| {
+        c["enums"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|e| e["name"] != "FilesystemError");
+    });
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "breaking: enum FilesystemError (domain filesystem) removed"
+    );
+    assert!(
+        lines.contains(&"breaking: code 2506 (E_FS_IO) removed"),
+        "{out}"
+    );
+}
+
 /// One line on stderr naming the file and the problem, exit 2, nothing on stdout.
 fn bad_input(name: &str, contents: &str, expected: &str) {
     let dir = Dir::new(&format!("bad-{}", name.replace('.', "-")));
