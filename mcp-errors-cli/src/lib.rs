@@ -6,9 +6,11 @@
 //! ```
 //!
 //! `gen` writes an error module for TypeScript (`errors.ts`) or Python (`errors.py`,
-//! `py.typed`) from a catalog (`Registry::to_json`); `diff` reports the breaking changes between
-//! two catalogs, one line each, and exits 1 when there are any. Bad input (a file that is not
-//! JSON, or not a catalog, a wrong argument) is one line on stderr and exit 2.
+//! `py.typed`) from a catalog (`Registry::to_json`); `--lang` takes `ts`, `typescript`,
+//! `python` or `py`, in any case. `diff` reports the breaking changes between two catalogs,
+//! one line each, and exits 1 when there are any. `-h`/`--help` after either command prints
+//! its usage (exit 0). Bad input (a file that is not JSON, or not a catalog, a wrong
+//! argument) is one line on stderr and exit 2.
 //!
 //! The generators are a library too ([`generate`]), one module per target language under
 //! [`lang`]; a new language is one more module and one more [`Lang`] variant.
@@ -34,7 +36,36 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 
 const USAGE: &str =
     "usage: mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
-       mcp-errors diff OLD.json NEW.json";
+       mcp-errors diff OLD.json NEW.json
+       mcp-errors COMMAND --help";
+
+const GEN_HELP: &str = "usage: mcp-errors gen --lang LANG --catalog FILE --out DIR [--package NAME]
+
+Writes the error module of LANG generated from a catalog (Registry::to_json) into DIR.
+
+  --lang LANG      ts (or typescript) or python (or py), in any case
+  --catalog FILE   the catalog JSON
+  --out DIR        where to write (created if missing)
+  --package NAME   also write the files that make DIR the package NAME
+  -h, --help       this text
+
+Exit 0, or 2 on bad arguments or a file that is not a catalog.";
+
+const DIFF_HELP: &str = "usage: mcp-errors diff OLD.json NEW.json
+
+Reports the changes from catalog OLD to catalog NEW that break a client or server built on
+OLD (a code removed or reused, a symbol renamed or moved, a domain or channel changed, an enum
+removed or its range moved), one line each.
+
+  -h, --help   this text
+
+Exit 0 when nothing breaks, 1 when something does, 2 on bad arguments or a file that is not a
+catalog.";
+
+/// Whether `arg` asks for help.
+fn is_help(arg: &str) -> bool {
+    matches!(arg, "-h" | "--help")
+}
 
 /// Runs the command line `args` (without the program name), writing to `out` and `err`;
 /// returns the process's exit code.
@@ -74,6 +105,10 @@ enum Failure {
 }
 
 fn run_gen(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
+    if args.iter().any(|a| is_help(a)) {
+        let _ = writeln!(out, "{GEN_HELP}");
+        return Ok(0);
+    }
     let mut lang = None;
     let mut catalog = None;
     let mut dir = None;
@@ -105,7 +140,7 @@ fn run_gen(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
     let lang = lang.ok_or_else(|| Failure::Usage("gen: --lang is required".to_owned()))?;
     let lang = Lang::parse(&lang).ok_or_else(|| {
         Failure::Usage(format!(
-            "gen: unknown language {lang:?} (one of: {})",
+            "gen: unknown language {lang:?} (one of: {}; any case)",
             Lang::NAMES.join(", ")
         ))
     })?;
@@ -138,6 +173,10 @@ fn run_gen(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
 }
 
 fn run_diff(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
+    if args.iter().any(|a| is_help(a)) {
+        let _ = writeln!(out, "{DIFF_HELP}");
+        return Ok(0);
+    }
     let [old, new] = args else {
         return Err(Failure::Usage(
             "diff: expected two catalog files, OLD and NEW".to_owned(),

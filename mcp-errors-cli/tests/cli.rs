@@ -360,6 +360,66 @@ fn bad_arguments_are_exit_2() {
     }
 }
 
+fn run_args(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn help_of_each_command_is_exit_0() {
+    for (args, usage) in [
+        (&["gen", "--help"][..], "usage: mcp-errors gen --lang LANG"),
+        (&["gen", "-h"], "usage: mcp-errors gen --lang LANG"),
+        (&["gen", "--lang", "ts", "--help"], "usage: mcp-errors gen"),
+        (
+            &["diff", "--help"],
+            "usage: mcp-errors diff OLD.json NEW.json",
+        ),
+        (&["diff", "-h"], "usage: mcp-errors diff OLD.json NEW.json"),
+        (&["--help"], "usage: mcp-errors gen"),
+    ] {
+        let out = run_args(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(text(&out.stdout).starts_with(usage), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn language_names_in_any_case() {
+    let dir = Dir::new("langs");
+    let catalog = dir.write("catalog.json", &example_catalog().to_string());
+    for (lang, file) in [
+        ("TS", "errors.ts"),
+        ("TypeScript", "errors.ts"),
+        ("typescript", "errors.ts"),
+        ("Python", "errors.py"),
+        ("PY", "errors.py"),
+    ] {
+        let out_dir = dir.0.join(lang);
+        let out = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+            .args(["gen", "--lang", lang, "--catalog"])
+            .arg(&catalog)
+            .arg("--out")
+            .arg(&out_dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{lang}: {}", text(&out.stderr));
+        assert!(out_dir.join(file).exists(), "{lang}");
+    }
+    let out = run_args(&["gen", "--lang", "go", "--catalog", "x", "--out", "y"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).starts_with(
+            "mcp-errors: gen: unknown language \"go\" (one of: ts, typescript, python, py; any case)\n"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// `examples/mcp_server/clients/` holds the modules generated from the example's catalog
 /// (`mcp_server --catalog`, checked against the server by `tests/test_rmcp_e2e.rs`); a
 /// generator change that is not regenerated fails here. `MCP_ERRORS_BLESS=1` rewrites them.

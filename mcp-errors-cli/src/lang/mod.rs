@@ -24,12 +24,13 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// The names `--lang` accepts.
-    pub const NAMES: &'static [&'static str] = &["ts", "python"];
+    /// Every name `--lang` accepts (in any case: `TS`, `Python`).
+    pub const NAMES: &'static [&'static str] = &["ts", "typescript", "python", "py"];
 
-    /// The language `--lang NAME` stands for.
+    /// The language `--lang NAME` stands for: one of [`NAMES`](Lang::NAMES), ignoring ASCII
+    /// case.
     pub fn parse(name: &str) -> Option<Lang> {
-        match name {
+        match name.to_ascii_lowercase().as_str() {
             "ts" | "typescript" => Some(Lang::Ts),
             "python" | "py" => Some(Lang::Python),
             _ => None,
