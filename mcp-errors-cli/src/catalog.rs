@@ -11,6 +11,35 @@ pub const FORMAT: &str = "mcp-errors-catalog";
 /// The catalog format version this tool reads.
 pub const VERSION: u64 = 1;
 
+/// The channels an entry may have, as mcp-errors-core writes them (`Channel::as_str`): a
+/// tool error, or a JSON-RPC error.
+pub const CHANNELS: &[&str] = &["tool_error", "jsonrpc"];
+/// The kinds an entry may have, as mcp-errors-core writes them (`ErrorKind::as_str`).
+pub const KINDS: &[&str] = &[
+    "validation",
+    "timeout",
+    "network",
+    "rate_limit",
+    "unavailable",
+    "not_found",
+    "permission",
+    "internal",
+    "protocol",
+    "adapter",
+    "business",
+];
+/// The roles a field may have, as mcp-errors-core writes them (`FieldRole::as_str`).
+pub const ROLES: &[&str] = &[
+    "data",
+    "skip",
+    "details",
+    "source",
+    "retry_after",
+    "retryable",
+    "transparent",
+    "message",
+];
+
 /// A whole catalog: its enums, ordered by range, each with its entries ordered by code.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Catalog {
@@ -74,7 +103,7 @@ pub struct Entry {
     pub message: String,
     /// The catalog's retryable flag.
     pub retryable: bool,
-    /// The kind (`network`, `validation`, ...).
+    /// The kind (`network`, `validation`, ...: one of [`KINDS`]).
     pub kind: String,
     /// The Rust variant's name.
     #[serde(default)]
@@ -88,7 +117,7 @@ pub struct Entry {
     /// What to do about it.
     #[serde(default)]
     pub help: Option<String>,
-    /// `tool` or `jsonrpc`.
+    /// `tool_error` or `jsonrpc` (one of [`CHANNELS`]).
     pub channel: String,
     /// Seed 002's `errorType` (`NetworkError`).
     #[serde(rename = "errorType")]
@@ -105,7 +134,7 @@ pub struct Field {
     pub name: String,
     /// Its key on the wire.
     pub key: String,
-    /// `data`, `skip`, `details`, ...
+    /// `data`, `skip`, `details`, ... (one of [`ROLES`]).
     pub role: String,
 }
 
@@ -186,27 +215,65 @@ impl Catalog {
         Catalog::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// What the generators rely on: no empty symbol, no code outside `i32`, each symbol one
-    /// code.
+    /// What the generators and `diff` rely on: no empty symbol, no code outside `i32`, each
+    /// symbol one code, and a channel, kind and field roles that mcp-errors-core writes (an
+    /// unknown channel would otherwise pass for a tool error). The error names the member at
+    /// fault (`enums[1].entries[3].channel`), the symbol, and the values allowed.
     fn validate(&self) -> Result<(), String> {
         let mut codes = std::collections::BTreeMap::new();
-        for entry in self.entries() {
-            if entry.symbol.is_empty() {
-                return Err(format!("code {} has an empty symbol", entry.code));
-            }
-            if i32::try_from(entry.code).is_err() {
-                return Err(format!(
-                    "code {} of {} is outside the JSON-RPC code range (i32)",
-                    entry.code, entry.symbol
-                ));
-            }
-            if let Some(other) = codes.insert(entry.symbol.as_str(), entry.code)
-                && other != entry.code
-            {
-                return Err(format!(
-                    "symbol {} stands for two codes, {other} and {}",
-                    entry.symbol, entry.code
-                ));
+        for (i, en) in self.enums.iter().enumerate() {
+            for (j, entry) in en.entries.iter().enumerate() {
+                let at = || format!("enums[{i}].entries[{j}]");
+                if entry.symbol.is_empty() {
+                    return Err(format!(
+                        "{}.symbol: code {} has an empty symbol",
+                        at(),
+                        entry.code
+                    ));
+                }
+                if i32::try_from(entry.code).is_err() {
+                    return Err(format!(
+                        "{}.code: code {} of {} is outside the JSON-RPC code range (i32)",
+                        at(),
+                        entry.code,
+                        entry.symbol
+                    ));
+                }
+                if let Some(other) = codes.insert(entry.symbol.as_str(), entry.code)
+                    && other != entry.code
+                {
+                    return Err(format!(
+                        "{}.symbol: symbol {} stands for two codes, {other} and {}",
+                        at(),
+                        entry.symbol,
+                        entry.code
+                    ));
+                }
+                for (member, value, allowed) in [
+                    ("channel", &entry.channel, CHANNELS),
+                    ("kind", &entry.kind, KINDS),
+                ] {
+                    if !allowed.contains(&value.as_str()) {
+                        return Err(format!(
+                            "{}.{member}: {} has an unknown {member} {value:?} (one of: {})",
+                            at(),
+                            entry.symbol,
+                            allowed.join(", ")
+                        ));
+                    }
+                }
+                for (k, field) in entry.fields.iter().enumerate() {
+                    if !ROLES.contains(&field.role.as_str()) {
+                        return Err(format!(
+                            "{}.fields[{k}].role: field {:?} of {} has an unknown role {:?} (one of: {})",
+                            at(),
+                            field.name,
+                            entry.symbol,
+                            field.role,
+                            ROLES.join(", ")
+                        ));
+                    }
+                }
             }
         }
         Ok(())
@@ -221,5 +288,30 @@ fn json_kind(value: &serde_json::Value) -> &'static str {
         serde_json::Value::String(_) => "a string",
         serde_json::Value::Array(_) => "an array",
         serde_json::Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENTRY: &str = r#"{"code": 1, "symbol": "E_A", "domain": "d", "message": "m",
+        "retryable": false, "kind": "internal", "channel": "jsonrpc", "errorType": "E"}"#;
+
+    fn catalog(second_entry: &str) -> String {
+        format!(
+            "{{\"format\": \"mcp-errors-catalog\", \"version\": 1, \"enums\": [\n\
+             {{\"name\": \"A\", \"domain\": \"d\", \"entries\": []}},\n\
+             {{\"name\": \"B\\\"}}\", \"domain\": \"d\", \"entries\": [{ENTRY}, {second_entry}]}}]}}"
+        )
+    }
+
+    #[test]
+    fn unknown_values_name_the_member_and_the_symbol() {
+        let bad = catalog(&ENTRY.replace(r#""channel": "jsonrpc""#, r#""channel": "smoke""#));
+        assert_eq!(
+            Catalog::from_json(&bad).unwrap_err(),
+            "enums[1].entries[1].channel: E_A has an unknown channel \"smoke\" (one of: tool_error, jsonrpc)"
+        );
     }
 }

@@ -332,6 +332,136 @@ fn not_a_catalog_is_one_line_exit_2() {
     );
 }
 
+/// The example's catalog changed by `change`, as text.
+fn changed_catalog(change: impl FnOnce(&mut Value)) -> String {
+    let mut c = example_catalog();
+    change(&mut c);
+    serde_json::to_string_pretty(&c).unwrap()
+}
+
+#[test]
+fn unknown_channel_kind_or_role_is_one_line_exit_2() {
+    bad_input(
+        "channel.json",
+        &changed_catalog(|c| entry(c, "E_FS_DENIED")["channel"] = "smoke".into()),
+        "E_FS_DENIED has an unknown channel \"smoke\" (one of: tool_error, jsonrpc)",
+    );
+    bad_input(
+        "kind.json",
+        &changed_catalog(|c| entry(c, "E_FS_DENIED")["kind"] = "Network".into()),
+        "E_FS_DENIED has an unknown kind \"Network\" (one of: validation, timeout, network, \
+         rate_limit, unavailable, not_found, permission, internal, protocol, adapter, business)",
+    );
+    bad_input(
+        "role.json",
+        &changed_catalog(|c| {
+            entry(c, "E_FS_DENIED")["fields"] =
+                serde_json::json!([{"name": "path", "key": "path", "role": "secret"}]);
+        }),
+        "field \"path\" of E_FS_DENIED has an unknown role \"secret\" (one of: data, skip, \
+         details, source, retry_after, retryable, transparent, message)",
+    );
+}
+
+fn sorted(mut names: Vec<&str>) -> Vec<&str> {
+    names.sort_unstable();
+    names
+}
+
+/// Every channel, kind and field role mcp-errors-core writes is read back, and nothing else
+/// is accepted.
+#[test]
+fn every_value_core_writes_is_accepted() {
+    use mcp_errors_cli::catalog::{CHANNELS, KINDS, ROLES};
+    use mcp_errors_core::{Channel, ErrorEntry, ErrorKind, FieldEntry, FieldRole};
+
+    // A new variant fails to compile here until the lists follow.
+    let roles = [
+        FieldRole::Data,
+        FieldRole::Skip,
+        FieldRole::Details,
+        FieldRole::Source,
+        FieldRole::RetryAfter,
+        FieldRole::Retryable,
+        FieldRole::Transparent,
+        FieldRole::Message,
+    ];
+    for role in roles {
+        match role {
+            FieldRole::Data
+            | FieldRole::Skip
+            | FieldRole::Details
+            | FieldRole::Source
+            | FieldRole::RetryAfter
+            | FieldRole::Retryable
+            | FieldRole::Transparent
+            | FieldRole::Message => {}
+        }
+    }
+    let channels = [Channel::ToolError, Channel::JsonRpcError];
+    for channel in channels {
+        match channel {
+            Channel::ToolError | Channel::JsonRpcError => {}
+        }
+    }
+    let fields: &'static [FieldEntry] = Box::leak(
+        roles
+            .iter()
+            .map(|&role| FieldEntry {
+                name: role.as_str(),
+                key: role.as_str(),
+                role,
+            })
+            .collect(),
+    );
+    let mut entries = Vec::new();
+    for (n, kind) in ErrorKind::ALL.into_iter().enumerate() {
+        for (m, channel) in channels.into_iter().enumerate() {
+            let code = 4000 + i32::try_from(2 * n + m).unwrap();
+            let symbol: &'static str = Box::leak(format!("E_{code}").into_boxed_str());
+            entries.push(ErrorEntry {
+                code,
+                symbol,
+                domain: "all",
+                message: "m",
+                retryable: false,
+                kind,
+                variant: "V",
+                doc: "",
+                aliases: &[],
+                help: None,
+                channel,
+                error_type: None,
+                fields,
+            });
+        }
+    }
+    let catalog = serde_json::json!({
+        "format": "mcp-errors-catalog",
+        "version": 1,
+        "enums": [{"name": "All", "domain": "all", "range": null, "span": null, "entries": entries}],
+    });
+    let read = mcp_errors_cli::Catalog::from_json(&catalog.to_string()).unwrap();
+    assert_eq!(read.entries().count(), 22);
+    assert!(
+        read.entries()
+            .any(mcp_errors_cli::catalog::Entry::is_json_rpc)
+    );
+
+    assert_eq!(
+        sorted(CHANNELS.to_vec()),
+        sorted(channels.iter().map(|c| c.as_str()).collect())
+    );
+    assert_eq!(
+        sorted(KINDS.to_vec()),
+        sorted(ErrorKind::ALL.iter().map(|k| k.as_str()).collect())
+    );
+    assert_eq!(
+        sorted(ROLES.to_vec()),
+        sorted(roles.iter().map(|r| r.as_str()).collect())
+    );
+}
+
 #[test]
 fn missing_file_is_exit_2() {
     let out = run(&[
