@@ -10,7 +10,9 @@
 //! `python` or `py`, in any case. `diff` reports the breaking changes between two catalogs,
 //! one line each, and exits 1 when there are any. `-h`/`--help` after either command prints
 //! its usage (exit 0). Bad input (a file that is not JSON, or not a catalog, a wrong
-//! argument) is one line on stderr and exit 2.
+//! argument) is one line on stderr and exit 2; a catalog member of the wrong type or with a
+//! value mcp-errors-core never writes (a channel other than `tool_error` and `jsonrpc`, an
+//! unknown kind or field role) is named by its path (`enums[1].entries[3].channel`).
 //!
 //! The generators are a library too ([`generate`]), one module per target language under
 //! [`lang`]; a new language is one more module and one more [`Lang`] variant.

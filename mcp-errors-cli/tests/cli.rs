@@ -323,7 +323,7 @@ fn not_a_catalog_is_one_line_exit_2() {
     bad_input(
         "fields.json",
         "{\"format\": \"mcp-errors-catalog\", \"version\": 1, \"enums\": [{\"name\": \"X\"}]}",
-        "not an mcp-errors catalog: missing field `domain`",
+        "not an mcp-errors catalog: enums[0]: missing field `domain` at line 1 column 70",
     );
     bad_input(
         "v2.json",
@@ -360,6 +360,67 @@ fn unknown_channel_kind_or_role_is_one_line_exit_2() {
         }),
         "field \"path\" of E_FS_DENIED has an unknown role \"secret\" (one of: data, skip, \
          details, source, retry_after, retryable, transparent, message)",
+    );
+}
+
+#[test]
+fn bad_values_are_located() {
+    let mut c = example_catalog();
+    let (i, j) = c["enums"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .find_map(|(i, e)| {
+            let j = e["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .position(|e| e["symbol"] == "E_FS_DENIED")?;
+            Some((i, j))
+        })
+        .unwrap();
+    c["enums"][i]["entries"][j]["channel"] = "tool".into();
+    let text = serde_json::to_string_pretty(&c).unwrap();
+    bad_input(
+        "tool.json",
+        &text,
+        &format!("enums[{i}].entries[{j}].channel: E_FS_DENIED has an unknown channel \"tool\""),
+    );
+
+    // A wrong type: where it is, as a path and a line and column.
+    c["enums"][i]["entries"][j]["channel"] = "tool_error".into();
+    c["enums"][i]["entries"][j]["symbol"] = Value::Null;
+    let text = serde_json::to_string_pretty(&c).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("\"symbol\": null"))
+        .unwrap()
+        + 1;
+    bad_input(
+        "null.json",
+        &text,
+        &format!(
+            "not an mcp-errors catalog: enums[{i}].entries[{j}].symbol: invalid type: null, \
+             expected a string at line {line} column 24"
+        ),
+    );
+    c["enums"][i]["entries"][j]["symbol"] = "E_FS_DENIED".into();
+    c["enums"][i]["entries"][j]["fields"] = serde_json::json!([{"name": "a", "key": "a", "role": "data"}, {"name": "b", "key": 7, "role": "data"}]);
+    bad_input(
+        "key.json",
+        &serde_json::to_string_pretty(&c).unwrap(),
+        &format!("enums[{i}].entries[{j}].fields[1].key: invalid type: integer `7`"),
+    );
+    c["enums"][i]["entries"][j]["fields"] = serde_json::json!([]);
+    c["enums"][i]["entries"][j]
+        .as_object_mut()
+        .unwrap()
+        .remove("retryable");
+    bad_input(
+        "missing.json",
+        &serde_json::to_string_pretty(&c).unwrap(),
+        &format!("enums[{i}].entries[{j}]: missing field `retryable` at line "),
     );
 }
 
