@@ -63,6 +63,17 @@ catalog!(
     ]
 );
 
+// V1 with E_PW_LAUNCH moved from 2101 to 2104.
+catalog!(
+    V2Recoded,
+    "playwright",
+    Some(CodeRange::new(2100, 2199)),
+    [
+        r(2100, "E_PW_NAV", "playwright"),
+        r(2104, "E_PW_LAUNCH", "playwright"),
+    ]
+);
+
 fn lock_json(path: &std::path::Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -233,6 +244,50 @@ fn a_domain_change_fails() {
         err.to_string()
             .contains("changed  2101: domain playwright -> browser"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_symbol_moved_to_another_code_says_where() {
+    let dir = TempDir::new("lock-recoded");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    let err = Registry::new()
+        .with::<V2Recoded>()
+        .with::<Common>()
+        .assert_stable_with(&path, true)
+        .unwrap_err();
+    let StabilityError::Unstable { changes, .. } = &err else {
+        panic!("{err}")
+    };
+    let row = |code| LockEntry {
+        code,
+        domain: "playwright".into(),
+        symbol: "E_PW_LAUNCH".into(),
+    };
+    assert_eq!(
+        changes,
+        &[LockChange::Moved {
+            old: row(2101),
+            new: row(2104),
+        }]
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("\n  moved    E_PW_LAUNCH (playwright) from code 2101 to 2104\n"),
+        "{text}"
+    );
+    // Moved to another enum's domain as well: both are said.
+    let change = LockChange::Moved {
+        old: row(2101),
+        new: LockEntry {
+            domain: "browser".into(),
+            ..row(2104)
+        },
+    };
+    assert_eq!(
+        change.to_string(),
+        "moved    E_PW_LAUNCH (playwright) from code 2101 to 2104, domain playwright -> browser"
     );
 }
 

@@ -69,9 +69,9 @@ impl Registry {
     ///
     /// - The file does not exist: it is written with every current code (one code per line,
     ///   sorted) and the report says `created`.
-    /// - A locked code no longer exists, or now has another symbol or domain: `Err`
-    ///   ([`StabilityError::Unstable`]) listing every change; the file is left alone, even
-    ///   with `update`. Codes are a public contract (seed 002: "don't change codes between
+    /// - A locked code no longer exists (or its symbol moved to another code), or now has
+    ///   another symbol or domain: `Err` ([`StabilityError::Unstable`]) listing every change;
+    ///   the file is left alone, even with `update`. Codes are a public contract (seed 002: "don't change codes between
     ///   versions"): to accept a breaking change, edit the lock file by hand.
     /// - Codes not in the file yet: listed in [`StabilityReport::added`], and written to the
     ///   file when `update` is true.
@@ -85,9 +85,9 @@ impl Registry {
     /// #         variant: "V", doc: "", aliases: &[], help: None, channel: mcp_errors_core::Channel::ToolError, error_type: None, fields: &[] } }
     /// # struct V1; struct V2;
     /// # impl ErrorCatalog for V1 { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
-    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAV"), row(2101, "E_PW_LAUNCH")]; }
+    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAV"), row(2101, "E_PW_LAUNCH"), row(2102, "E_PW_CLICK")]; }
     /// # impl ErrorCatalog for V2 { const NAME: &'static str = "PlaywrightError"; const DOMAIN: &'static str = "playwright";
-    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAVIGATE")]; }
+    /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[row(2100, "E_PW_NAVIGATE"), row(2103, "E_PW_CLICK")]; }
     /// use mcp_errors_core::Registry;
     ///
     /// let path = std::env::temp_dir().join(format!("doc-{}-errors.lock.json", std::process::id()));
@@ -95,11 +95,12 @@ impl Registry {
     /// let created = Registry::new().with::<V1>().assert_stable_with(&path, false).unwrap();
     /// assert!(created.created);
     ///
-    /// // Version 2 renamed 2100's symbol and dropped 2101.
+    /// // Version 2 renamed 2100's symbol, dropped 2101 and moved E_PW_CLICK to 2103.
     /// let err = Registry::new().with::<V2>().assert_stable_with(&path, true).unwrap_err();
     /// let text = err.to_string();
     /// assert!(text.contains("changed  2100: symbol E_PW_NAV -> E_PW_NAVIGATE"), "{text}");
     /// assert!(text.contains("removed  2101 E_PW_LAUNCH (playwright)"), "{text}");
+    /// assert!(text.contains("moved    E_PW_CLICK (playwright) from code 2102 to 2103"), "{text}");
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn assert_stable_with(
@@ -138,7 +139,13 @@ impl Registry {
         let mut changes = Vec::new();
         for old in &lock.codes {
             match by_code.get(&old.code) {
-                None => changes.push(LockChange::Removed(old.clone())),
+                None => changes.push(match moved_to(&current, old) {
+                    Some(new) => LockChange::Moved {
+                        old: old.clone(),
+                        new: new.clone(),
+                    },
+                    None => LockChange::Removed(old.clone()),
+                }),
                 Some(rows) if !rows.contains(&old) => changes.push(LockChange::Changed {
                     old: old.clone(),
                     new: rows[0].clone(),
@@ -168,6 +175,19 @@ impl Registry {
             created: false,
         })
     }
+}
+
+/// Where the symbol of a locked row whose code is gone went: a row of `current` with its
+/// symbol, in its domain if there is one.
+#[inline]
+fn moved_to<'a>(current: &'a [LockEntry], old: &LockEntry) -> Option<&'a LockEntry> {
+    let mut same_symbol = current.iter().filter(|row| row.symbol == old.symbol);
+    let first = same_symbol.clone().next()?;
+    Some(
+        same_symbol
+            .find(|row| row.domain == old.domain)
+            .unwrap_or(first),
+    )
 }
 
 /// One row of a lock file: a code and the symbol and domain it must keep.
@@ -353,8 +373,15 @@ pub struct StabilityReport {
 /// A code that changed since the lock file was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LockChange {
-    /// The locked code no longer exists.
+    /// The locked code no longer exists, nor does its symbol.
     Removed(LockEntry),
+    /// The locked code no longer exists; its symbol is now at another code.
+    Moved {
+        /// The locked row.
+        old: LockEntry,
+        /// The catalog's row of the symbol now (in the same domain when there is one).
+        new: LockEntry,
+    },
     /// The locked code now has another symbol or domain.
     Changed {
         /// The locked row.
@@ -369,6 +396,17 @@ impl fmt::Display for LockChange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LockChange::Removed(old) => write!(f, "removed  {old}"),
+            LockChange::Moved { old, new } => {
+                write!(
+                    f,
+                    "moved    {} ({}) from code {} to {}",
+                    old.symbol, old.domain, old.code, new.code
+                )?;
+                if old.domain != new.domain {
+                    write!(f, ", domain {} -> {}", old.domain, new.domain)?;
+                }
+                Ok(())
+            }
             LockChange::Changed { old, new } => {
                 write!(f, "changed  {}:", old.code)?;
                 let mut sep = " ";
