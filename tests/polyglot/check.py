@@ -1,17 +1,35 @@
 """Behaviour of a generated Python module on the hostile catalog
 (mcp-errors-cli/tests/fixtures/hostile.json): escaped names, decode_error on every shape and
-on garbage, the retry contract's decoding.
+on garbage, the retry contract's decoding; and of the example's committed module
+(examples/mcp_server/clients/errors.py): no name shadows a built-in.
 
     python check.py <directory holding the generated errors.py>
 """
 
 from __future__ import annotations
 
+import builtins
+import importlib.util
 import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable
 
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, sys.argv[1])
 import errors as m  # noqa: E402
+
+
+def load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+example = load("example_errors", ROOT / "examples/mcp_server/clients/errors.py")
 
 passed = 0
 
@@ -46,6 +64,55 @@ def tool_error() -> None:
     assert (d.symbol, d.code, d.retryable, d.retry_after_ms, d.message, d.details, d.channel, d.kind) == (
         "E-DASH", 4002, True, 1500, "m", "d", "tool", "network")
     assert m.retry_after_ms(e.to_jsonrpc_error()) == 1500
+
+
+def no_builtin_shadowed() -> None:
+    for mod in (m, example):
+        declared = [n for n in vars(mod) if not (n.startswith("__") and n.endswith("__"))]
+        shadowing = sorted(n for n in declared if hasattr(builtins, n))
+        assert not shadowing, (mod.__name__, shadowing)
+        assert len(set(mod.__all__)) == len(mod.__all__)
+        assert all(hasattr(mod, n) and not hasattr(builtins, n) for n in mod.__all__)
+        # __all__ lists each symbol's constant and each class, under their escaped names
+        codes = set(mod.CODES.values())
+        for n in declared:
+            v = getattr(mod, n)
+            if type(v) is int and v in codes or isinstance(v, type) and issubclass(v, mod.McpError):
+                assert n in mod.__all__, n
+        # each errorType's class, escaped, and only it
+        for error_type, cls in mod.ERROR_CLASSES.items():
+            assert issubclass(cls, mod.McpError) and cls.__name__ in mod.__all__, error_type
+            assert getattr(mod, cls.__name__) is cls
+            for symbol in cls.SYMBOLS:
+                assert type(mod.create_error(symbol)) is cls and mod.ERRORS[symbol].error_type == error_type
+    assert m.ERROR_CLASSES["PermissionError"] is m.PermissionError_ and m.PermissionError_.__name__ == "PermissionError_"
+    assert m.ERROR_CLASSES["None"] is m.None__2 and m.ERROR_CLASSES["McpError"] is m.McpError_3
+    assert example.ERROR_CLASSES["TimeoutError"] is example.TimeoutError_
+    assert example.ERROR_CLASSES["PermissionError"] is example.PermissionError_
+    assert isinstance(example.create_error("E_TIMEOUT"), example.TimeoutError_)
+    assert "_2FA_REQUIRED" in m.__all__ and "_code_2" in m.__all__ and "_as_mapping" not in m.__all__
+
+
+def star_import() -> None:
+    import asyncio
+
+    ns: dict[str, Any] = {}
+    exec("from example_errors import *", ns)
+    assert set(ns) - {"__builtins__"} == set(example.__all__)
+    exec(
+        "import asyncio\n"
+        "async def slow() -> None:\n"
+        "    await asyncio.sleep(1)\n"
+        "async def main() -> str:\n"
+        "    try:\n"
+        "        await asyncio.wait_for(slow(), 0.001)\n"
+        "    except TimeoutError:\n"
+        "        return 'caught'\n"
+        "    return 'not caught'\n",
+        ns,
+    )
+    assert asyncio.run(ns["main"]()) == "caught"
+    assert eval("TimeoutError, PermissionError", ns) == (builtins.TimeoutError, builtins.PermissionError)
 
 
 class Boom:
@@ -97,6 +164,8 @@ def retry_delays() -> None:
 
 ok("every symbol, escaped names", names)
 ok("create_error picks the class of the errorType, escaped", classes)
+ok("no generated name shadows a built-in; ERROR_CLASSES maps each errorType to its escaped class", no_builtin_shadowed)
+ok("from errors import * brings __all__ only: except TimeoutError still catches asyncio's", star_import)
 ok("to_tool_error carries the retry delay on every channel and decodes back", tool_error)
 ok("not an error: None, never an exception", not_errors)
 ok("JSON-RPC shapes: dict, response, string code, unknown code, SEP-3304, SDK exception", jsonrpc_shapes)

@@ -16,6 +16,63 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal, Optional
 
+# The public names (`from errors import *` imports these and no others).
+__all__ = [
+    "CATALOG_SOURCE",
+    "ErrorSymbol",
+    "is_error_symbol",
+    "ErrorInfo",
+    "CODES",
+    "ERRORS",
+    "RATE_LIMITED",
+    "DecodedError",
+    "decode_error",
+    "is_retryable",
+    "retry_after_ms",
+    "McpError",
+    "ERROR_CLASSES",
+    "create_error",
+    "PARSE_ERROR",
+    "INTERNAL_ERROR",
+    "INVALID_PARAMS",
+    "METHOD_NOT_FOUND",
+    "INVALID_REQUEST",
+    "URL_ELICITATION_REQUIRED",
+    "UNSUPPORTED_PROTOCOL_VERSION",
+    "MISSING_REQUIRED_CLIENT_CAPABILITY",
+    "HEADER_MISMATCH",
+    "RESOURCE_NOT_FOUND",
+    "MISSING_CLIENT_CAPABILITY",
+    "E_INVALID_PARAMS",
+    "E_TIMEOUT",
+    "E_LIMIT_EXCEEDED",
+    "E_NOT_INSTALLED",
+    "E_SESSION_NOT_FOUND",
+    "E_INPUT_TOO_LARGE",
+    "E_UNSUPPORTED",
+    "E_PW_NAV",
+    "E_PW_LAUNCH",
+    "E_PW_DECLINED",
+    "E_PW_UNCONFIRMED",
+    "E_FS_PATH_ESCAPE",
+    "E_FS_DENIED",
+    "E_FS_NOT_FOUND",
+    "E_FS_NOT_A_FILE",
+    "E_FS_TOO_LARGE",
+    "E_FS_NOT_TEXT",
+    "E_FS_IO",
+    "E_FS_INVALID_PATH",
+    "BusinessError",
+    "InternalError",
+    "NetworkError",
+    "NotFoundError",
+    "PermissionError_",
+    "ProtocolError",
+    "TimeoutError_",
+    "UnavailableError",
+    "ValidationError",
+]
+
 CATALOG_SOURCE: Final = "catalog.json"
 
 # Every symbol of the catalog.
@@ -894,7 +951,7 @@ class NotFoundError(McpError):
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_SESSION_NOT_FOUND", "E_FS_NOT_FOUND")
 
 
-class PermissionError(McpError):
+class PermissionError_(McpError):
     # errorType PermissionError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_FS_DENIED",)
 
@@ -904,7 +961,7 @@ class ProtocolError(McpError):
     SYMBOLS: ClassVar[tuple[str, ...]] = ("PARSE_ERROR", "INTERNAL_ERROR", "INVALID_PARAMS", "METHOD_NOT_FOUND", "INVALID_REQUEST", "URL_ELICITATION_REQUIRED", "UNSUPPORTED_PROTOCOL_VERSION", "MISSING_REQUIRED_CLIENT_CAPABILITY", "HEADER_MISMATCH", "RESOURCE_NOT_FOUND", "MISSING_CLIENT_CAPABILITY")
 
 
-class TimeoutError(McpError):
+class TimeoutError_(McpError):
     # errorType TimeoutError
     SYMBOLS: ClassVar[tuple[str, ...]] = ("E_TIMEOUT",)
 
@@ -925,9 +982,9 @@ ERROR_CLASSES: Final[dict[str, type[McpError]]] = {
     "InternalError": InternalError,
     "NetworkError": NetworkError,
     "NotFoundError": NotFoundError,
-    "PermissionError": PermissionError,
+    "PermissionError": PermissionError_,
     "ProtocolError": ProtocolError,
-    "TimeoutError": TimeoutError,
+    "TimeoutError": TimeoutError_,
     "UnavailableError": UnavailableError,
     "ValidationError": ValidationError,
 }

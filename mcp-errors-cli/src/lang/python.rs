@@ -2,52 +2,192 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::LazyLock;
 
 use super::{Idents, header_lines};
 use crate::catalog::{Catalog, Entry};
 
-/// Keywords, soft keywords, and the names the module's own code uses.
-const RESERVED: &[&str] = &[
+/// Python's keywords and soft keywords (`keyword.kwlist` and `keyword.softkwlist`, Python 3.13).
+const KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield", "_", "case", "match", "type",
+];
+
+/// Every name of Python's `builtins` module: `sorted(dir(builtins))` in `CPython` 3.13.0, with
+/// the names `site` adds (`copyright`, `credits`, `exit`, `help`, `license`, `quit`) included,
+/// as every program but `python -S` has them. A generated top-level name equal to one of these
+/// would shadow the built-in in the module and, through `import *`, in the importer's (a class
+/// `TimeoutError` would no longer catch asyncio's timeouts), so it is escaped as a keyword is.
+const BUILTINS: &[&str] = &[
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "BaseException",
+    "BaseExceptionGroup",
+    "BlockingIOError",
+    "BrokenPipeError",
+    "BufferError",
+    "BytesWarning",
+    "ChildProcessError",
+    "ConnectionAbortedError",
+    "ConnectionError",
+    "ConnectionRefusedError",
+    "ConnectionResetError",
+    "DeprecationWarning",
+    "EOFError",
+    "Ellipsis",
+    "EncodingWarning",
+    "EnvironmentError",
+    "Exception",
+    "ExceptionGroup",
     "False",
+    "FileExistsError",
+    "FileNotFoundError",
+    "FloatingPointError",
+    "FutureWarning",
+    "GeneratorExit",
+    "IOError",
+    "ImportError",
+    "ImportWarning",
+    "IndentationError",
+    "IndexError",
+    "InterruptedError",
+    "IsADirectoryError",
+    "KeyError",
+    "KeyboardInterrupt",
+    "LookupError",
+    "MemoryError",
+    "ModuleNotFoundError",
+    "NameError",
     "None",
+    "NotADirectoryError",
+    "NotImplemented",
+    "NotImplementedError",
+    "OSError",
+    "OverflowError",
+    "PendingDeprecationWarning",
+    "PermissionError",
+    "ProcessLookupError",
+    "PythonFinalizationError",
+    "RecursionError",
+    "ReferenceError",
+    "ResourceWarning",
+    "RuntimeError",
+    "RuntimeWarning",
+    "StopAsyncIteration",
+    "StopIteration",
+    "SyntaxError",
+    "SyntaxWarning",
+    "SystemError",
+    "SystemExit",
+    "TabError",
+    "TimeoutError",
     "True",
-    "and",
-    "as",
-    "assert",
-    "async",
-    "await",
-    "break",
-    "class",
-    "continue",
-    "def",
-    "del",
-    "elif",
-    "else",
-    "except",
-    "finally",
-    "for",
-    "from",
-    "global",
-    "if",
-    "import",
-    "in",
-    "is",
-    "lambda",
-    "nonlocal",
-    "not",
-    "or",
-    "pass",
-    "raise",
-    "return",
-    "try",
-    "while",
-    "with",
-    "yield",
-    "match",
-    "case",
+    "TypeError",
+    "UnboundLocalError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeError",
+    "UnicodeTranslateError",
+    "UnicodeWarning",
+    "UserWarning",
+    "ValueError",
+    "Warning",
+    "ZeroDivisionError",
+    "_IncompleteInputError",
+    "__build_class__",
+    "__debug__",
+    "__doc__",
+    "__import__",
+    "__loader__",
+    "__name__",
+    "__package__",
+    "__spec__",
+    "abs",
+    "aiter",
+    "all",
+    "anext",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "breakpoint",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "eval",
+    "exec",
+    "exit",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "help",
+    "hex",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "license",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "memoryview",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "open",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "quit",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
     "type",
-    "_",
+    "vars",
+    "zip",
+];
+
+/// Names the module imports, and the module attributes Python itself sets: a generated
+/// constant or class of one of these names would replace it.
+const MODULE_NAMES: &[&str] = &[
     "annotations",
+    "json",
+    "math",
     "re",
     "dataclass",
     "Any",
@@ -56,46 +196,49 @@ const RESERVED: &[&str] = &[
     "Literal",
     "Mapping",
     "Optional",
-    "Union",
-    "Exception",
-    "object",
-    "dict",
-    "list",
-    "str",
-    "int",
-    "bool",
-    "float",
-    "tuple",
-    "type",
-    "isinstance",
-    "getattr",
-    "callable",
-    "len",
-    "super",
-    "range",
-    "print",
-    "hasattr",
-    "BaseException",
     "Sequence",
+    "Union",
+    "__annotations__",
+    "__builtins__",
+    "__cached__",
+    "__dict__",
+    "__file__",
+    "__path__",
+    "__getattr__",
+    "__dir__",
 ];
 
-/// Names the module declares.
-const DECLARED: &[&str] = &[
+/// The names a generated top-level name must not be: [`KEYWORDS`], [`BUILTINS`] and
+/// [`MODULE_NAMES`], escaped with a `_` after them (`TimeoutError` becomes `TimeoutError_`).
+static RESERVED: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut all: Vec<&'static str> = [KEYWORDS, BUILTINS, MODULE_NAMES].concat();
+    all.sort_unstable();
+    all.dedup();
+    all
+});
+
+/// The public names the module declares, in the order `__all__` lists them (the symbols'
+/// constants and the errorTypes' classes follow).
+const PUBLIC: &[&str] = &[
+    "CATALOG_SOURCE",
     "ErrorSymbol",
+    "is_error_symbol",
     "ErrorInfo",
     "CODES",
     "ERRORS",
+    "RATE_LIMITED",
     "DecodedError",
     "decode_error",
     "is_retryable",
     "retry_after_ms",
     "McpError",
-    "create_error",
     "ERROR_CLASSES",
-    "CATALOG_SOURCE",
-    "RATE_LIMITED",
-    "is_error_symbol",
-    // the runtime's private helpers
+    "create_error",
+];
+
+/// The module's other names: `__all__` and the runtime's private helpers.
+const PRIVATE: &[&str] = &[
+    "__all__",
     "_BY_CODE",
     "_RETRY_TEXT",
     "_CODE_TEXT",
@@ -117,8 +260,10 @@ const DECLARED: &[&str] = &[
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.
 pub fn generate(catalog: &Catalog, source: &str, package: Option<&str>) -> Vec<(String, String)> {
+    let entries = catalog.unique_entries();
+    let names = Names::new(&entries);
     let mut files = vec![
-        ("errors.py".to_owned(), module(catalog, source)),
+        ("errors.py".to_owned(), module(&entries, &names, source)),
         ("py.typed".to_owned(), String::new()),
     ];
     if let Some(name) = package {
@@ -178,17 +323,59 @@ fn write_errors_table(out: &mut String, entries: &[&Entry]) {
     out.push_str("}\n\n");
 }
 
-fn module(catalog: &Catalog, source: &str) -> String {
-    let entries = catalog.unique_entries();
-    let mut idents = Idents::new(RESERVED);
-    for name in DECLARED {
-        idents.reserve(name);
+/// The module's top-level names for the catalog's symbols and errorTypes.
+struct Names<'a> {
+    /// Each symbol's constant, in catalog order.
+    consts: Vec<(&'a Entry, String)>,
+    /// Each errorType's class and its symbols, by errorType.
+    classes: Vec<(&'a str, String, Vec<&'a Entry>)>,
+}
+
+impl<'a> Names<'a> {
+    fn new(entries: &[&'a Entry]) -> Names<'a> {
+        let mut idents = Idents::new(&RESERVED);
+        for name in PUBLIC.iter().chain(PRIVATE) {
+            idents.reserve(name);
+        }
+        let consts = entries
+            .iter()
+            .map(|e| (*e, idents.ident(&e.symbol)))
+            .collect();
+        let mut by_type: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
+        for e in entries {
+            by_type.entry(e.error_type.as_str()).or_default().push(e);
+        }
+        let classes = by_type
+            .into_iter()
+            .map(|(error_type, members)| (error_type, idents.ident(error_type), members))
+            .collect();
+        Names { consts, classes }
     }
+
+    /// `__all__`: the runtime's public names, then the constants, then the classes.
+    fn public(&self) -> Vec<&str> {
+        PUBLIC
+            .iter()
+            .copied()
+            .chain(self.consts.iter().map(|(_, name)| name.as_str()))
+            .chain(self.classes.iter().map(|(_, class, _)| class.as_str()))
+            .collect()
+    }
+}
+
+fn module(entries: &[&Entry], names: &Names<'_>, source: &str) -> String {
     let mut out = String::new();
     for line in header_lines(source, "python") {
         let _ = writeln!(out, "# {}", super::comment_text(&line, true));
     }
     out.push_str(PRELUDE);
+    out.push_str(
+        "# The public names (`from errors import *` imports these and no others).\n__all__ = [\n",
+    );
+    for name in names.public() {
+        let _ = writeln!(out, "    {},", lit(name));
+    }
+    out.push_str("]\n\n");
     let _ = writeln!(out, "CATALOG_SOURCE: Final = {}\n", lit(source));
 
     out.push_str("# Every symbol of the catalog.\n");
@@ -196,14 +383,13 @@ fn module(catalog: &Catalog, source: &str) -> String {
         out.push_str("ErrorSymbol = str\n\n");
     } else {
         out.push_str("ErrorSymbol = Literal[\n");
-        for e in &entries {
+        for e in entries {
             let _ = writeln!(out, "    {},", lit(&e.symbol));
         }
         out.push_str("]\n\n");
     }
 
-    for e in &entries {
-        let name = idents.ident(&e.symbol);
+    for (e, name) in &names.consts {
         let mut text = format!("{}: {} ({})", e.symbol, e.description(), e.kind);
         if e.retryable {
             text.push_str(", retryable");
@@ -217,20 +403,14 @@ fn module(catalog: &Catalog, source: &str) -> String {
 
     out.push_str(INFO_TYPE);
     out.push_str("# The code of every symbol.\nCODES: Final[dict[str, int]] = {\n");
-    for e in &entries {
+    for e in entries {
         let _ = writeln!(out, "    {}: {},", lit(&e.symbol), e.code);
     }
     out.push_str("}\n\n");
-    write_errors_table(&mut out, &entries);
+    write_errors_table(&mut out, entries);
     out.push_str(RUNTIME);
 
-    let mut classes: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
-    for e in &entries {
-        classes.entry(e.error_type.as_str()).or_default().push(e);
-    }
-    let mut class_names = Vec::new();
-    for (error_type, members) in &classes {
-        let class = idents.ident(error_type);
+    for (error_type, class, members) in &names.classes {
         let _ = writeln!(out, "\n\nclass {class}(McpError):");
         let _ = writeln!(
             out,
@@ -244,10 +424,9 @@ fn module(catalog: &Catalog, source: &str) -> String {
             symbols.join(", "),
             if symbols.len() == 1 { "," } else { "" }
         );
-        class_names.push((*error_type, class));
     }
     out.push_str("\n\n# The class of each `errorType`; `create_error` picks it.\nERROR_CLASSES: Final[dict[str, type[McpError]]] = {\n");
-    for (error_type, class) in &class_names {
+    for (error_type, class, _) in &names.classes {
         let _ = writeln!(out, "    {}: {class},", lit(error_type));
     }
     out.push_str("}\n");
@@ -652,4 +831,106 @@ fn pyproject(name: &str, source: &str) -> String {
         lit(&module)
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A catalog of one enum whose entries are `(code, symbol, errorType)`.
+    fn catalog(entries: &[(i64, &str, &str)]) -> Catalog {
+        let entries: Vec<serde_json::Value> = entries
+            .iter()
+            .map(|(code, symbol, error_type)| {
+                serde_json::json!({
+                    "code": code, "symbol": symbol, "domain": "d", "message": "m",
+                    "retryable": false, "kind": "internal", "channel": "tool",
+                    "errorType": error_type,
+                })
+            })
+            .collect();
+        let json = serde_json::json!({
+            "format": "mcp-errors-catalog", "version": 1,
+            "enums": [{"name": "E", "domain": "d", "entries": entries}],
+        });
+        Catalog::from_json(&json.to_string()).unwrap()
+    }
+
+    /// The `__all__` list of a generated module.
+    fn all_names(module: &str) -> Vec<String> {
+        let head = "\n__all__ = [\n";
+        let start = module.find(head).expect("__all__") + head.len();
+        let end = start + module[start..].find("\n]\n").unwrap();
+        module[start..end]
+            .lines()
+            .map(|l| serde_json::from_str(l.trim().trim_end_matches(',')).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn builtins_are_python_3_13s() {
+        assert_eq!(BUILTINS.len(), 159);
+        assert!(BUILTINS.is_sorted(), "sorted, as dir() lists them");
+        for name in [
+            "TimeoutError",
+            "PythonFinalizationError",
+            "_IncompleteInputError",
+            "help",
+        ] {
+            assert!(BUILTINS.contains(&name), "{name}");
+        }
+    }
+
+    #[test]
+    fn no_name_shadows_a_builtin() {
+        let types = [
+            "TimeoutError",
+            "PermissionError",
+            "ValueError",
+            "KeyError",
+            "TypeError",
+            "Exception",
+            "NetworkError",
+        ];
+        let symbols = ["print", "open", "json", "__all__", "ok", "id", "E_X"];
+        let entries: Vec<(i64, &str, &str)> = (1..)
+            .zip(symbols.iter().zip(&types))
+            .map(|(code, (symbol, t))| (code, *symbol, *t))
+            .collect();
+        let text = generate(&catalog(&entries), "c.json", None).remove(0).1;
+        for t in &types[..6] {
+            assert!(text.contains(&format!("\nclass {t}_(McpError):\n")), "{t}");
+            assert!(
+                text.contains(&format!("\n    \"{t}\": {t}_,\n")),
+                "ERROR_CLASSES maps {t}"
+            );
+            assert!(!text.contains(&format!("class {t}(")), "{t}");
+        }
+        assert!(text.contains("\nclass NetworkError(McpError):\n"));
+        for (symbol, name) in [
+            ("print", "print_"),
+            ("open", "open_"),
+            ("json", "json_"),
+            ("__all__", "__all___2"),
+            ("ok", "ok"),
+            ("id", "id_"),
+        ] {
+            let comment = format!("# {symbol}: m (internal)\n{name}: Final = ");
+            assert!(text.contains(&comment), "{symbol} -> {name}");
+        }
+        let all = all_names(&text);
+        for name in [
+            "decode_error",
+            "print_",
+            "__all___2",
+            "TimeoutError_",
+            "ValueError_",
+            "NetworkError",
+        ] {
+            assert!(all.iter().any(|n| n == name), "{name} in __all__");
+        }
+        for name in &all {
+            assert!(!RESERVED.contains(&name.as_str()), "{name}");
+        }
+    }
 }
