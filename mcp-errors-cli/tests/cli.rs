@@ -646,16 +646,9 @@ fn output_is_deterministic_with_a_header() {
     let mut runs = Vec::new();
     for round in ["a", "b"] {
         let out = dir.0.join(round);
-        for lang in ["ts", "python"] {
+        for (lang, package) in [("ts", "@fleet/errors"), ("python", "fleet-errors")] {
             let status = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
-                .args([
-                    "gen",
-                    "--lang",
-                    lang,
-                    "--package",
-                    "@fleet/errors",
-                    "--catalog",
-                ])
+                .args(["gen", "--lang", lang, "--package", package, "--catalog"])
                 .arg(&catalog)
                 .arg("--out")
                 .arg(&out)
@@ -681,6 +674,7 @@ fn output_is_deterministic_with_a_header() {
     assert_eq!(
         names,
         [
+            "__init__.py",
             "errors.py",
             "errors.ts",
             "package.json",

@@ -1,7 +1,10 @@
 """Behaviour of a generated Python module on the hostile catalog
 (mcp-errors-cli/tests/fixtures/hostile.json): escaped names, decode_error on every shape and
 on garbage, the retry contract's decoding; and of the example's committed module
-(examples/mcp_server/clients/errors.py): no name shadows a built-in.
+(examples/mcp_server/clients/errors.py): no name shadows a built-in. When the directory holds
+a package (`gen --package`), it is pip-installed into a throwaway venv (pip fetches setuptools
+from PyPI), imported as users do, and a client of it type-checked with `mypy --strict` (run
+with the interpreter that has mypy, as .ci/polyglot.sh does).
 
     python check.py <directory holding the generated errors.py>
 """
@@ -10,7 +13,11 @@ from __future__ import annotations
 
 import builtins
 import importlib.util
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -162,6 +169,60 @@ def retry_delays() -> None:
     assert m.retry_after_ms({"headers": {"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}}) is None
 
 
+def sh(*args: object) -> str:
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True)
+    assert done.returncode == 0, f"{args}: {done.stdout}{done.stderr}"
+    return done.stdout
+
+
+def installed_package() -> None:
+    src = Path(sys.argv[1])
+    found = re.search(r'^name = "([^"]+)"$', (src / "pyproject.toml").read_text(), re.M)
+    assert found is not None
+    dist = found.group(1)
+    pkg = dist.replace("-", "_").replace(".", "_")
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        shutil.copytree(src, tmp / "src", ignore=shutil.ignore_patterns("__pycache__"))
+        sh(sys.executable, "-m", "venv", tmp / "venv")
+        py = tmp / "venv" / "bin" / "python"
+        sh(py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", tmp / "src")
+        # the layout: one package directory, typed
+        where = sh(py, "-c", f"import {pkg}, pathlib; print(pathlib.Path({pkg}.__file__).parent)").strip()
+        files = sorted(p.name for p in Path(where).iterdir() if p.name != "__pycache__")
+        assert Path(where).name == pkg and files == ["__init__.py", "errors.py", "py.typed"], (where, files)
+        # imported as users do, the package's names are the module's
+        sh(py, "-c", f"""
+import builtins
+import {pkg}, {pkg}.errors
+from {pkg} import *
+from {pkg} import decode_error, create_error, McpError, ERROR_CLASSES, PermissionError_
+assert {pkg}.__all__ == {pkg}.errors.__all__ and {pkg}.decode_error is {pkg}.errors.decode_error
+assert all(getattr({pkg}, n) is getattr({pkg}.errors, n) for n in {pkg}.__all__)
+assert decode_error(create_error("class").to_tool_error()).symbol == "class"
+assert ERROR_CLASSES["PermissionError"] is PermissionError_ and PermissionError is builtins.PermissionError
+assert isinstance(create_error("None"), McpError)
+""")
+        # a client type-checks against the installed package (py.typed, explicit re-exports) ...
+        client = tmp / "client.py"
+        client.write_text(f"""from typing import Optional
+
+from {pkg} import CODES, DecodedError, McpError, create_error, decode_error
+from {pkg}.errors import E_DASH
+
+e: McpError = create_error("E-DASH", None, {{"a": 1}})
+d: Optional[DecodedError] = decode_error(e.to_tool_error())
+n: int = CODES["E-DASH"] + E_DASH
+""")
+        mypy = [sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+                "--cache-dir", tmp / "mypy-cache", "--python-executable", py]
+        sh(*mypy, client)
+        # ... and the types are the module's, not Any: an unknown symbol is an error
+        client.write_text(f'from {pkg} import create_error\n\ncreate_error("E_NO_SUCH_SYMBOL")\n')
+        done = subprocess.run([str(a) for a in [*mypy, client]], capture_output=True, text=True)
+        assert done.returncode == 1 and "E_NO_SUCH_SYMBOL" in done.stdout and "arg-type" in done.stdout, done
+
+
 ok("every symbol, escaped names", names)
 ok("create_error picks the class of the errorType, escaped", classes)
 ok("no generated name shadows a built-in; ERROR_CLASSES maps each errorType to its escaped class", no_builtin_shadowed)
@@ -170,4 +231,8 @@ ok("to_tool_error carries the retry delay on every channel and decodes back", to
 ok("not an error: None, never an exception", not_errors)
 ok("JSON-RPC shapes: dict, response, string code, unknown code, SEP-3304, SDK exception", jsonrpc_shapes)
 ok("retry delays: first present wins, malformed ignored", retry_delays)
+if (Path(sys.argv[1]) / "pyproject.toml").exists():
+    ok("pip install of the generated package: import as users do, mypy --strict on a client", installed_package)
+else:
+    print(f"skip the pip install check: {sys.argv[1]} holds no pyproject.toml (gen without --package)")
 print(f"python module: {passed} passed, 0 failed")

@@ -97,6 +97,15 @@ pub fn valid_package_name(name: &str) -> bool {
     name.len() <= 214 && plain_package(bare)
 }
 
+/// Why `name`, which [`valid_package_name`] accepts, cannot name `lang`'s package, if it
+/// cannot: one line (npm allows an `@scope/`, Python packaging does not).
+pub fn package_name_problem(lang: Lang, name: &str) -> Option<String> {
+    match lang {
+        Lang::Ts => None,
+        Lang::Python => python::package_name_problem(name),
+    }
+}
+
 fn plain_package(s: &str) -> bool {
     !s.is_empty()
         && !s.starts_with(['.', '_', '-'])

@@ -7,13 +7,16 @@ use std::sync::LazyLock;
 use super::{Idents, header_lines};
 use crate::catalog::{Catalog, Entry};
 
-/// Python's keywords and soft keywords (`keyword.kwlist` and `keyword.softkwlist`, Python 3.13).
+/// Python's keywords (`keyword.kwlist`, Python 3.13).
 const KEYWORDS: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
     "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
-    "with", "yield", "_", "case", "match", "type",
+    "with", "yield",
 ];
+
+/// Python's soft keywords (`keyword.softkwlist`, Python 3.13): names, but not for generated ones.
+const SOFT_KEYWORDS: &[&str] = &["_", "case", "match", "type"];
 
 /// Every name of Python's `builtins` module: `sorted(dir(builtins))` in `CPython` 3.13.0, with
 /// the names `site` adds (`copyright`, `credits`, `exit`, `help`, `license`, `quit`) included,
@@ -208,10 +211,11 @@ const MODULE_NAMES: &[&str] = &[
     "__dir__",
 ];
 
-/// The names a generated top-level name must not be: [`KEYWORDS`], [`BUILTINS`] and
-/// [`MODULE_NAMES`], escaped with a `_` after them (`TimeoutError` becomes `TimeoutError_`).
+/// The names a generated top-level name must not be: [`KEYWORDS`], [`SOFT_KEYWORDS`],
+/// [`BUILTINS`] and [`MODULE_NAMES`], escaped with a `_` after them (`TimeoutError` becomes
+/// `TimeoutError_`).
 static RESERVED: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    let mut all: Vec<&'static str> = [KEYWORDS, BUILTINS, MODULE_NAMES].concat();
+    let mut all: Vec<&'static str> = [KEYWORDS, SOFT_KEYWORDS, BUILTINS, MODULE_NAMES].concat();
     all.sort_unstable();
     all.dedup();
     all
@@ -259,6 +263,12 @@ const PRIVATE: &[&str] = &[
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.
+///
+/// With `package`, the directory is the package: `pyproject.toml` maps the import name (the
+/// package's name with `-` and `.` as `_`) to it, and `__init__.py` re-exports the module's
+/// public names, so `pip install DIR` gives `fleet_errors/{__init__.py, errors.py, py.typed}`
+/// and `from fleet_errors import decode_error` works. (Without `package` the directory may be
+/// one of the user's own packages: no `__init__.py` is written there.)
 pub fn generate(catalog: &Catalog, source: &str, package: Option<&str>) -> Vec<(String, String)> {
     let entries = catalog.unique_entries();
     let names = Names::new(&entries);
@@ -267,9 +277,57 @@ pub fn generate(catalog: &Catalog, source: &str, package: Option<&str>) -> Vec<(
         ("py.typed".to_owned(), String::new()),
     ];
     if let Some(name) = package {
+        files.push(("__init__.py".to_owned(), init(&names, name, source)));
         files.push(("pyproject.toml".to_owned(), pyproject(name, source)));
     }
     files
+}
+
+/// The import name of the package `name`: what `pyproject.toml` maps the directory to.
+fn import_name(name: &str) -> String {
+    name.replace(['-', '.'], "_")
+}
+
+/// Why `name`, which [`super::valid_package_name`] accepts for every language, cannot name a
+/// Python package, if it cannot: an npm `@scope/` (pip rejects it), or an import name that
+/// is not an identifier (a leading digit, a keyword). One line, for the command's error.
+pub fn package_name_problem(name: &str) -> Option<String> {
+    if let Some((_, bare)) = name.strip_prefix('@').and_then(|s| s.split_once('/')) {
+        let joined = name[1..].replace('/', "-");
+        return Some(format!(
+            "--package {name:?}: an @scope/ is npm-only, a Python package name has none; use the unscoped name, --package {bare} (or {joined})"
+        ));
+    }
+    let module = import_name(name);
+    if module.starts_with(|c: char| c.is_ascii_digit()) || KEYWORDS.contains(&module.as_str()) {
+        return Some(format!(
+            "--package {name:?}: its import name {module} is not a Python identifier (a leading digit or a keyword); choose another name"
+        ));
+    }
+    None
+}
+
+/// `__init__.py` of the package `name`: the module's public names, re-exported.
+fn init(names: &Names<'_>, name: &str, source: &str) -> String {
+    let mut out = String::new();
+    for line in header_lines(source, "python") {
+        let _ = writeln!(out, "# {}", super::comment_text(&line, true));
+    }
+    let module = import_name(name);
+    let doc = format!(
+        "The {name} package: the public names of its error module {module}.errors, as in `from {module} import decode_error, create_error`."
+    );
+    let _ = writeln!(out, "\n{}\n\nfrom .errors import (", lit(&doc));
+    let public = names.public();
+    for n in &public {
+        let _ = writeln!(out, "    {n},");
+    }
+    out.push_str(")\n\n__all__ = [\n");
+    for n in &public {
+        let _ = writeln!(out, "    {},", lit(n));
+    }
+    out.push_str("]\n");
+    out
 }
 
 /// A Python string literal (JSON's escapes are all Python escapes).
@@ -815,7 +873,7 @@ def create_error(
 
 fn pyproject(name: &str, source: &str) -> String {
     let [generated, _, _] = header_lines(source, "python");
-    let module = name.replace(['-', '.'], "_");
+    let module = import_name(name);
     let mut out = String::new();
     let _ = writeln!(out, "# {generated}");
     out.push_str("[build-system]\nrequires = [\"setuptools>=61\"]\nbuild-backend = \"setuptools.build_meta\"\n\n");
@@ -931,6 +989,52 @@ mod tests {
         }
         for name in &all {
             assert!(!RESERVED.contains(&name.as_str()), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_package_has_an_init_reexporting_the_module() {
+        let catalog = catalog(&[(1, "E_A", "TimeoutError"), (2, "2FA", "AuthError")]);
+        assert_eq!(
+            generate(&catalog, "c.json", None).len(),
+            2,
+            "no __init__.py"
+        );
+        let files = generate(&catalog, "c.json", Some("fleet.errors-x"));
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["errors.py", "py.typed", "__init__.py", "pyproject.toml"]
+        );
+        let all = all_names(&files[0].1);
+        let init = &files[2].1;
+        assert_eq!(all_names(init), all);
+        let imported = &init[init.find("from .errors import (\n").unwrap()..];
+        let imported = &imported[..imported.find("\n)\n").unwrap()];
+        assert_eq!(
+            imported
+                .lines()
+                .skip(1)
+                .map(|l| l.trim().trim_end_matches(','))
+                .collect::<Vec<_>>(),
+            all
+        );
+        assert!(all.iter().any(|n| n == "TimeoutError_") && all.iter().any(|n| n == "_2FA"));
+        assert!(init.contains("from fleet_errors_x import decode_error"));
+        assert!(files[3].1.contains("packages = [\"fleet_errors_x\"]"));
+    }
+
+    #[test]
+    fn python_package_names() {
+        let scoped = package_name_problem("@fleet/errors").unwrap();
+        assert!(
+            scoped.contains("npm-only") && scoped.contains("--package errors (or fleet-errors)")
+        );
+        for bad in ["1errors", "9-x", "class", "for", "import"] {
+            assert!(package_name_problem(bad).is_some(), "{bad}");
+        }
+        for good in ["fleet-errors", "errors", "a.b", "match", "type", "x1"] {
+            assert_eq!(package_name_problem(good), None, "{good}");
         }
     }
 }
