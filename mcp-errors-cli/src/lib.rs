@@ -156,6 +156,12 @@ fn run_gen(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
             "gen: --package {name:?} is not a package name (lowercase letters, digits, '-', '_', '.', an optional @scope/)"
         )));
     }
+    if let Some(problem) = package
+        .as_deref()
+        .and_then(|name| lang::package_name_problem(lang, name))
+    {
+        return Err(Failure::Input(format!("gen: {problem}")));
+    }
     let parsed = Catalog::load(&catalog_path).map_err(Failure::Input)?;
     let files = generate(
         lang,

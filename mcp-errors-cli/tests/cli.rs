@@ -692,3 +692,50 @@ fn output_is_deterministic_with_a_header() {
         }
     }
 }
+
+/// An npm `@scope/` is fine for TypeScript's package.json; for Python it is one line and exit 2
+/// (pip rejects such a name), and so is a name whose import name is not an identifier.
+#[test]
+fn python_package_names_have_no_npm_scope() {
+    let dir = Dir::new("scope");
+    let catalog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile.json");
+    let gen_with = |lang: &str, package: &str, out: &str| {
+        Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+            .args(["gen", "--lang", lang, "--package", package, "--catalog"])
+            .arg(&catalog)
+            .arg("--out")
+            .arg(dir.0.join(out))
+            .output()
+            .unwrap()
+    };
+    let out = gen_with("python", "@fleet/errors", "py");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("mcp-errors: gen: --package \"@fleet/errors\": an @scope/ is npm-only")
+            && err.contains("use the unscoped name, --package errors"),
+        "{err}"
+    );
+    assert!(!dir.0.join("py").exists(), "nothing is written");
+    for bad in ["1fleet", "class", "import"] {
+        let out = gen_with("python", bad, "py");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            text(&out.stderr).contains("not a Python identifier"),
+            "{bad}"
+        );
+    }
+    assert!(gen_with("python", "fleet-errors", "py").status.success());
+    assert!(gen_with("ts", "@fleet/errors", "ts").status.success());
+    let pyproject = std::fs::read_to_string(dir.0.join("py/pyproject.toml")).unwrap();
+    assert!(
+        pyproject.contains("\nname = \"fleet-errors\"\n"),
+        "{pyproject}"
+    );
+    assert!(
+        pyproject.contains("packages = [\"fleet_errors\"]"),
+        "{pyproject}"
+    );
+}
