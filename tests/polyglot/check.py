@@ -1,7 +1,10 @@
 """Behaviour of a generated Python module on the hostile catalog
 (mcp-errors-cli/tests/fixtures/hostile.json): escaped names, decode_error on every shape and
 on garbage, the retry contract's decoding; and of the example's committed module
-(examples/mcp_server/clients/errors.py): no name shadows a built-in. When the directory holds
+(examples/mcp_server/clients/errors.py): no name shadows a built-in; create_error fills the
+catalog's message template from data by the cases of render_cases.json (the TypeScript module
+renders the same), and writes JSON as JavaScript's JSON.stringify does (compared with node on
+random values, when node is there). When the directory holds
 a package (`gen --package`), it is pip-installed into a throwaway venv (pip fetches setuptools
 from PyPI), imported as users do, and a client of it type-checked with `mypy --strict` (run
 with the interpreter that has mypy, as .ci/polyglot.sh does).
@@ -12,14 +15,18 @@ with the interpreter that has mypy, as .ci/polyglot.sh does).
 from __future__ import annotations
 
 import builtins
+import dataclasses
+import enum
 import importlib.util
+import json
+import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,6 +127,115 @@ def star_import() -> None:
     )
     assert asyncio.run(ns["main"]()) == "caught"
     assert eval("TimeoutError, PermissionError", ns) == (builtins.TimeoutError, builtins.PermissionError)
+
+
+def render_cases() -> None:
+    cases = json.loads((ROOT / "tests/polyglot/render_cases.json").read_text(encoding="utf-8"))["cases"]
+    original = m.ERRORS["E-DASH"]
+    try:
+        for case in cases:
+            fields = tuple(m.FieldInfo(**f) for f in case["fields"])
+            m.ERRORS["E-DASH"] = dataclasses.replace(original, message=case["template"], fields=fields)
+            e = m.create_error("E-DASH", None, case["data"])
+            assert e.message == case["expected"] and str(e) == e.message, (case["why"], e.message)
+            assert e.to_tool_error()["content"][0]["text"].startswith(f"E-DASH: {case['expected']}\n")
+            assert e.to_jsonrpc_error()["message"] == case["expected"]
+            # an explicit message is used as it is
+            assert m.create_error("E-DASH", case["template"], case["data"]).message == case["template"]
+            assert m.create_error("E-DASH", "", case["data"]).message == ""
+    finally:
+        m.ERRORS["E-DASH"] = original
+    assert len(cases) >= 16
+
+
+def render_python_values() -> None:
+    class Color(enum.IntEnum):
+        RED = 1
+
+    class Boxed:
+        pass
+
+    cyclic: list[object] = []
+    cyclic.append(cyclic)
+    field = (m.FieldInfo("v", "v", "data"),)
+    for value, expected in [
+        ((1, "a", None), '[1,"a",null]'),
+        ({2: "x", 1.5: True, None: 0, True: 1, "a": (2.0,)}, '{"2":"x","1.5":true,"null":0,"true":1,"a":[2]}'),
+        (Color.RED, "1"),
+        (float("nan"), "null"),
+        (float("-inf"), "null"),
+        (10**400, "null"),
+        (MappingProxyType({"k": [1.0]}), '{"k":[1]}'),
+        (Boxed(), "{v}"),
+        ({1, 2}, "{v}"),
+        (b"bytes", "{v}"),
+        ([1, object()], "{v}"),
+        ({(1, 2): 3}, "{v}"),
+        (cyclic, "{v}"),
+    ]:
+        got = m._render("{v}", field, {"v": value})
+        assert got == expected, (value, got)
+    # any mapping as data; one whose lookups raise leaves the placeholder
+    assert m._render("{v}", field, MappingProxyType({"v": "ok"})) == "ok"
+    assert m._render("{v}", field, Boom()) == "{v}"
+
+
+def render_example() -> None:
+    e = example.create_error("E_FS_TOO_LARGE", None, {"path": "/x", "size": 10, "limit": 5.0})
+    assert e.message == "File too large: 10 bytes, the limit is 5", e.message
+    assert e.to_tool_error()["content"][0]["text"].startswith("E_FS_TOO_LARGE: File too large: 10 bytes, the limit is 5\n")
+    assert example.create_error("E_FS_TOO_LARGE", None, {"size": 10}).message == "File too large: 10 bytes, the limit is {limit}"
+    assert example.ERRORS["E_FS_IO"].fields == (
+        example.FieldInfo("path", "path", "data"),
+        example.FieldInfo("cause", "cause", "source"),
+        example.FieldInfo("transient", "transient", "retryable"),
+    )
+    assert example.ERRORS["E_TIMEOUT"].fields == (example.FieldInfo("details", "details", "details"),)
+    assert m.ERRORS["class"].fields == ()
+
+
+def json_like_javascript() -> None:
+    node = shutil.which("node")
+    if node is None:
+        print("skip the comparison with JSON.stringify: no node")
+        return
+    rnd = random.Random(20260728)
+    pool = ["a", "é", "\u2028", "\x00", "\x1f", "\x7f", '"', "\\", "\n", "\ud800", "\udfff", "😀", "{", "}"]
+
+    def text() -> str:
+        return "".join(rnd.choice(pool) for _ in range(rnd.randint(0, 6)))
+
+    def number() -> object:
+        return rnd.choice([
+            lambda: rnd.randint(-10**6, 10**6),
+            lambda: rnd.randint(-2**70, 2**70),
+            lambda: rnd.uniform(-1, 1) * 10.0 ** rnd.randint(-330, 308),
+            lambda: round(rnd.uniform(-1000, 1000), rnd.randint(0, 8)),
+            lambda: float(rnd.randint(-10**22, 10**22)),
+            lambda: rnd.choice([0.0, -0.0, 1.0, 0.1 + 0.2, 1e21, 1e-7, 1e-6, 5e-324, 2.0**53 + 2, 10**21, 2**53 + 1]),
+        ])()
+
+    def key() -> str:
+        return rnd.choice(["0", "1", "01", "10", "4294967294", "4294967295", "-1", "1.5", "a", "", text()])
+
+    def value(depth: int) -> object:
+        pick = rnd.randrange(6 if depth < 3 else 4)
+        if pick == 0:
+            return rnd.choice([None, True, False])
+        if pick == 1:
+            return number()
+        if pick == 2 or pick == 3:
+            return text()
+        if pick == 4:
+            return [value(depth + 1) for _ in range(rnd.randint(0, 4))]
+        return {key(): value(depth + 1) for _ in range(rnd.randint(0, 5))}
+
+    values = json.dumps([value(0) for _ in range(2000)], allow_nan=False)
+    script = "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>process.stdout.write(JSON.stringify(JSON.parse(s).map(v=>JSON.stringify(v)))))"
+    done = subprocess.run([node, "-e", script], input=values, capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    for want, v in zip(json.loads(done.stdout), json.loads(values)):
+        assert m._json_text(v) == want, (v, want, m._json_text(v))
 
 
 class Boom:
@@ -227,6 +343,10 @@ ok("every symbol, escaped names", names)
 ok("create_error picks the class of the errorType, escaped", classes)
 ok("no generated name shadows a built-in; ERROR_CLASSES maps each errorType to its escaped class", no_builtin_shadowed)
 ok("from errors import * brings __all__ only: except TimeoutError still catches asyncio's", star_import)
+ok("create_error fills the template from data: tests/polyglot/render_cases.json", render_cases)
+ok("template values of Python's own types; a value JSON has no text for leaves the placeholder", render_python_values)
+ok("the example's module carries each symbol's fields and fills its templates", render_example)
+ok("JSON text as JavaScript's JSON.stringify writes it, on 2000 random values", json_like_javascript)
 ok("to_tool_error carries the retry delay on every channel and decodes back", tool_error)
 ok("not an error: None, never an exception", not_errors)
 ok("JSON-RPC shapes: dict, response, string code, unknown code, SEP-3304, SDK exception", jsonrpc_shapes)

@@ -11,6 +11,8 @@ Decode any error a client receives (``decode_error``), ask whether to retry
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ __all__ = [
     "ErrorSymbol",
     "is_error_symbol",
     "ErrorInfo",
+    "FieldInfo",
     "CODES",
     "ERRORS",
     "RATE_LIMITED",
@@ -215,8 +218,20 @@ E_FS_INVALID_PATH: Final = 2507
 
 
 @dataclass(frozen=True)
+class FieldInfo:
+    """A field of a symbol's Rust variant: ``name`` is what its message template calls it,
+    ``key`` its key in ``data``, ``role`` what the server does with it (``data``, ``details``,
+    ``source``, ``skip`` for a field never sent, ...)."""
+
+    name: str
+    key: str
+    role: str
+
+
+@dataclass(frozen=True)
 class ErrorInfo:
-    """What the catalog says about one symbol."""
+    """What the catalog says about one symbol; ``message`` is the template ``create_error``
+    fills from ``data`` by ``fields``."""
 
     code: int
     symbol: str
@@ -228,6 +243,7 @@ class ErrorInfo:
     message: str
     description: str
     help: Optional[str] = None
+    fields: tuple[FieldInfo, ...] = ()
 
 
 # The code of every symbol.
@@ -276,6 +292,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Parse error",
         description="Parse error\n\nInvalid JSON was received by the server.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "INTERNAL_ERROR": ErrorInfo(
         code=-32603,
@@ -287,6 +306,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Internal error",
         description="Internal error\n\nAn internal JSON-RPC error.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "INVALID_PARAMS": ErrorInfo(
         code=-32602,
@@ -298,6 +320,11 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Invalid params",
         description="Invalid params\n\nThe parameters do not match the method's schema (seed 001: detected before the tool\nruns).",
+        fields=(
+            FieldInfo(name="field", key="field", role="data"),
+            FieldInfo(name="details", key="details", role="details"),
+            FieldInfo(name="uri", key="uri", role="data"),
+        ),
     ),
     "METHOD_NOT_FOUND": ErrorInfo(
         code=-32601,
@@ -309,6 +336,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Method not found",
         description="Method not found\n\nThe method does not exist or is not available.",
+        fields=(
+            FieldInfo(name="method", key="method", role="data"),
+        ),
     ),
     "INVALID_REQUEST": ErrorInfo(
         code=-32600,
@@ -320,6 +350,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Invalid Request",
         description="Invalid Request\n\nThe JSON sent is not a valid request object.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "URL_ELICITATION_REQUIRED": ErrorInfo(
         code=-32042,
@@ -331,6 +364,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="URL elicitation required",
         description="URL elicitation required\n\nMCP 2025-11-25: the request needs the user to complete a URL-mode elicitation first.\nRetired by 2026-07-28 (a server asks for input with an input-required result instead);\nkept so that envelopes from older peers still decode.",
+        fields=(
+            FieldInfo(name="elicitations", key="elicitations", role="data"),
+        ),
     ),
     "UNSUPPORTED_PROTOCOL_VERSION": ErrorInfo(
         code=-32022,
@@ -342,6 +378,10 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Unsupported protocol version",
         description="Unsupported protocol version\n\nMCP 2026-07-28: the request's protocol version is not one this server speaks.",
+        fields=(
+            FieldInfo(name="supported", key="supported", role="data"),
+            FieldInfo(name="requested", key="requested", role="data"),
+        ),
     ),
     "MISSING_REQUIRED_CLIENT_CAPABILITY": ErrorInfo(
         code=-32021,
@@ -353,6 +393,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Missing required client capability",
         description="Missing required client capability\n\nMCP 2026-07-28: serving the request needs a capability the client did not declare.",
+        fields=(
+            FieldInfo(name="required_capabilities", key="requiredCapabilities", role="data"),
+        ),
     ),
     "HEADER_MISMATCH": ErrorInfo(
         code=-32020,
@@ -364,6 +407,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Header mismatch",
         description="Header mismatch\n\nMCP 2026-07-28, Streamable HTTP: a required header (`MCP-Protocol-Version`,\n`Mcp-Method`, `Mcp-Name`) is missing or malformed, or disagrees with the request body.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "RESOURCE_NOT_FOUND": ErrorInfo(
         code=-32002,
@@ -375,6 +421,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="jsonrpc",
         message="Resource not found",
         description="Resource not found\n\nMCP before 2026-07-28: the requested resource does not exist. Retired by 2026-07-28\n(SEP-2164), which sends [`InvalidParams`](ProtocolError::InvalidParams) (-32602) for an\nunknown resource URI; kept so that envelopes from older peers still decode. A legacy\ncode (-32000..=-32019) kept on purpose.",
+        fields=(
+            FieldInfo(name="uri", key="uri", role="data"),
+        ),
     ),
     "MISSING_CLIENT_CAPABILITY": ErrorInfo(
         code=-32021,
@@ -387,6 +436,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Missing required client capability",
         description="Missing required client capability",
         help="declare the capability when initializing the session",
+        fields=(
+            FieldInfo(name="required_capabilities", key="requiredCapabilities", role="data"),
+        ),
     ),
     "E_INVALID_PARAMS": ErrorInfo(
         code=1000,
@@ -399,6 +451,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Invalid parameters",
         description="Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).",
         help="Fix the parameters and send the request again",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "E_TIMEOUT": ErrorInfo(
         code=1001,
@@ -410,6 +465,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Operation timed out",
         description="Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "E_LIMIT_EXCEEDED": ErrorInfo(
         code=1002,
@@ -421,6 +479,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Limit exceeded",
         description="Limit exceeded\n\nA server-side cap was hit: session count, size, line length.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "E_NOT_INSTALLED": ErrorInfo(
         code=1003,
@@ -433,6 +494,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Dependency not installed",
         description="Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.",
         help="Install the missing dependency on the server",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "E_SESSION_NOT_FOUND": ErrorInfo(
         code=1004,
@@ -444,6 +508,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Session not found",
         description="Session not found\n\nThe request names a session id the server does not know.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "E_INPUT_TOO_LARGE": ErrorInfo(
         code=1005,
@@ -455,6 +522,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Input too large",
         description="Input too large\n\nCode length, selector length or another input exceeds what the server accepts.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "E_UNSUPPORTED": ErrorInfo(
         code=1006,
@@ -466,6 +536,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Unsupported operation",
         description="Unsupported operation\n\nThe server does not implement the requested operation.",
+        fields=(
+            FieldInfo(name="details", key="details", role="details"),
+        ),
     ),
     "E_PW_NAV": ErrorInfo(
         code=2100,
@@ -478,6 +551,10 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Navigation failed",
         description="Navigation failed",
         help="check the URL's host name; if it is right, retry later",
+        fields=(
+            FieldInfo(name="url", key="url", role="data"),
+            FieldInfo(name="reason", key="details", role="details"),
+        ),
     ),
     "E_PW_LAUNCH": ErrorInfo(
         code=2101,
@@ -489,6 +566,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Browser launch failed",
         description="Browser launch failed",
+        fields=(
+            FieldInfo(name="reason", key="details", role="details"),
+        ),
     ),
     "E_PW_DECLINED": ErrorInfo(
         code=2102,
@@ -500,6 +580,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="The user declined the navigation",
         description="The user declined the navigation",
+        fields=(
+            FieldInfo(name="url", key="url", role="data"),
+        ),
     ),
     "E_PW_UNCONFIRMED": ErrorInfo(
         code=2103,
@@ -511,6 +594,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Could not ask the user",
         description="Could not ask the user",
+        fields=(
+            FieldInfo(name="reason", key="details", role="details"),
+        ),
     ),
     "E_FS_PATH_ESCAPE": ErrorInfo(
         code=2500,
@@ -523,6 +609,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Path escapes the server's root",
         description="Path escapes the server's root",
         help="use a relative path without `..` inside the server's root directory",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+        ),
     ),
     "E_FS_DENIED": ErrorInfo(
         code=2501,
@@ -534,6 +623,10 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Permission denied",
         description="Permission denied",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+            FieldInfo(name="cause", key="cause", role="source"),
+        ),
     ),
     "E_FS_NOT_FOUND": ErrorInfo(
         code=2502,
@@ -545,6 +638,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="File not found",
         description="File not found",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+        ),
     ),
     "E_FS_NOT_A_FILE": ErrorInfo(
         code=2503,
@@ -556,6 +652,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Not a regular file",
         description="Not a regular file",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+        ),
     ),
     "E_FS_TOO_LARGE": ErrorInfo(
         code=2504,
@@ -567,6 +666,11 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="File too large: {size} bytes, the limit is {limit}",
         description="The file is larger than the server returns.",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+            FieldInfo(name="size", key="size", role="data"),
+            FieldInfo(name="limit", key="limit", role="data"),
+        ),
     ),
     "E_FS_NOT_TEXT": ErrorInfo(
         code=2505,
@@ -578,6 +682,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="File is not UTF-8 text",
         description="File is not UTF-8 text",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+        ),
     ),
     "E_FS_IO": ErrorInfo(
         code=2506,
@@ -589,6 +696,11 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Reading the file failed",
         description="Reading the file failed",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+            FieldInfo(name="cause", key="cause", role="source"),
+            FieldInfo(name="transient", key="transient", role="retryable"),
+        ),
     ),
     "E_FS_INVALID_PATH": ErrorInfo(
         code=2507,
@@ -601,6 +713,9 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Invalid path",
         description="Invalid path",
         help="send a relative path with `/` separators and no NUL byte",
+        fields=(
+            FieldInfo(name="path", key="path", role="data"),
+        ),
     ),
 }
 
@@ -846,6 +961,105 @@ def retry_after_ms(x: object) -> Optional[int]:
         return None
 
 
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_ARRAY_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+
+def _js_number(v: float) -> str:
+    """``v`` as JavaScript writes a number: the shortest digits that read back as ``v`` (those
+    of Python's repr), no ``.0``, the exponent form below 1e-6 and from 1e21 (``1e+21``,
+    ``1.5e-7``), ``0`` for -0; NaN and the infinities are JSON's ``null``."""
+    if not math.isfinite(v):
+        return "null"
+    if v == 0:
+        return "0"
+    mantissa, _, exp = repr(abs(v)).partition("e")
+    whole, _, frac = mantissa.partition(".")
+    digits = (whole + frac).lstrip("0")
+    # abs(v) == 0.DIGITS * 10**point
+    point = len(whole) + (int(exp) if exp else 0) - (len(whole) + len(frac) - len(digits))
+    digits = digits.rstrip("0")
+    k = len(digits)
+    if k <= point <= 21:
+        text = digits + "0" * (point - k)
+    elif 0 < point <= 21:
+        text = digits[:point] + "." + digits[point:]
+    elif -6 < point <= 0:
+        text = "0." + "0" * -point + digits
+    else:
+        exponent = ("e+" if point > 0 else "e-") + str(abs(point - 1))
+        text = digits[0] + ("." + digits[1:] if k > 1 else "") + exponent
+    return ("-" if v < 0 else "") + text
+
+
+def _json_key(k: object) -> str:
+    if isinstance(k, str):
+        return k
+    if k is None or isinstance(k, (bool, int, float)):
+        return _json_text(k)
+    raise ValueError(f"no JSON key for {type(k).__name__}")
+
+
+def _json_text(v: object) -> str:
+    """``v`` as JavaScript's ``JSON.stringify`` writes it: compact, non-ASCII as it is (a lone
+    surrogate escaped), numbers as JavaScript writes them (an int beyond 2**53 rounded to a
+    double, as JavaScript reads it), an object's array-index keys first in ascending order.
+    Raises ValueError for a value JSON has no text for."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        literal = json.dumps(v, ensure_ascii=False)
+        return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", literal)
+    if isinstance(v, int):
+        if abs(v) <= _MAX_SAFE:
+            return str(int(v))
+        try:
+            return _js_number(float(v))
+        except OverflowError:
+            return "null"
+    if isinstance(v, float):
+        return _js_number(float(v))
+    if isinstance(v, (list, tuple)):
+        return "[" + ",".join(_json_text(x) for x in v) + "]"
+    if isinstance(v, Mapping):
+        members: dict[str, str] = {}
+        for key, x in v.items():
+            members[_json_key(key)] = _json_text(x)
+        # a JavaScript object lists its array-index keys first, in ascending order
+        index = {k for k in members if _ARRAY_INDEX.fullmatch(k) and int(k) < 2**32 - 1}
+        order = sorted(index, key=int) + [k for k in members if k not in index]
+        return "{" + ",".join(_json_text(k) + ":" + members[k] for k in order) + "}"
+    raise ValueError(f"no JSON text for {type(v).__name__}")
+
+
+def _render(template: str, fields: Sequence[FieldInfo], data: Optional[Mapping[str, Any]]) -> str:
+    """The message of the catalog's ``template`` for ``data``, as the TypeScript module renders
+    it: ``{{`` and ``}}`` are braces; ``{NAME}`` and ``{NAME:SPEC}``, where NAME is the name of
+    a field that is not ``skip`` and ``data`` has its key, are the key's value: a str as it is
+    (its JSON string literal when SPEC has a ``?``), any other value its compact JSON text as
+    JavaScript's ``JSON.stringify`` writes it. Every other placeholder stays as it is."""
+    keys = {f.name: f.key for f in fields if f.role != "skip"}
+
+    def value(m: re.Match[str]) -> str:
+        token = m.group(0)
+        if token in ("{{", "}}"):
+            return token[0]
+        name, _, spec = m.group(1).partition(":")
+        key = keys.get(name)
+        try:
+            if key is None or data is None or key not in data:
+                return token
+            v: object = data[key]
+            return v if isinstance(v, str) and "?" not in spec else _json_text(v)
+        except Exception:
+            return token
+
+    return _PLACEHOLDER.sub(value, template)
+
+
 class McpError(Exception):
     """Seed 002's base class: an error of the catalog raised by a Python server. Its
     ``to_tool_error()`` is the tool error the Rust server sends for the same symbol,
@@ -873,7 +1087,8 @@ class McpError(Exception):
         domain: Optional[str] = None,
     ) -> None:
         info = ERRORS[symbol]
-        text = message if message is not None else info.message
+        # An explicit message as it is; else the catalog's template, filled from data.
+        text = message if message is not None else _render(info.message, info.fields, data)
         super().__init__(text)
         self.error_type = info.error_type
         self.error_code = info.symbol

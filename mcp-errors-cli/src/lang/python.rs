@@ -228,6 +228,7 @@ const PUBLIC: &[&str] = &[
     "ErrorSymbol",
     "is_error_symbol",
     "ErrorInfo",
+    "FieldInfo",
     "CODES",
     "ERRORS",
     "RATE_LIMITED",
@@ -260,6 +261,13 @@ const PRIVATE: &[&str] = &[
     "_decode_error_object",
     "_retry_after_header",
     "_info",
+    "_PLACEHOLDER",
+    "_SURROGATE",
+    "_ARRAY_INDEX",
+    "_js_number",
+    "_json_key",
+    "_json_text",
+    "_render",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.
@@ -375,6 +383,19 @@ fn write_errors_table(out: &mut String, entries: &[&Entry]) {
         let _ = writeln!(out, "        description={},", lit(e.description()));
         if let Some(help) = &e.help {
             let _ = writeln!(out, "        help={},", lit(help));
+        }
+        if !e.fields.is_empty() {
+            out.push_str("        fields=(\n");
+            for f in &e.fields {
+                let _ = writeln!(
+                    out,
+                    "            FieldInfo(name={}, key={}, role={}),",
+                    lit(&f.name),
+                    lit(&f.key),
+                    lit(&f.role)
+                );
+            }
+            out.push_str("        ),\n");
         }
         out.push_str("    ),\n");
     }
@@ -502,6 +523,8 @@ Decode any error a client receives (``decode_error``), ask whether to retry
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -511,8 +534,20 @@ from typing import Any, ClassVar, Final, Literal, Optional
 
 const INFO_TYPE: &str = r#"
 @dataclass(frozen=True)
+class FieldInfo:
+    """A field of a symbol's Rust variant: ``name`` is what its message template calls it,
+    ``key`` its key in ``data``, ``role`` what the server does with it (``data``, ``details``,
+    ``source``, ``skip`` for a field never sent, ...)."""
+
+    name: str
+    key: str
+    role: str
+
+
+@dataclass(frozen=True)
 class ErrorInfo:
-    """What the catalog says about one symbol."""
+    """What the catalog says about one symbol; ``message`` is the template ``create_error``
+    fills from ``data`` by ``fields``."""
 
     code: int
     symbol: str
@@ -524,6 +559,7 @@ class ErrorInfo:
     message: str
     description: str
     help: Optional[str] = None
+    fields: tuple[FieldInfo, ...] = ()
 
 
 "#;
@@ -770,6 +806,105 @@ def retry_after_ms(x: object) -> Optional[int]:
         return None
 
 
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_ARRAY_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+
+def _js_number(v: float) -> str:
+    """``v`` as JavaScript writes a number: the shortest digits that read back as ``v`` (those
+    of Python's repr), no ``.0``, the exponent form below 1e-6 and from 1e21 (``1e+21``,
+    ``1.5e-7``), ``0`` for -0; NaN and the infinities are JSON's ``null``."""
+    if not math.isfinite(v):
+        return "null"
+    if v == 0:
+        return "0"
+    mantissa, _, exp = repr(abs(v)).partition("e")
+    whole, _, frac = mantissa.partition(".")
+    digits = (whole + frac).lstrip("0")
+    # abs(v) == 0.DIGITS * 10**point
+    point = len(whole) + (int(exp) if exp else 0) - (len(whole) + len(frac) - len(digits))
+    digits = digits.rstrip("0")
+    k = len(digits)
+    if k <= point <= 21:
+        text = digits + "0" * (point - k)
+    elif 0 < point <= 21:
+        text = digits[:point] + "." + digits[point:]
+    elif -6 < point <= 0:
+        text = "0." + "0" * -point + digits
+    else:
+        exponent = ("e+" if point > 0 else "e-") + str(abs(point - 1))
+        text = digits[0] + ("." + digits[1:] if k > 1 else "") + exponent
+    return ("-" if v < 0 else "") + text
+
+
+def _json_key(k: object) -> str:
+    if isinstance(k, str):
+        return k
+    if k is None or isinstance(k, (bool, int, float)):
+        return _json_text(k)
+    raise ValueError(f"no JSON key for {type(k).__name__}")
+
+
+def _json_text(v: object) -> str:
+    """``v`` as JavaScript's ``JSON.stringify`` writes it: compact, non-ASCII as it is (a lone
+    surrogate escaped), numbers as JavaScript writes them (an int beyond 2**53 rounded to a
+    double, as JavaScript reads it), an object's array-index keys first in ascending order.
+    Raises ValueError for a value JSON has no text for."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        literal = json.dumps(v, ensure_ascii=False)
+        return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", literal)
+    if isinstance(v, int):
+        if abs(v) <= _MAX_SAFE:
+            return str(int(v))
+        try:
+            return _js_number(float(v))
+        except OverflowError:
+            return "null"
+    if isinstance(v, float):
+        return _js_number(float(v))
+    if isinstance(v, (list, tuple)):
+        return "[" + ",".join(_json_text(x) for x in v) + "]"
+    if isinstance(v, Mapping):
+        members: dict[str, str] = {}
+        for key, x in v.items():
+            members[_json_key(key)] = _json_text(x)
+        # a JavaScript object lists its array-index keys first, in ascending order
+        index = {k for k in members if _ARRAY_INDEX.fullmatch(k) and int(k) < 2**32 - 1}
+        order = sorted(index, key=int) + [k for k in members if k not in index]
+        return "{" + ",".join(_json_text(k) + ":" + members[k] for k in order) + "}"
+    raise ValueError(f"no JSON text for {type(v).__name__}")
+
+
+def _render(template: str, fields: Sequence[FieldInfo], data: Optional[Mapping[str, Any]]) -> str:
+    """The message of the catalog's ``template`` for ``data``, as the TypeScript module renders
+    it: ``{{`` and ``}}`` are braces; ``{NAME}`` and ``{NAME:SPEC}``, where NAME is the name of
+    a field that is not ``skip`` and ``data`` has its key, are the key's value: a str as it is
+    (its JSON string literal when SPEC has a ``?``), any other value its compact JSON text as
+    JavaScript's ``JSON.stringify`` writes it. Every other placeholder stays as it is."""
+    keys = {f.name: f.key for f in fields if f.role != "skip"}
+
+    def value(m: re.Match[str]) -> str:
+        token = m.group(0)
+        if token in ("{{", "}}"):
+            return token[0]
+        name, _, spec = m.group(1).partition(":")
+        key = keys.get(name)
+        try:
+            if key is None or data is None or key not in data:
+                return token
+            v: object = data[key]
+            return v if isinstance(v, str) and "?" not in spec else _json_text(v)
+        except Exception:
+            return token
+
+    return _PLACEHOLDER.sub(value, template)
+
+
 class McpError(Exception):
     """Seed 002's base class: an error of the catalog raised by a Python server. Its
     ``to_tool_error()`` is the tool error the Rust server sends for the same symbol,
@@ -797,7 +932,8 @@ class McpError(Exception):
         domain: Optional[str] = None,
     ) -> None:
         info = ERRORS[symbol]
-        text = message if message is not None else info.message
+        # An explicit message as it is; else the catalog's template, filled from data.
+        text = message if message is not None else _render(info.message, info.fields, data)
         super().__init__(text)
         self.error_type = info.error_type
         self.error_code = info.symbol
@@ -1036,5 +1172,43 @@ mod tests {
         for good in ["fleet-errors", "errors", "a.b", "match", "type", "x1"] {
             assert_eq!(package_name_problem(good), None, "{good}");
         }
+    }
+
+    #[test]
+    fn errors_carry_each_symbols_fields_for_its_template() {
+        let json = serde_json::json!({
+            "format": "mcp-errors-catalog", "version": 1,
+            "enums": [{"name": "E", "domain": "d", "entries": [{
+                "code": 1, "symbol": "E_SB_CRASH", "domain": "d",
+                "message": "Interpreter crashed: {reason}", "retryable": false,
+                "kind": "internal", "channel": "tool", "errorType": "InternalError",
+                "fields": [
+                    {"name": "reason", "key": "reason", "role": "data"},
+                    {"name": "api_key", "key": "api\"key", "role": "skip"},
+                ],
+            }, {
+                "code": 2, "symbol": "E_NONE", "domain": "d", "message": "m",
+                "retryable": false, "kind": "internal", "channel": "tool",
+                "errorType": "InternalError",
+            }]}],
+        });
+        let text = generate(
+            &Catalog::from_json(&json.to_string()).unwrap(),
+            "c.json",
+            None,
+        )
+        .remove(0)
+        .1;
+        assert!(text.contains(
+            "        message=\"Interpreter crashed: {reason}\",\n        description=\"Interpreter crashed: {reason}\",\n        fields=(\n            FieldInfo(name=\"reason\", key=\"reason\", role=\"data\"),\n            FieldInfo(name=\"api_key\", key=\"api\\\"key\", role=\"skip\"),\n        ),\n    ),\n"
+        ), "{text}");
+        assert_eq!(
+            text.matches("        fields=(").count(),
+            1,
+            "none for E_NONE"
+        );
+        assert!(text.contains(
+            "text = message if message is not None else _render(info.message, info.fields, data)"
+        ));
     }
 }
