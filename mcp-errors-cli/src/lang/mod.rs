@@ -19,7 +19,7 @@ use crate::catalog::Catalog;
 pub enum Lang {
     /// TypeScript: `errors.ts` (and `package.json` with `--package`).
     Ts,
-    /// Python: `errors.py`, `py.typed` (and `pyproject.toml` with `--package`).
+    /// Python: `errors.py`, `py.typed` (and `__init__.py`, `pyproject.toml` with `--package`).
     Python,
 }
 

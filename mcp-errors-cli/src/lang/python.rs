@@ -1,4 +1,5 @@
-//! Python: `errors.py` (standard library only, passing `mypy --strict`) and `py.typed`.
+//! Python: `errors.py` (standard library only, passing `mypy --strict`) and `py.typed`; with
+//! `--package`, `__init__.py` and `pyproject.toml` too (see [`generate`]).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
