@@ -100,6 +100,7 @@ for name in hostile templates globals; do
   run "$name: typescript behaviour (tests/polyglot/check.mjs)" node tests/polyglot/check.mjs "$tmp/gen/$name/js/errors.js"
 done
 run "hostile: python behaviour (tests/polyglot/check.py)" "$venv/bin/python" tests/polyglot/check.py "$tmp/gen/hostile"
+run "templates: python renders template_cases.json as typescript does (tests/polyglot/check_templates.py)" "$venv/bin/python" tests/polyglot/check_templates.py "$tmp/gen/templates"
 
 # diff on the real catalogs: each against itself is clean.
 for catalog in "$tmp"/catalogs/*.json; do
