@@ -6,7 +6,9 @@
 //! ```
 //!
 //! `gen` writes an error module for TypeScript (`errors.ts`) or Python (`errors.py`,
-//! `py.typed`) from a catalog (`Registry::to_json`); `--lang` takes `ts`, `typescript`,
+//! `py.typed`) from a catalog (`Registry::to_json`), and with `--package` a manifest
+//! (`package.json`; `pyproject.toml` and an `__init__.py` re-exporting the module, an npm
+//! `@scope/` refused for Python); `--lang` takes `ts`, `typescript`,
 //! `python` or `py`, in any case. `diff` reports the breaking changes between two catalogs,
 //! one line each, and exits 1 when there are any. `-h`/`--help` after either command prints
 //! its usage (exit 0). Bad input (a file that is not JSON, or not a catalog, a wrong
