@@ -1039,7 +1039,7 @@ mod tests {
             .map(|(code, symbol, error_type)| {
                 serde_json::json!({
                     "code": code, "symbol": symbol, "domain": "d", "message": "m",
-                    "retryable": false, "kind": "internal", "channel": "tool",
+                    "retryable": false, "kind": "internal", "channel": "tool_error",
                     "errorType": error_type,
                 })
             })
@@ -1182,14 +1182,14 @@ mod tests {
             "enums": [{"name": "E", "domain": "d", "entries": [{
                 "code": 1, "symbol": "E_SB_CRASH", "domain": "d",
                 "message": "Interpreter crashed: {reason}", "retryable": false,
-                "kind": "internal", "channel": "tool", "errorType": "InternalError",
+                "kind": "internal", "channel": "tool_error", "errorType": "InternalError",
                 "fields": [
                     {"name": "reason", "key": "reason", "role": "data"},
                     {"name": "api_key", "key": "api\"key", "role": "skip"},
                 ],
             }, {
                 "code": 2, "symbol": "E_NONE", "domain": "d", "message": "m",
-                "retryable": false, "kind": "internal", "channel": "tool",
+                "retryable": false, "kind": "internal", "channel": "tool_error",
                 "errorType": "InternalError",
             }]}],
         });
