@@ -9,10 +9,10 @@
 //!   clients receive as a thrown error rather than a result, or the other way round);
 //! - an enum removed, or its domain changed, or its range moved or shrunk.
 //!
-//! Enums are paired by name first, then each enum whose name is gone with the first unpaired
-//! enum of its domain; pairs are compared as above, an enum left without one was removed.
-//! The Rust type's name is not on the wire: a renamed enum (same domain) is no finding by
-//! itself, only what else changed with it.
+//! Enums are paired by name and domain, then by domain and shared codes, then by name, then by
+//! domain alone; pairs are compared as above, an enum left without one was removed. The Rust
+//! type's name is not on the wire: a renamed enum (same domain) is no finding by itself, nor
+//! are two enums that swap names, only what else changed with them.
 //!
 //! Not breaking: a new code, a new enum, a range that grows around the old one, a message,
 //! help or description that changes, an enum's Rust name.
@@ -38,42 +38,56 @@ pub fn added_codes(old: &Catalog, new: &Catalog) -> Vec<String> {
         .collect()
 }
 
-/// Pairs each enum of `old` with its successor in `new`: by name first, then each unpaired
-/// one with the first unpaired enum of `new` in its domain (the Rust type was renamed; its
-/// name is not on the wire). `None`: no successor, the enum was removed.
+/// Pairs each enum of `old` with its successor in `new`, in rounds, each over the enums the
+/// rounds before left unpaired: the same name and domain; the same domain, the enum sharing
+/// the most codes (at least one); the same name (the domain changed); the same domain (the
+/// first left). The domain is on the wire and the Rust name is not, so two enums that swap
+/// names pair by domain, and a renamed one pairs with its codes. `None`: no successor, the enum
+/// was removed.
 fn pair_enums<'a>(old: &'a Catalog, new: &'a Catalog) -> Vec<(&'a Enum, Option<&'a Enum>)> {
+    type Score = fn(&Enum, &Enum) -> Option<usize>;
+    let rounds: [Score; 4] = [
+        |b, a| (a.name == b.name && a.domain == b.domain).then_some(1),
+        |b, a| {
+            let shared = shared_codes(b, a);
+            (a.domain == b.domain && shared > 0).then_some(shared)
+        },
+        |b, a| (a.name == b.name).then_some(1),
+        |b, a| (a.domain == b.domain).then_some(1),
+    ];
     let mut taken = vec![false; new.enums.len()];
-    let mut pairs: Vec<(&Enum, Option<usize>)> = old
-        .enums
-        .iter()
-        .map(|before| {
-            let found = new
-                .enums
-                .iter()
-                .enumerate()
-                .position(|(i, after)| !taken[i] && after.name == before.name);
-            if let Some(i) = found {
-                taken[i] = true;
+    let mut found: Vec<Option<usize>> = vec![None; old.enums.len()];
+    for score in rounds {
+        for (before, slot) in old.enums.iter().zip(&mut found) {
+            if slot.is_some() {
+                continue;
             }
-            (before, found)
-        })
-        .collect();
-    for (before, found) in &mut pairs {
-        if found.is_none() {
-            *found = new
-                .enums
-                .iter()
-                .enumerate()
-                .position(|(i, after)| !taken[i] && after.domain == before.domain);
-            if let Some(i) = *found {
+            // The best score, the first of equals.
+            let mut best: Option<(usize, usize)> = None;
+            for (i, after) in new.enums.iter().enumerate() {
+                if let (false, Some(s)) = (taken[i], score(before, after))
+                    && best.is_none_or(|(_, top)| s > top)
+                {
+                    best = Some((i, s));
+                }
+            }
+            if let Some((i, _)) = best {
                 taken[i] = true;
+                *slot = Some(i);
             }
         }
     }
-    pairs
-        .into_iter()
-        .map(|(before, found)| (before, found.map(|i| &new.enums[i])))
+    old.enums
+        .iter()
+        .zip(found)
+        .map(|(before, i)| (before, i.map(|i| &new.enums[i])))
         .collect()
+}
+
+/// How many codes two enums both have.
+fn shared_codes(a: &Enum, b: &Enum) -> usize {
+    let codes: BTreeSet<i64> = a.entries.iter().map(|e| e.code).collect();
+    b.entries.iter().filter(|e| codes.contains(&e.code)).count()
 }
 
 fn enum_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {

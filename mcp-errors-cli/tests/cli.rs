@@ -212,6 +212,20 @@ fn renamed_enum_is_not_breaking() {
 }
 
 #[test]
+fn enums_that_swap_names_are_not_breaking() {
+    // Pairing by name alone would compare each with the other's codes and domain.
+    let (code, out, _) = diff_after("enum-names-swapped", |c| {
+        enum_of(c, "FilesystemError")["name"] = "Swap".into();
+        enum_of(c, "PlaywrightError")["name"] = "FilesystemError".into();
+        enum_of(c, "Swap")["name"] = "PlaywrightError".into();
+    });
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "no breaking changes (0 codes added)\n")
+    );
+}
+
+#[test]
 fn renamed_enum_is_compared_with_its_successor() {
     // Renamed and its range moved: the range is a finding, the name is not.
     let (code, out, _) = diff_after("enum-renamed-range", |c| {
