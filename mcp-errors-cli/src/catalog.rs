@@ -239,7 +239,7 @@ impl Catalog {
                 }
                 if i32::try_from(entry.code).is_err() {
                     return Err(format!(
-                        "{}.code: code {} of {} is outside the JSON-RPC code range (i32)",
+                        "{}.code: code {} of {:?} is outside the JSON-RPC code range (i32)",
                         at(),
                         entry.code,
                         entry.symbol
@@ -249,7 +249,7 @@ impl Catalog {
                     && other != entry.code
                 {
                     return Err(format!(
-                        "{}.symbol: symbol {} stands for two codes, {other} and {}",
+                        "{}.symbol: symbol {:?} stands for two codes, {other} and {}",
                         at(),
                         entry.symbol,
                         entry.code
@@ -261,7 +261,7 @@ impl Catalog {
                 ] {
                     if !allowed.contains(&value.as_str()) {
                         return Err(format!(
-                            "{}.{member}: {} has an unknown {member} {value:?} (one of: {})",
+                            "{}.{member}: {:?} has an unknown {member} {value:?} (one of: {})",
                             at(),
                             entry.symbol,
                             allowed.join(", ")
@@ -269,9 +269,18 @@ impl Catalog {
                     }
                 }
                 for (k, field) in entry.fields.iter().enumerate() {
+                    if let Some(first) = entry.fields[..k].iter().position(|f| f.name == field.name)
+                    {
+                        return Err(format!(
+                            "{}.fields[{k}].name: {:?} has two fields named {:?} (fields[{first}] too); a template could not say which it means",
+                            at(),
+                            entry.symbol,
+                            field.name
+                        ));
+                    }
                     if !ROLES.contains(&field.role.as_str()) {
                         return Err(format!(
-                            "{}.fields[{k}].role: field {:?} of {} has an unknown role {:?} (one of: {})",
+                            "{}.fields[{k}].role: field {:?} of {:?} has an unknown role {:?} (one of: {})",
                             at(),
                             field.name,
                             entry.symbol,
@@ -497,7 +506,7 @@ mod tests {
         let bad = catalog(&ENTRY.replace(r#""channel": "jsonrpc""#, r#""channel": "smoke""#));
         assert_eq!(
             Catalog::from_json(&bad).unwrap_err(),
-            "enums[1].entries[1].channel: E_A has an unknown channel \"smoke\" (one of: tool_error, jsonrpc)"
+            "enums[1].entries[1].channel: \"E_A\" has an unknown channel \"smoke\" (one of: tool_error, jsonrpc)"
         );
     }
 }

@@ -358,12 +358,12 @@ fn unknown_channel_kind_or_role_is_one_line_exit_2() {
     bad_input(
         "channel.json",
         &changed_catalog(|c| entry(c, "E_FS_DENIED")["channel"] = "smoke".into()),
-        "E_FS_DENIED has an unknown channel \"smoke\" (one of: tool_error, jsonrpc)",
+        "\"E_FS_DENIED\" has an unknown channel \"smoke\" (one of: tool_error, jsonrpc)",
     );
     bad_input(
         "kind.json",
         &changed_catalog(|c| entry(c, "E_FS_DENIED")["kind"] = "Network".into()),
-        "E_FS_DENIED has an unknown kind \"Network\" (one of: validation, timeout, network, \
+        "\"E_FS_DENIED\" has an unknown kind \"Network\" (one of: validation, timeout, network, \
          rate_limit, unavailable, not_found, permission, internal, protocol, adapter, business)",
     );
     bad_input(
@@ -372,8 +372,33 @@ fn unknown_channel_kind_or_role_is_one_line_exit_2() {
             entry(c, "E_FS_DENIED")["fields"] =
                 serde_json::json!([{"name": "path", "key": "path", "role": "secret"}]);
         }),
-        "field \"path\" of E_FS_DENIED has an unknown role \"secret\" (one of: data, skip, \
+        "field \"path\" of \"E_FS_DENIED\" has an unknown role \"secret\" (one of: data, skip, \
          details, source, retry_after, retryable, transparent, message)",
+    );
+}
+
+#[test]
+fn two_fields_of_one_name_or_a_symbol_with_a_line_break_are_one_line_exit_2() {
+    // Which field would `{path}` in the template mean? The languages could disagree.
+    bad_input(
+        "fields.json",
+        &changed_catalog(|c| {
+            entry(c, "E_FS_DENIED")["fields"] = serde_json::json!([
+                {"name": "path", "key": "path", "role": "data"},
+                {"name": "path", "key": "other", "role": "data"},
+            ]);
+        }),
+        "\"E_FS_DENIED\" has two fields named \"path\" (fields[0] too)",
+    );
+    // A symbol is quoted in every message, so a line break in it stays on the one line.
+    bad_input(
+        "symbol-newline.json",
+        &changed_catalog(|c| {
+            let e = entry(c, "E_FS_DENIED");
+            e["symbol"] = "E_FS\nDENIED".into();
+            e["channel"] = "smoke".into();
+        }),
+        "\"E_FS\\nDENIED\" has an unknown channel",
     );
 }
 
@@ -399,7 +424,7 @@ fn bad_values_are_located() {
     bad_input(
         "tool.json",
         &text,
-        &format!("enums[{i}].entries[{j}].channel: E_FS_DENIED has an unknown channel \"tool\""),
+        &format!("enums[{i}].entries[{j}].channel: \"E_FS_DENIED\" has an unknown channel \"tool\""),
     );
 
     // A wrong type: where it is, as a path and a line and column.
