@@ -1,7 +1,7 @@
 //! The catalog JSON of `Registry::to_json` (`{"format": "mcp-errors-catalog", "version": 1,
 //! "enums": [...]}`), read back, and the one-line errors of a file that is not one.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -202,14 +202,7 @@ impl Catalog {
                 ));
             }
         }
-        // From the text, not from `value`: `serde_json`'s errors then carry a line and column,
-        // from which `json_path` finds the member at fault.
-        let catalog: Catalog = serde_json::from_str(text).map_err(|e| {
-            match json_path(text, e.line(), e.column()).as_deref() {
-                Some("") | None => format!("not an mcp-errors catalog: {e}"),
-                Some(path) => format!("not an mcp-errors catalog: {path}: {e}"),
-            }
-        })?;
+        let catalog = typed(text)?;
         catalog.validate()?;
         Ok(catalog)
     }
@@ -295,105 +288,22 @@ impl Catalog {
     }
 }
 
-/// Where in `text` (valid JSON) `serde_json`'s error position `line`:`column` lies, as a path
-/// from the root: `enums[1].entries[3].symbol`; `""` for the root itself, `None` for a
-/// position outside the text.
-///
-/// `serde_json` places an error on the last byte it read (columns count bytes from 1): the
-/// last byte of the value of the wrong type, the `:`, `,` or `[` (or a space) before a map
-/// or sequence it did not expect, the closing `}` of an object that lacks a member. So the
-/// path is the one of the container open at that byte, plus the member or element being
-/// read there, unless the byte closes the container (the object itself is at fault).
-fn json_path(text: &str, line: usize, column: usize) -> Option<String> {
-    let line_start = if line <= 1 {
-        0
-    } else {
-        text.match_indices('\n').nth(line - 2)?.0 + 1
-    };
-    let offset = line_start + column.checked_sub(1)?;
-    let bytes = text.as_bytes();
-    let &at = bytes.get(offset)?;
-
-    // The byte at the error is read too (a `,` or `[` before the element at fault), unless
-    // it closes a container.
-    let end = if matches!(at, b'}' | b']') {
-        offset
-    } else {
-        offset + 1
-    };
-    let mut stack: Vec<Open> = Vec::new();
-    let mut in_string = false;
-    let mut i = 0;
-    while i < end {
-        match bytes[i] {
-            b'"' => {
-                // A string: skip to its closing quote; an object's key is kept.
-                let begin = i;
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                if i >= offset {
-                    // The error lies on this string (a duplicate key, a value).
-                    in_string = true;
-                    break;
-                }
-                if let Some(Open::Object(key @ None)) = stack.last_mut() {
-                    *key = serde_json::from_str(&text[begin..=i]).ok();
-                }
-            }
-            b'{' => stack.push(Open::Object(None)),
-            b'[' => stack.push(Open::Array(0)),
-            b'}' | b']' => {
-                stack.pop();
-            }
-            b',' => match stack.last_mut() {
-                Some(Open::Object(key)) => *key = None,
-                Some(Open::Array(n)) => *n += 1,
-                None => {}
-            },
-            _ => {}
+/// `text` read as a [`Catalog`]; `Err` names the member at fault by its path from the root
+/// (`enums[1].entries[3].symbol`), with `serde_json`'s line and column.
+fn typed(text: &str) -> Result<Catalog, String> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let catalog: Catalog = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let e = e.into_inner();
+        if path == "." {
+            format!("not an mcp-errors catalog: {e}")
+        } else {
+            format!("not an mcp-errors catalog: {path}: {e}")
         }
-        i += 1;
-    }
-    let closing = !in_string && matches!(at, b'}' | b']');
-    let depth = stack.len();
-    let mut path = String::new();
-    for (n, open) in stack.iter().enumerate() {
-        if closing && n + 1 == depth {
-            break;
-        }
-        match open {
-            Open::Array(index) => {
-                let _ = write!(path, "[{index}]");
-            }
-            Open::Object(Some(key)) if is_member_name(key) => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
-            }
-            Open::Object(Some(key)) => {
-                let _ = write!(path, "[{}]", serde_json::Value::from(key.as_str()));
-            }
-            Open::Object(None) => {}
-        }
-    }
-    Some(path)
-}
-
-/// A container open at an error, and the member or element being read in it.
-enum Open {
-    /// An object, and the key of the member being read (`None` before its key).
-    Object(Option<String>),
-    /// An array, and the index of the element being read.
-    Array(usize),
-}
-
-/// Whether `key` can follow a `.` in a path as it is (`entries`, `errorType`).
-fn is_member_name(key: &str) -> bool {
-    key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })?;
+    de.end()
+        .map_err(|e| format!("not an mcp-errors catalog: {e}"))?;
+    Ok(catalog)
 }
 
 fn json_kind(value: &serde_json::Value) -> &'static str {
@@ -411,10 +321,14 @@ fn json_kind(value: &serde_json::Value) -> &'static str {
 mod tests {
     use super::*;
 
-    /// The path `from_json` names for `text`'s first error.
+    /// The path `from_json` names for `text`'s first error (`""`: the root).
     fn path_of(text: &str) -> String {
-        let e = serde_json::from_str::<Catalog>(text).unwrap_err();
-        json_path(text, e.line(), e.column()).unwrap()
+        let e = typed(text).unwrap_err();
+        let rest = e.strip_prefix("not an mcp-errors catalog: ").unwrap();
+        match rest.split_once(": ") {
+            Some((path, _)) if !path.contains(' ') => path.to_owned(),
+            _ => String::new(),
+        }
     }
 
     const ENTRY: &str = r#"{"code": 1, "symbol": "E_A", "domain": "d", "message": "m",
@@ -488,17 +402,6 @@ mod tests {
         assert_eq!(path_of(r#"{"format": "x", "version": 1}"#), "");
         assert_eq!(path_of(r#"{"enums": 5}"#), "enums");
         assert_eq!(path_of("{\"enums\": [\n  null\n]}"), "enums[0]");
-    }
-
-    #[test]
-    fn keys_that_are_not_names_are_quoted() {
-        let text = r#"{"a b": {"c": [1, {"d.e": [true, null]}]}}"#;
-        // The null, at column 36.
-        assert_eq!(text.as_bytes()[35], b'l');
-        assert_eq!(json_path(text, 1, 36).unwrap(), r#"["a b"].c[1]["d.e"][1]"#);
-        assert_eq!(json_path(text, 2, 1), None);
-        assert_eq!(json_path(text, 1, 0), None);
-        assert_eq!(json_path(text, 1, 99), None);
     }
 
     #[test]

@@ -424,7 +424,9 @@ fn bad_values_are_located() {
     bad_input(
         "tool.json",
         &text,
-        &format!("enums[{i}].entries[{j}].channel: \"E_FS_DENIED\" has an unknown channel \"tool\""),
+        &format!(
+            "enums[{i}].entries[{j}].channel: \"E_FS_DENIED\" has an unknown channel \"tool\""
+        ),
     );
 
     // A wrong type: where it is, as a path and a line and column.
