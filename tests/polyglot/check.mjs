@@ -100,7 +100,7 @@ function templates() {
   const { cases } = JSON.parse(readFileSync(new URL("template_cases.json", import.meta.url), "utf8"));
   ok(`${cases.length} shared cases: the template rendered from data, a given message as it is`, () => {
     for (const c of cases) {
-      const e = m.createError(c.symbol, c.given, c.data ?? undefined);
+      const e = m.createError(c.symbol, c.given, c.data ?? undefined, { details: c.details });
       assert.equal(e.message, c.message, JSON.stringify(c));
     }
   });
@@ -111,6 +111,13 @@ function templates() {
     assert.equal(e.toJsonRpcError().message, "Interpreter crashed: segv");
     assert.equal(new m.McpError("E_SB_CRASH", undefined, { reason: "abrt" }).message, "Interpreter crashed: abrt");
     assert.equal(m.ERRORS.E_SB_CRASH.message, "Interpreter crashed: {reason}");
+  });
+  ok("data null from a plain-JavaScript caller: the template as it is, and both channels work", () => {
+    const e = m.createError("E_SB_CRASH", undefined, null);
+    assert.equal(e.message, "Interpreter crashed: {reason}");
+    assert.equal(e.data, undefined);
+    assert.equal(e.toToolError().isError, true);
+    assert.equal(e.toJsonRpcError().message, "Interpreter crashed: {reason}");
   });
   ok("only own properties fill a placeholder; a value JSON cannot write leaves it", () => {
     const crash = (data) => m.createError("E_SB_CRASH", undefined, data).message;

@@ -2,8 +2,8 @@
 (mcp-errors-cli/tests/fixtures/hostile.json): escaped names, decode_error on every shape and
 on garbage, the retry contract's decoding; and of the example's committed module
 (examples/mcp_server/clients/errors.py): no name shadows a built-in; create_error fills the
-catalog's message template from data by the cases of render_cases.json (the TypeScript module
-renders the same), and writes JSON as JavaScript's JSON.stringify does (compared with node on
+catalog's message template from data by the cases of render_cases.json (the cases both
+languages run are template_cases.json: check_templates.py), and writes JSON as JavaScript's JSON.stringify does (compared with node on
 random values, when node is there). When the directory holds
 a package (`gen --package`), it is pip-installed into a throwaway venv (pip fetches setuptools
 from PyPI), imported as users do, and a client of it type-checked with `mypy --strict` (run

@@ -18,8 +18,8 @@ CASES = Path(__file__).resolve().parent / "template_cases.json"
 cases = json.loads(CASES.read_text(encoding="utf-8"))["cases"]
 assert m.CATALOG_SOURCE == "templates.json", m.CATALOG_SOURCE
 for case in cases:
-    e = m.create_error(case["symbol"], case.get("given"), case["data"])
+    e = m.create_error(case["symbol"], case.get("given"), case["data"], details=case.get("details"))
     assert e.message == case["message"], (case, e.message)
     assert e.to_jsonrpc_error()["message"] == case["message"]
-assert len(cases) >= 19, len(cases)
+assert len(cases) >= 22, len(cases)
 print(f"python module: {len(cases)} shared template cases, 1 passed, 0 failed")

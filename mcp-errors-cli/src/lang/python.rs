@@ -881,24 +881,37 @@ def _json_text(v: object) -> str:
     raise ValueError(f"no JSON text for {type(v).__name__}")
 
 
-def _render(template: str, fields: Sequence[FieldInfo], data: Optional[Mapping[str, Any]]) -> str:
+def _render(
+    template: str,
+    fields: Sequence[FieldInfo],
+    data: Optional[Mapping[str, Any]],
+    details: Optional[str] = None,
+) -> str:
     """The message of the catalog's ``template`` for ``data``, as the TypeScript module renders
-    it: ``{{`` and ``}}`` are braces; ``{NAME}`` and ``{NAME:SPEC}``, where NAME is the name of
-    a field that is not ``skip`` and ``data`` has its key, are the key's value: a str as it is
-    (its JSON string literal when SPEC has a ``?``), any other value its compact JSON text as
+    it, and as the Rust server's message reads where the template only names fields (format
+    specs and arguments are Rust's own): ``{{`` and ``}}`` are braces; ``{NAME}`` and
+    ``{NAME:SPEC}``, where NAME is the name of a field that is not ``skip`` and ``data`` has its
+    key (for a ``details`` field, else ``details``), are that value: a str as it is (its JSON
+    string literal when SPEC has a ``?``), any other value its compact JSON text as
     JavaScript's ``JSON.stringify`` writes it. Every other placeholder stays as it is."""
-    keys = {f.name: f.key for f in fields if f.role != "skip"}
+    by_name = {f.name: f for f in fields if f.role != "skip"}
 
     def value(m: re.Match[str]) -> str:
         token = m.group(0)
         if token in ("{{", "}}"):
             return token[0]
         name, _, spec = m.group(1).partition(":")
-        key = keys.get(name)
+        field = by_name.get(name)
         try:
-            if key is None or data is None or key not in data:
+            v: object
+            if field is None:
                 return token
-            v: object = data[key]
+            if data is not None and field.key in data:
+                v = data[field.key]
+            elif field.role == "details" and details is not None:
+                v = details
+            else:
+                return token
             return v if isinstance(v, str) and "?" not in spec else _json_text(v)
         except Exception:
             return token
@@ -934,7 +947,7 @@ class McpError(Exception):
     ) -> None:
         info = ERRORS[symbol]
         # An explicit message as it is; else the catalog's template, filled from data.
-        text = message if message is not None else _render(info.message, info.fields, data)
+        text = message if message is not None else _render(info.message, info.fields, data, details)
         super().__init__(text)
         self.error_type = info.error_type
         self.error_code = info.symbol
@@ -1209,7 +1222,7 @@ mod tests {
             "none for E_NONE"
         );
         assert!(text.contains(
-            "text = message if message is not None else _render(info.message, info.fields, data)"
+            "text = message if message is not None else _render(info.message, info.fields, data, details)"
         ));
     }
 }

@@ -825,28 +825,40 @@ export function retryAfterMs(x) {
     }
 }
 /**
- * The message of `info` for `data`, its template rendered as the Rust server renders it:
+ * The message of `info` for `data`, its template filled in as the Rust server's message would
+ * read where the template only names fields (format specs and arguments are Rust's own):
  * `{{` and `}}` are braces; `{name}` or `{name:spec}`, where `name` is a field that is not
- * `skip` and `data` has the field's key as an own property, is that value: a string as it is
- * (as a JSON string literal when `spec` has a `?`), anything else as compact JSON. Any other
- * placeholder, or a value JSON cannot write, stays as it is.
+ * `skip` and `data` has the field's key as an own property (for a `details` field, else the
+ * `details` option), is that value: a string as it is (as a JSON string literal when `spec`
+ * has a `?`), anything else as compact JSON. Any other placeholder, or a value JSON cannot
+ * write, stays as it is.
  */
-function renderMessage(info, data) {
+function renderMessage(info, data, details) {
     return info.message.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (whole, inner) => {
         if (whole === "{{")
             return "{";
         if (whole === "}}")
             return "}";
-        if (inner === undefined || data === undefined)
+        if (inner === undefined)
             return whole;
         const colon = inner.indexOf(":");
         const name = colon < 0 ? inner : inner.slice(0, colon);
         const spec = colon < 0 ? "" : inner.slice(colon + 1);
         const field = info.fields.find((f) => f.name === name && f.role !== "skip");
-        if (field === undefined || !Object.prototype.hasOwnProperty.call(data, field.key))
+        if (field === undefined)
             return whole;
         try {
-            const value = data[field.key];
+            let value;
+            // (`data` may be null or a throwing proxy from a plain-JavaScript caller.)
+            if (data !== null && data !== undefined && Object.prototype.hasOwnProperty.call(data, field.key)) {
+                value = data[field.key];
+            }
+            else if (field.role === "details" && details !== undefined) {
+                value = details;
+            }
+            else {
+                return whole;
+            }
             // JSON.stringify gives undefined for undefined, a function or a symbol, and throws on a
             // bigint or a cycle.
             const text = typeof value === "string" && !spec.includes("?") ? value : JSON.stringify(value);
@@ -875,7 +887,7 @@ export class McpError extends Error {
     constructor(symbol, message, data, options = {}) {
         // Typed, not inferred: for an empty catalog `ErrorSymbol` is `never`, and so would be `info`.
         const info = ERRORS[symbol];
-        super(message ?? renderMessage(info, data));
+        super(message ?? renderMessage(info, data, options.details));
         Object.setPrototypeOf(this, new.target.prototype);
         this.name = info.errorType;
         this.errorType = info.errorType;
@@ -883,7 +895,8 @@ export class McpError extends Error {
         this.code = info.code;
         this.domain = options.domain ?? info.domain;
         this.kind = info.kind;
-        this.data = data;
+        // (A plain-JavaScript caller may pass null.)
+        this.data = data ?? undefined;
         this.details = options.details;
         this.retryAfterMs = asMs(options.retryAfterMs);
         this.retryable = info.retryable || this.retryAfterMs !== undefined;
