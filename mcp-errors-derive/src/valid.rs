@@ -670,10 +670,12 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
 }
 
 /// A number in a `retry_after` field is whole seconds; a field whose name gives another unit
-/// (`retry_after_ms: u64`) would announce a delay a thousand times too long. A `Duration`
-/// carries its unit, so its name does not matter.
+/// (`retry_after_ms: u64`, `ms_left`, `retryAfterMs`) would announce a delay a thousand times
+/// off. The name's words are compared: any of them a sub-second unit, or the last a longer
+/// one (`min` alone could be a minimum). A `Duration` carries its unit, so its name does not
+/// matter.
 fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
-    const OTHER_UNITS: &[&str] = &[
+    const SUB_SECOND: &[&str] = &[
         "ms",
         "msec",
         "msecs",
@@ -688,21 +690,21 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
         "nanos",
         "nanosecond",
         "nanoseconds",
-        "min",
-        "mins",
-        "minute",
-        "minutes",
-        "hour",
-        "hours",
     ];
+    const LONGER: &[&str] = &["min", "mins", "minute", "minutes", "hour", "hours"];
     for field in &variant.fields {
         let Some(attr) = &field.attrs.retry_after else {
             continue;
         };
-        let unit = field.name.rsplit('_').next().unwrap_or_default();
-        if !OTHER_UNITS.contains(&unit.to_ascii_lowercase().as_str())
-            || type_text(field.ty).contains("Duration")
-        {
+        let words = name_words(&field.name);
+        let unit = words
+            .iter()
+            .find(|w| SUB_SECOND.contains(&w.as_str()))
+            .or_else(|| words.last().filter(|w| LONGER.contains(&w.as_str())));
+        let Some(unit) = unit else {
+            continue;
+        };
+        if type_text(field.ty).contains("Duration") {
             continue;
         }
         cx.syn_error(attr.error(format_args!(
@@ -712,6 +714,27 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
             field.name
         )));
     }
+}
+
+/// The words of a field's name, lowercase: `retry_after_ms` and `retryAfterMs` both give
+/// `retry`, `after`, `ms`.
+fn name_words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for part in name.split('_') {
+        let mut word = String::new();
+        let mut prev_lower = false;
+        for c in part.chars() {
+            if c.is_uppercase() && prev_lower {
+                words.push(std::mem::take(&mut word));
+            }
+            prev_lower = c.is_lowercase() || c.is_ascii_digit();
+            word.extend(c.to_lowercase());
+        }
+        if !word.is_empty() {
+            words.push(word);
+        }
+    }
+    words
 }
 
 /// A generated `From<T>` has only the `T` to build the variant from (thiserror's rule: no

@@ -26,6 +26,25 @@ enum E {
         #[mcp(retry_after, skip)]
         cool_down_Minutes: Option<u32>,
     },
+    /// A sub-second unit anywhere in the name, in either case style.
+    #[mcp(code = 5, message = "slow down")]
+    Ee {
+        #[mcp(retry_after)]
+        ms_left: u32,
+    },
+    #[mcp(code = 6, message = "slow down")]
+    /// Camel case.
+    Ff {
+        #[mcp(retry_after)]
+        #[allow(non_snake_case)]
+        waitMs: u64,
+    },
+    /// `min` first is a minimum, not minutes: fine.
+    #[mcp(code = 7, message = "slow down")]
+    Gg {
+        #[mcp(retry_after)]
+        min_wait: u64,
+    },
 }
 
 fn main() {}
