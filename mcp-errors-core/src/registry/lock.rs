@@ -370,8 +370,10 @@ pub struct StabilityReport {
     pub created: bool,
 }
 
-/// A code that changed since the lock file was written.
+/// A code that changed since the lock file was written. More kinds of change may come: a
+/// `match` needs a `_` arm.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LockChange {
     /// The locked code no longer exists, nor does its symbol.
     Removed(LockEntry),
