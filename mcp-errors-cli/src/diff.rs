@@ -9,10 +9,12 @@
 //!   clients receive as a thrown error rather than a result, or the other way round);
 //! - an enum removed, or its domain changed, or its range moved or shrunk.
 //!
-//! Enums are paired by name and domain, then by domain and shared codes, then by name, then by
-//! domain alone; pairs are compared as above, an enum left without one was removed. The Rust
-//! type's name is not on the wire: a renamed enum (same domain) is no finding by itself, nor
-//! are two enums that swap names, only what else changed with them.
+//! Enums are paired by domain and shared codes first, then by name and domain, then by name,
+//! then by domain alone; pairs are compared as above, an enum left without one was removed.
+//! The Rust type's name is not on the wire: a renamed enum (same domain) is no finding by
+//! itself, nor are enums that swap names, only what else changed with them. The pairing is one
+//! to one: an enum merged into another reads as removed, and one split in two as its range
+//! moved, though every code stays (the codes themselves are checked one by one all the same).
 //!
 //! Not breaking: a new code, a new enum, a range that grows around the old one, a message,
 //! help or description that changes, an enum's Rust name.
@@ -39,19 +41,20 @@ pub fn added_codes(old: &Catalog, new: &Catalog) -> Vec<String> {
 }
 
 /// Pairs each enum of `old` with its successor in `new`, in rounds, each over the enums the
-/// rounds before left unpaired: the same name and domain; the same domain, the enum sharing
-/// the most codes (at least one); the same name (the domain changed); the same domain (the
-/// first left). The domain is on the wire and the Rust name is not, so two enums that swap
-/// names pair by domain, and a renamed one pairs with its codes. `None`: no successor, the enum
-/// was removed.
+/// rounds before left unpaired: the same domain, the enum sharing the most codes (at least
+/// one; the same name breaks a tie); the same name and domain; the same name (the domain
+/// changed); the same domain (the first left). The domain and the codes are on the wire and
+/// the Rust name is not, so enums that swap or pass on names pair by their codes. `None`: no
+/// successor, the enum was removed.
 fn pair_enums<'a>(old: &'a Catalog, new: &'a Catalog) -> Vec<(&'a Enum, Option<&'a Enum>)> {
     type Score = fn(&Enum, &Enum) -> Option<usize>;
     let rounds: [Score; 4] = [
-        |b, a| (a.name == b.name && a.domain == b.domain).then_some(1),
         |b, a| {
             let shared = shared_codes(b, a);
-            (a.domain == b.domain && shared > 0).then_some(shared)
+            (a.domain == b.domain && shared > 0)
+                .then_some(2 * shared + usize::from(a.name == b.name))
         },
+        |b, a| (a.name == b.name && a.domain == b.domain).then_some(1),
         |b, a| (a.name == b.name).then_some(1),
         |b, a| (a.domain == b.domain).then_some(1),
     ];

@@ -196,7 +196,7 @@ fn run_diff(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
     let new = Catalog::load(Path::new(new)).map_err(Failure::Input)?;
     let findings = diff::breaking_changes(&old, &new);
     for finding in &findings {
-        let _ = writeln!(out, "breaking: {finding}");
+        let _ = writeln!(out, "breaking: {}", one_line(finding));
     }
     if findings.is_empty() {
         let added = diff::added_codes(&old, &new);
@@ -219,4 +219,18 @@ fn source_name(path: &Path) -> String {
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     )
+}
+
+/// `text` on one line: a control character or a Unicode line separator (a symbol or a domain
+/// of a hostile catalog may hold one) as its Rust escape, so each finding stays one line.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

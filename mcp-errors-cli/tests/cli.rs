@@ -225,6 +225,86 @@ fn enums_that_swap_names_are_not_breaking() {
     );
 }
 
+/// One enum of [`small_catalog`]: name, domain, range, codes.
+type SmallEnum<'a> = (&'a str, &'a str, (i64, i64), &'a [i64]);
+
+/// A catalog of enums, every code a tool error `E_<code>`.
+fn small_catalog(enums: &[SmallEnum<'_>]) -> mcp_errors_cli::Catalog {
+    let enums: Vec<Value> = enums
+        .iter()
+        .map(|&(name, domain, (start, end), codes)| {
+            let entries: Vec<Value> = codes
+                .iter()
+                .map(|code| {
+                    serde_json::json!({
+                        "code": code, "symbol": format!("E_{code}"), "domain": domain,
+                        "message": "m", "retryable": false, "kind": "internal",
+                        "channel": "tool_error", "errorType": "InternalError",
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "name": name, "domain": domain,
+                "range": {"start": start, "end": end}, "entries": entries,
+            })
+        })
+        .collect();
+    let catalog = serde_json::json!({"format": "mcp-errors-catalog", "version": 1, "enums": enums});
+    mcp_errors_cli::Catalog::from_json(&catalog.to_string()).unwrap()
+}
+
+#[test]
+fn enums_of_one_domain_pair_by_their_codes_not_their_names() {
+    let old = small_catalog(&[
+        ("A", "d", (100, 199), &[100, 101]),
+        ("B", "d", (200, 299), &[200]),
+    ]);
+    // Swapped names, one domain.
+    let new = small_catalog(&[
+        ("B", "d", (100, 199), &[100, 101]),
+        ("A", "d", (200, 299), &[200]),
+    ]);
+    assert_eq!(
+        mcp_errors_cli::diff::breaking_changes(&old, &new),
+        Vec::<String>::new()
+    );
+    // A renamed, and its old name given to a new enum.
+    let new = small_catalog(&[
+        ("ALegacy", "d", (100, 199), &[100, 101]),
+        ("B", "d", (200, 299), &[200]),
+        ("A", "d", (300, 399), &[300]),
+    ]);
+    assert_eq!(
+        mcp_errors_cli::diff::breaking_changes(&old, &new),
+        Vec::<String>::new()
+    );
+    // A real change still shows: A's range shrinks under its new name.
+    let new = small_catalog(&[
+        ("ALegacy", "d", (100, 149), &[100, 101]),
+        ("B", "d", (200, 299), &[200]),
+        ("A", "d", (300, 399), &[300]),
+    ]);
+    assert_eq!(
+        mcp_errors_cli::diff::breaking_changes(&old, &new),
+        ["enum A (now ALegacy): range moved from 100..=199 to 100..=149"]
+    );
+}
+
+#[test]
+fn a_finding_stays_one_line() {
+    // A hostile symbol with a line break, removed: its finding is one escaped line.
+    let (code, out, _) = diff_after("finding-one-line", |c| {
+        let e = entry(c, "E_FS_DENIED");
+        e["symbol"] = "E_X\nbreaking: fake".into();
+    });
+    assert_eq!(code, 1);
+    assert!(
+        out.lines().all(|l| l.starts_with("breaking: ")) && !out.contains("\nbreaking: fake"),
+        "{out}"
+    );
+    assert!(out.contains("E_X\\nbreaking: fake"), "{out}");
+}
+
 #[test]
 fn renamed_enum_is_compared_with_its_successor() {
     // Renamed and its range moved: the range is a finding, the name is not.
