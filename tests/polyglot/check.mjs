@@ -112,6 +112,12 @@ function templates() {
     assert.equal(new m.McpError("E_SB_CRASH", undefined, { reason: "abrt" }).message, "Interpreter crashed: abrt");
     assert.equal(m.ERRORS.E_SB_CRASH.message, "Interpreter crashed: {reason}");
   });
+  ok("details null from a plain-JavaScript caller is no details, as None in Python", () => {
+    const e = m.createError("E_NAV", undefined, null, { details: null });
+    assert.equal(e.message, "Navigation failed: {reason}");
+    assert.equal(e.details, undefined);
+    assert.ok(!e.toToolError().content[0].text.includes("null"));
+  });
   ok("data null from a plain-JavaScript caller: the template as it is, and both channels work", () => {
     const e = m.createError("E_SB_CRASH", undefined, null);
     assert.equal(e.message, "Interpreter crashed: {reason}");

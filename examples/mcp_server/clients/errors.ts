@@ -958,7 +958,7 @@ export interface McpErrorOptions {
  * has a `?`), anything else as compact JSON. Any other placeholder, or a value JSON cannot
  * write, stays as it is.
  */
-function renderMessage(info: ErrorInfo, data: Record<string, unknown> | null | undefined, details: string | undefined): string {
+function renderMessage(info: ErrorInfo, data: Record<string, unknown> | null | undefined, details: string | null | undefined): string {
   return info.message.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (whole: string, inner: string | undefined) => {
     if (whole === "{{") return "{";
     if (whole === "}}") return "}";
@@ -973,7 +973,7 @@ function renderMessage(info: ErrorInfo, data: Record<string, unknown> | null | u
       // (`data` may be null or a throwing proxy from a plain-JavaScript caller.)
       if (data !== null && data !== undefined && Object.prototype.hasOwnProperty.call(data, field.key)) {
         value = data[field.key];
-      } else if (field.role === "details" && details !== undefined) {
+      } else if (field.role === "details" && details !== undefined && details !== null) {
         value = details;
       } else {
         return whole;
@@ -1017,7 +1017,7 @@ export class McpError extends Error {
     this.kind = info.kind;
     // (A plain-JavaScript caller may pass null.)
     this.data = data ?? undefined;
-    this.details = options.details;
+    this.details = options.details ?? undefined;
     this.retryAfterMs = asMs(options.retryAfterMs);
     this.retryable = info.retryable || this.retryAfterMs !== undefined;
   }

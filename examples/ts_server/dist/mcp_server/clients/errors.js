@@ -853,7 +853,7 @@ function renderMessage(info, data, details) {
             if (data !== null && data !== undefined && Object.prototype.hasOwnProperty.call(data, field.key)) {
                 value = data[field.key];
             }
-            else if (field.role === "details" && details !== undefined) {
+            else if (field.role === "details" && details !== undefined && details !== null) {
                 value = details;
             }
             else {
@@ -897,7 +897,7 @@ export class McpError extends Error {
         this.kind = info.kind;
         // (A plain-JavaScript caller may pass null.)
         this.data = data ?? undefined;
-        this.details = options.details;
+        this.details = options.details ?? undefined;
         this.retryAfterMs = asMs(options.retryAfterMs);
         this.retryable = info.retryable || this.retryAfterMs !== undefined;
     }
