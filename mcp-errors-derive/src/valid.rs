@@ -670,28 +670,41 @@ fn field_roles_are_unique(cx: &Ctxt, variant: &Variant<'_>) {
 }
 
 /// A number in a `retry_after` field is whole seconds; a field whose name gives another unit
-/// (`retry_after_ms: u64`, `ms_left`, `retryAfterMs`) would announce a delay a thousand times
-/// off. The name's words are compared: any of them a sub-second unit, or the last a longer
-/// one (`min` alone could be a minimum). A `Duration` carries its unit, so its name does not
-/// matter.
+/// (`retry_after_ms: u64`, `millis_left`, `waitMs`) would announce a delay a thousand times
+/// off. The name's words are compared: a unit written out (`millis`, `usec`, `minutes`,
+/// `hours`, ...) anywhere, an abbreviation that can mean something else (`ms`, `us`, `ns`:
+/// `ms_graph_delay`, `us_east_delay`) only last. `min` is left alone (`delay_min` is a
+/// minimum). A `Duration` carries its unit, so its name does not matter.
 fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
-    const SUB_SECOND: &[&str] = &[
-        "ms",
+    const ANYWHERE: &[&str] = &[
         "msec",
         "msecs",
         "millis",
+        "millisec",
+        "millisecs",
         "millisecond",
         "milliseconds",
-        "us",
+        "usec",
+        "usecs",
         "micros",
         "microsecond",
         "microseconds",
-        "ns",
+        "nsec",
+        "nsecs",
         "nanos",
         "nanosecond",
         "nanoseconds",
+        "mins",
+        "minute",
+        "minutes",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "day",
+        "days",
     ];
-    const LONGER: &[&str] = &["min", "mins", "minute", "minutes", "hour", "hours"];
+    const LAST: &[&str] = &["ms", "us", "ns"];
     for field in &variant.fields {
         let Some(attr) = &field.attrs.retry_after else {
             continue;
@@ -699,8 +712,8 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
         let words = name_words(&field.name);
         let unit = words
             .iter()
-            .find(|w| SUB_SECOND.contains(&w.as_str()))
-            .or_else(|| words.last().filter(|w| LONGER.contains(&w.as_str())));
+            .find(|w| ANYWHERE.contains(&w.as_str()))
+            .or_else(|| words.last().filter(|w| LAST.contains(&w.as_str())));
         let Some(unit) = unit else {
             continue;
         };

@@ -26,11 +26,11 @@ enum E {
         #[mcp(retry_after, skip)]
         cool_down_Minutes: Option<u32>,
     },
-    /// A sub-second unit anywhere in the name, in either case style.
+    /// A unit written out anywhere in the name, an abbreviation last, in either case style.
     #[mcp(code = 5, message = "slow down")]
     Ee {
         #[mcp(retry_after)]
-        ms_left: u32,
+        millis_left: u32,
     },
     #[mcp(code = 6, message = "slow down")]
     /// Camel case.
@@ -39,11 +39,29 @@ enum E {
         #[allow(non_snake_case)]
         waitMs: u64,
     },
-    /// `min` first is a minimum, not minutes: fine.
+    /// Not units: `min` is a minimum, a leading `ms`/`us`/`ns` a name. Fine.
     #[mcp(code = 7, message = "slow down")]
     Gg {
         #[mcp(retry_after)]
         min_wait: u64,
+    },
+    #[mcp(code = 8, message = "slow down")]
+    /// Fine.
+    Hh {
+        #[mcp(retry_after)]
+        delay_min: u64,
+    },
+    #[mcp(code = 9, message = "slow down")]
+    /// Fine.
+    Ii {
+        #[mcp(retry_after)]
+        us_east_delay: u64,
+    },
+    #[mcp(code = 10, message = "slow down")]
+    /// Fine.
+    Jj {
+        #[mcp(retry_after)]
+        ms_graph_retry_after: u64,
     },
 }
 
