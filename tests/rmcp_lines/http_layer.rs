@@ -14,17 +14,19 @@ use serde_json::Value;
 use tower_layer::Layer;
 use tower_service::Service;
 
-/// (body, content type, status, JSON-RPC code) of each request sent to every line.
-const CASES: [(&str, &str, u16, i64); 4] = [
-    ("{not json", "application/json", 400, -32700),
-    ("\"hello\"", "application/json", 400, -32600),
+/// (body, content type, status, JSON-RPC code, the reply's id) of each request sent to every
+/// line: the id is echoed when the layer could read it (a JSON-RPC request the line rejects).
+const CASES: [(&str, &str, u16, i64, Option<u64>); 4] = [
+    ("{not json", "application/json", 400, -32700, None),
+    ("\"hello\"", "application/json", 400, -32600, None),
     (
         r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1]}"#,
         "application/json",
         400,
         -32600,
+        Some(1),
     ),
-    ("{}", "text/plain", 415, -32600),
+    ("{}", "text/plain", 415, -32600, None),
 ];
 
 macro_rules! line_test {
@@ -44,7 +46,7 @@ macro_rules! line_test {
                 StreamableHttpServerConfig::default(),
             );
             let mut service = HttpErrorLayer::new().layer(service);
-            for (body, content_type, status, code) in CASES {
+            for (body, content_type, status, code, id) in CASES {
                 let request = http::Request::post("/mcp")
                     .header("host", "localhost")
                     .header("accept", "application/json, text/event-stream")
@@ -56,7 +58,11 @@ macro_rules! line_test {
                 let bytes = response.into_body().collect().await.unwrap().to_bytes();
                 let reply: Value = serde_json::from_slice(&bytes).unwrap();
                 assert_eq!(reply["error"]["code"], code, "{body}: {reply}");
-                assert_eq!(reply["id"], Value::Null, "{body}: {reply}");
+                assert_eq!(
+                    reply["id"],
+                    id.map_or(Value::Null, Value::from),
+                    "{body}: {reply}"
+                );
             }
             // No Accept: the line's 406, as JSON.
             let request = http::Request::post("/mcp")
@@ -71,6 +77,7 @@ macro_rules! line_test {
             let bytes = response.into_body().collect().await.unwrap().to_bytes();
             let reply: Value = serde_json::from_slice(&bytes).unwrap();
             assert_eq!(reply["error"]["code"], -32600, "{reply}");
+            assert_eq!(reply["id"], 1, "{reply}");
         }
     };
 }

@@ -225,12 +225,13 @@ where
 }
 
 /// What the layer learned of a request that the response rewrite needs.
-#[derive(Clone, Copy)]
 struct Seen {
     /// A POST with a JSON content type (its body was validated).
     json_post: bool,
     /// It was a JSON-RPC request (an `id`), which gets a response.
     request: bool,
+    /// Its `id` when it can be echoed, else `null`: the `id` of a rejection's reply.
+    id: Value,
 }
 
 async fn handle<S, B, ResBody>(
@@ -252,6 +253,7 @@ where
     let mut seen = Seen {
         json_post,
         request: false,
+        id: Value::Null,
     };
     let body = if json_post {
         let declared = parts
@@ -289,9 +291,10 @@ where
             // service compares the two: -32020 or -32022).
             Ok(message) => {
                 if let Some(reply) = unsupported_version.filter(|_| !message.meta_version) {
-                    return Ok(reply.into_response());
+                    return Ok(reply.into_response(&message.id));
                 }
                 seen.request = message.request;
+                seen.id = message.id;
             }
             Err(Refusal::Parse(reason)) => {
                 return Ok(reply(
@@ -316,7 +319,7 @@ where
         }
         LayerBody::full(bytes)
     } else if let Some(reply) = unsupported_version {
-        return Ok(reply.into_response());
+        return Ok(reply.into_response(&Value::Null));
     } else {
         LayerBody::new(body)
     };
@@ -329,12 +332,12 @@ where
 struct UnsupportedVersion(Map<String, Value>);
 
 impl UnsupportedVersion {
-    fn into_response<B>(self) -> Response<LayerBody<B>> {
+    fn into_response<B>(self, id: &Value) -> Response<LayerBody<B>> {
         reply(
             StatusCode::BAD_REQUEST,
             &reply::UNSUPPORTED_PROTOCOL_VERSION,
             "Unsupported protocol version",
-            &Value::Null,
+            id,
             self.0,
             "MCP-Protocol-Version header not supported",
         )
@@ -514,7 +517,7 @@ where
         let (text, _) = read_ahead(&mut body, LOG_LIMIT, |_| false).await;
         drop(body);
         let reason = String::from_utf8_lossy(&text[..text.len().min(LOG_LIMIT)]).into_owned();
-        let (status, entry, message, extra) = plain_rejection(status, config, seen);
+        let (status, entry, message, extra) = plain_rejection(status, config, &seen);
         let rejection = Rejection {
             entry,
             retry_after: None,
@@ -522,7 +525,7 @@ where
         let bytes = reply::reject(
             &rejection,
             message,
-            &Value::Null,
+            &seen.id,
             extra,
             status.as_u16(),
             &reason,
@@ -575,7 +578,7 @@ where
 fn plain_rejection(
     status: StatusCode,
     config: &Config,
-    seen: Seen,
+    seen: &Seen,
 ) -> (
     StatusCode,
     &'static crate::ErrorEntry,

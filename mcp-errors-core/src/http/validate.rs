@@ -16,10 +16,13 @@ pub(crate) enum Refusal {
 }
 
 /// What [`check`] learned of a valid message.
-#[derive(Debug, PartialEq, Clone, Copy)]
+#[derive(Debug, PartialEq, Clone)]
 pub(crate) struct Message {
     /// A request (a `method` and an `id`), which gets a response.
     pub(crate) request: bool,
+    /// A request's `id` when it can be echoed (a string or an integer), else `null`: the `id`
+    /// of an error reply about it.
+    pub(crate) id: Value,
     /// It names its protocol revision in `params._meta` (MCP 2026-07-28, SEP-2575), which
     /// then decides, not the `MCP-Protocol-Version` header alone.
     pub(crate) meta_version: bool,
@@ -116,6 +119,7 @@ fn shape(value: &Value) -> Result<Message, Refusal> {
     match object.get("method") {
         Some(Value::String(_)) => Ok(Message {
             request: object.contains_key("id"),
+            id,
             meta_version: object
                 .get("params")
                 .and_then(|p| p.get("_meta"))
@@ -132,6 +136,7 @@ fn shape(value: &Value) -> Result<Message, Refusal> {
         {
             Ok(Message {
                 request: false,
+                id: Value::Null,
                 meta_version: false,
             })
         }
@@ -161,29 +166,30 @@ mod tests {
     #[test]
     fn shapes() {
         let ok = |s: &str| check(s.as_bytes(), 128);
-        let message = |request, meta_version| {
+        let message = |request, id: i32, meta_version| {
             Ok(Message {
                 request,
+                id: if id < 0 { Value::Null } else { Value::from(id) },
                 meta_version,
             })
         };
         assert_eq!(
             ok(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
-            message(true, false)
+            message(true, 1, false)
         );
         assert_eq!(
             ok(r#"{"jsonrpc":"2.0","method":"n"}"#),
-            message(false, false)
+            message(false, -1, false)
         );
         assert_eq!(
             ok(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
-            message(false, false)
+            message(false, -1, false)
         );
         assert_eq!(
             ok(
                 r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"x"}}}"#
             ),
-            message(true, true)
+            message(true, 1, true)
         );
         assert!(matches!(ok("{not json"), Err(Refusal::Parse(_))));
         assert!(matches!(
