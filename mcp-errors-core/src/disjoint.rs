@@ -203,14 +203,18 @@ const fn report(a: &Item, b: &Item) {
         buf: [0; CAP],
         len: 0,
     };
-    if let Some(code) = first_shared_code(a, b) {
+    if same_text(a.name, b.name) {
+        msg.push("`");
+        msg.push(a.name);
+        msg.push("` is listed twice in `assert_disjoint!`; list each type once");
+    } else if let Some(code) = first_shared_code(a, b) {
         msg.push("MCP error code ");
         msg.push_code(code);
         msg.push(" is used by both `");
         msg.push(a.name);
         msg.push("` and `");
         msg.push(b.name);
-        msg.push("`");
+        msg.push("`; give one of the two variants another code");
     } else {
         let (Some(sa), Some(sb)) = (a.span, b.span) else {
             return;
@@ -223,6 +227,23 @@ const fn report(a: &Item, b: &Item) {
         msg.push(b.name);
         msg.push("` claims ");
         msg.push_range(sb);
+        msg.push("; move one `range` clear of the other");
     }
     panic!("{}", msg.as_str());
+}
+
+/// Whether two names are the same text (`==` on `str` is not `const`).
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }

@@ -110,7 +110,7 @@ pub use verbose::Verbosity;
 /// ```
 ///
 /// A collision fails const evaluation with a message naming both types:
-/// ``evaluation panicked: MCP error code 2101 is used by both `PlaywrightError` and `PythonError` ``.
+/// ``evaluation panicked: MCP error code 2101 is used by both `PlaywrightError` and `PythonError`; give one of the two variants another code ``.
 #[macro_export]
 macro_rules! assert_disjoint {
     ($($ty:ty),+ $(,)?) => {
