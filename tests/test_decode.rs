@@ -138,6 +138,78 @@ fn round_trips_through_the_wire_form() {
     ));
 }
 
+/// The tool result the envelope writes for `err`, read back as the `error` member it stands for.
+fn through_tool_result<E: McpError>(err: &E) -> ErrorObject {
+    let result = err.to_tool_result().to_json_value().unwrap();
+    ErrorObject::from_tool_result(&result).expect("an mcp-errors tool error")
+}
+
+#[test]
+fn tool_errors_decode_like_json_rpc_errors() {
+    let e = KbError::DocumentNotFound {
+        path: "games/Gloomhavn.pdf".into(),
+        suggestions: vec![Suggestion {
+            path: "games/Gloomhaven.pdf".into(),
+            score: 0.9,
+        }],
+        formats: Some(vec!["pdf".into()]),
+    };
+    let object = through_tool_result(&e);
+    assert_eq!(object.code, 1102);
+    assert_eq!(object.message, "Document not found");
+    assert_eq!(object.symbol(), Some("E_KB_DOCUMENT_NOT_FOUND"));
+    assert_eq!(object.domain(), Some("knowledge-base"));
+    let back = KbError::from_error_object(&object).unwrap();
+    assert!(
+        matches!(&back, KbError::DocumentNotFound { path, suggestions, formats }
+            if path == "games/Gloomhavn.pdf" && suggestions[0].score == 0.9
+                && formats.as_deref() == Some(&["pdf".to_owned()][..])),
+        "{back:?}"
+    );
+
+    // details, the retryable flag and the delay come back from `_meta`; the secret never left.
+    let e = KbError::Backend {
+        reason: "db down".into(),
+        token: "secret".into(),
+        cause: None,
+        transient: Some(true),
+        wait_secs: Some(5),
+    };
+    let result = e.to_tool_result().to_json_value().unwrap();
+    assert!(!result.to_string().contains("secret"));
+    let object = ErrorObject::from_tool_result(&result).unwrap();
+    assert_eq!(object.message, "Backend failed");
+    assert!(object.is_retryable());
+    assert_eq!(object.retry_after(), Some(Duration::from_secs(5)));
+    let back = KbError::from_error_object(&object).unwrap();
+    assert!(
+        matches!(&back, KbError::Backend { reason, token, transient: Some(true), wait_secs: Some(5), .. }
+            if reason == "db down" && token.is_empty()),
+        "{back:?}"
+    );
+
+    // Only the delay of the text form (a server that writes no `retryAfterMs` key).
+    let mut result = KbError::Unit.to_tool_result().to_json_value().unwrap();
+    result["content"][0]["text"] = "E_KB_UNIT: Unit\nRetryable: yes (retry after 250 ms)".into();
+    let object = ErrorObject::from_tool_result(&result).unwrap();
+    assert_eq!(object.message, "Unit");
+    assert_eq!(object.retry_after(), Some(Duration::from_millis(250)));
+
+    // Not an mcp-errors tool error: no error at all, no `_meta`, a `_meta` without a code.
+    for other in [
+        json!({"content": [{"type": "text", "text": "ok"}]}),
+        json!({"content": [{"type": "text", "text": "ok"}], "isError": false, "_meta": {"code": 1}}),
+        json!({"content": [{"type": "text", "text": "boom"}], "isError": true}),
+        json!({"content": [], "isError": true, "_meta": {"errorCode": "E_X"}}),
+        json!({"content": [], "isError": true, "_meta": {"code": 1e10}}),
+        json!({"content": [], "isError": true, "_meta": {"code": 99_999_999_999_i64}}),
+        json!("isError"),
+        Value::Null,
+    ] {
+        assert_eq!(ErrorObject::from_tool_result(&other), None, "{other}");
+    }
+}
+
 #[test]
 fn picks_by_code_symbol_or_alias() {
     let by_code = obj(1101, Some(json!({"path": "a"})));

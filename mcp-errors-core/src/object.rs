@@ -72,6 +72,93 @@ impl ErrorObject {
         })
     }
 
+    /// The error a tool result carries, as the JSON-RPC `error` member the same error would
+    /// have been: for a result with `isError: true` and the `_meta` an mcp-errors server
+    /// writes (its `code`, `errorCode`, `domain`, `retryable`, `details`, `retryAfterMs` and
+    /// `data`), so that a tool error decodes with `from_error_object` like a JSON-RPC one.
+    /// `result` is the tool result as JSON (`serde_json::to_value(&call_tool_result)` on any
+    /// rmcp line). The message is the text's first line, without the `SYMBOL: ` prefix and
+    /// the `Details:`/`Help:`/`Retryable:` lines; the delay is `_meta`'s, else the text's
+    /// `(retry after N ms)`. `None` for anything else: a result that is no error, or one
+    /// without an integer `_meta.code` (a server that does not write mcp-errors' `_meta`).
+    ///
+    /// ```
+    /// use mcp_errors_core::ErrorObject;
+    /// use serde_json::json;
+    ///
+    /// let result = json!({
+    ///     "content": [{"type": "text", "text": "E_PW_NAV: Navigation failed\nRetryable: yes (retry after 1500 ms)"}],
+    ///     "isError": true,
+    ///     "_meta": {"errorType": "NetworkError", "errorCode": "E_PW_NAV", "retryable": true,
+    ///               "code": 2100, "domain": "playwright", "data": {"url": "https://a.invalid"}}});
+    /// let error = ErrorObject::from_tool_result(&result).unwrap();
+    /// assert_eq!(error.code, 2100);
+    /// assert_eq!(error.message, "Navigation failed");
+    /// assert_eq!(error.symbol(), Some("E_PW_NAV"));
+    /// assert_eq!(error.data.as_ref().unwrap()["url"], "https://a.invalid");
+    /// assert_eq!(error.retry_after(), Some(std::time::Duration::from_millis(1500)));
+    /// assert!(ErrorObject::from_tool_result(&json!({"content": [], "isError": false})).is_none());
+    /// ```
+    pub fn from_tool_result(result: &serde_json::Value) -> Option<ErrorObject> {
+        use serde_json::{Map, Value};
+        if result.get("isError") != Some(&Value::Bool(true)) {
+            return None;
+        }
+        let meta = result.get("_meta")?.as_object()?;
+        let code = i32::try_from(meta.get("code")?.as_i64()?).ok()?;
+        let symbol = meta.get("errorCode").and_then(Value::as_str);
+        let text = result
+            .get("content")
+            .and_then(Value::as_array)
+            .and_then(|blocks| {
+                blocks
+                    .iter()
+                    .find(|b| b.get("type").and_then(Value::as_str) == Some("text"))
+            })
+            .and_then(|b| b.get("text"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let mut message = symbol
+            .and_then(|s| text.strip_prefix(s))
+            .and_then(|rest| rest.strip_prefix(": "))
+            .unwrap_or(text);
+        for marker in ["\nDetails: ", "\nHelp: ", "\nRetryable: "] {
+            if let Some(at) = message.find(marker) {
+                message = &message[..at];
+            }
+        }
+        // The JSON-RPC `data` of the same error: the envelope's keys, then the fields.
+        let mut data = Map::new();
+        for (from, to) in [
+            ("domain", "domain"),
+            ("errorCode", "symbol"),
+            ("retryable", "retryable"),
+            ("details", "details"),
+            ("retryAfterMs", "retryAfterMs"),
+            ("truncated", "truncated"),
+        ] {
+            if let Some(value) = meta.get(from) {
+                data.insert(to.to_owned(), value.clone());
+            }
+        }
+        if let Some(fields) = meta.get("data").and_then(Value::as_object) {
+            for (key, value) in fields {
+                data.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+        if !data.contains_key("retryAfterMs")
+            && let Some(delay) = crate::retry::retry_after_text(text)
+        {
+            let ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
+            data.insert("retryAfterMs".to_owned(), ms.into());
+        }
+        Some(ErrorObject {
+            code,
+            message: message.to_owned(),
+            data: Some(Value::Object(data)),
+        })
+    }
+
     /// `data.retryAfterMs` as a delay, when it is an integer from 0 to `u64::MAX` (the retry
     /// contract, [`retry`](crate::retry)); a malformed value is `None`.
     #[inline]
