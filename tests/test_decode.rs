@@ -162,7 +162,7 @@ fn tool_errors_decode_like_json_rpc_errors() {
     let back = KbError::from_error_object(&object).unwrap();
     assert!(
         matches!(&back, KbError::DocumentNotFound { path, suggestions, formats }
-            if path == "games/Gloomhavn.pdf" && suggestions[0].score == 0.9
+            if path == "games/Gloomhavn.pdf" && suggestions[0].path == "games/Gloomhaven.pdf"
                 && formats.as_deref() == Some(&["pdf".to_owned()][..])),
         "{back:?}"
     );
