@@ -142,14 +142,9 @@ fn layered()
         .layer(Mock)
 }
 
-/// The body is a JSON-RPC error with `code` and `"id": null`, with no trace of the inner
-/// service's or the parser's text.
-fn assert_rejection(body: &Bytes, code: i32) -> Value {
-    assert_rejection_of(body, code, &Value::Null)
-}
-
-/// [`assert_rejection`] of a request whose `id` could be read: the reply echoes it.
-fn assert_rejection_of(body: &Bytes, code: i32, id: &Value) -> Value {
+/// The body is a JSON-RPC error with `code` and `id` (`null` unless the request's id could be
+/// read), with no trace of the inner service's or the parser's text.
+fn assert_rejection(body: &Bytes, code: i32, id: &Value) -> Value {
     let text = std::str::from_utf8(body).unwrap();
     for leak in [
         "line 1",
@@ -271,7 +266,7 @@ async fn every_rejection_is_a_counted_json_rpc_error() {
         let (got, headers, body) = send(&mut service, request).await;
         assert_eq!(got.as_u16(), status, "{name}: {body:?}");
         assert_eq!(headers[header::CONTENT_TYPE], "application/json", "{name}");
-        let value = assert_rejection_of(&body, code, &id);
+        let value = assert_rejection(&body, code, &id);
         if status == 413 {
             assert_eq!(value["error"]["data"]["maxBodyBytes"], LIMIT, "{name}");
         }
