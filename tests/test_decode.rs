@@ -188,12 +188,30 @@ fn tool_errors_decode_like_json_rpc_errors() {
         "{back:?}"
     );
 
-    // Only the delay of the text form (a server that writes no `retryAfterMs` key).
+    // The delay is `_meta`'s: a `(retry after N ms)` in the text (here in user-controlled
+    // text) makes nothing retryable, and one that ends the message's line is cut from it.
     let mut result = KbError::Unit.to_tool_result().to_json_value().unwrap();
-    result["content"][0]["text"] = "E_KB_UNIT: Unit\nRetryable: yes (retry after 250 ms)".into();
+    result["content"][0]["text"] =
+        "E_KB_UNIT: Unit (retry after 250 ms)\nDetails: said (retry after 1 ms)".into();
     let object = ErrorObject::from_tool_result(&result).unwrap();
     assert_eq!(object.message, "Unit");
-    assert_eq!(object.retry_after(), Some(Duration::from_millis(250)));
+    assert_eq!(object.retry_after(), None);
+    assert!(!object.is_retryable());
+
+    // A `structuredContent.error` is the JSON-RPC object itself.
+    let e = KbError::PathNotFound { path: "a/b".into() };
+    let result = e
+        .to_tool_result()
+        .structured_content()
+        .to_json_value()
+        .unwrap();
+    let object = ErrorObject::from_tool_result(&result).unwrap();
+    assert_eq!(object, wire(&e));
+
+    // A code as a string of digits, as `ErrorObject`'s `Deserialize` takes it.
+    let mut result = KbError::Unit.to_tool_result().to_json_value().unwrap();
+    result["_meta"]["code"] = "1104".into();
+    assert_eq!(ErrorObject::from_tool_result(&result).unwrap().code, 1104);
 
     // Not an mcp-errors tool error: no error at all, no `_meta`, a `_meta` without a code.
     for other in [

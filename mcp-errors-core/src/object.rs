@@ -73,14 +73,22 @@ impl ErrorObject {
     }
 
     /// The error a tool result carries, as the JSON-RPC `error` member the same error would
-    /// have been: for a result with `isError: true` and the `_meta` an mcp-errors server
-    /// writes (its `code`, `errorCode`, `domain`, `retryable`, `details`, `retryAfterMs` and
-    /// `data`), so that a tool error decodes with `from_error_object` like a JSON-RPC one.
+    /// have been, so that a tool error decodes with `from_error_object` like a JSON-RPC one.
     /// `result` is the tool result as JSON (`serde_json::to_value(&call_tool_result)` on any
-    /// rmcp line). The message is the text's first line, without the `SYMBOL: ` prefix and
-    /// the `Details:`/`Help:`/`Retryable:` lines; the delay is `_meta`'s, else the text's
-    /// `(retry after N ms)`. `None` for anything else: a result that is no error, or one
-    /// without an integer `_meta.code` (a server that does not write mcp-errors' `_meta`).
+    /// rmcp line), with `isError: true` and what an mcp-errors server writes:
+    ///
+    /// - its `structuredContent.error`, when the tool sends one: the JSON-RPC object itself;
+    /// - else its `_meta` (`code`, `errorCode`, `domain`, `retryable`, `details`,
+    ///   `retryAfterMs`, `truncated` and the fields under `data`), with the message from the
+    ///   text's first line, without the `SYMBOL: ` prefix, the `Details:`/`Help:`/`Retryable:`
+    ///   lines and a trailing `(retry after N ms)`.
+    ///
+    /// The fields come back as far as the tool result carries them: the default format
+    /// ([`ToolErrorFormat`](crate::ToolErrorFormat)) writes them all under `_meta.data`,
+    /// seed 002's format writes none (a variant with fields then decodes as `MissingField`),
+    /// and the tool result's one reply budget may cut a large value that the JSON-RPC form
+    /// would have kept. `None` for anything else: a result that is no error, or one without an
+    /// integer `code` (a number, or a string of digits as seed 004's servers send it).
     ///
     /// ```
     /// use mcp_errors_core::ErrorObject;
@@ -90,7 +98,8 @@ impl ErrorObject {
     ///     "content": [{"type": "text", "text": "E_PW_NAV: Navigation failed\nRetryable: yes (retry after 1500 ms)"}],
     ///     "isError": true,
     ///     "_meta": {"errorType": "NetworkError", "errorCode": "E_PW_NAV", "retryable": true,
-    ///               "code": 2100, "domain": "playwright", "data": {"url": "https://a.invalid"}}});
+    ///               "code": 2100, "domain": "playwright", "retryAfterMs": 1500,
+    ///               "data": {"url": "https://a.invalid"}}});
     /// let error = ErrorObject::from_tool_result(&result).unwrap();
     /// assert_eq!(error.code, 2100);
     /// assert_eq!(error.message, "Navigation failed");
@@ -104,8 +113,19 @@ impl ErrorObject {
         if result.get("isError") != Some(&Value::Bool(true)) {
             return None;
         }
+        if let Some(error) = result
+            .get("structuredContent")
+            .and_then(|s| s.get("error"))
+            .and_then(|e| serde_json::from_value::<ErrorObject>(e.clone()).ok())
+        {
+            return Some(error);
+        }
         let meta = result.get("_meta")?.as_object()?;
-        let code = i32::try_from(meta.get("code")?.as_i64()?).ok()?;
+        let code = match meta.get("code")? {
+            Value::Number(n) => i32::try_from(n.as_i64()?).ok()?,
+            Value::String(s) => s.trim().parse().ok()?,
+            _ => return None,
+        };
         let symbol = meta.get("errorCode").and_then(Value::as_str);
         let text = result
             .get("content")
@@ -127,6 +147,13 @@ impl ErrorObject {
                 message = &message[..at];
             }
         }
+        // The text form of the delay, when the format puts it on the message's line.
+        if let Some(at) = message.rfind(" (retry after ")
+            && crate::retry::retry_after_text(&message[at..]).is_some()
+            && message.ends_with(" ms)")
+        {
+            message = &message[..at];
+        }
         // The JSON-RPC `data` of the same error: the envelope's keys, then the fields.
         let mut data = Map::new();
         for (from, to) in [
@@ -145,12 +172,6 @@ impl ErrorObject {
             for (key, value) in fields {
                 data.entry(key.clone()).or_insert_with(|| value.clone());
             }
-        }
-        if !data.contains_key("retryAfterMs")
-            && let Some(delay) = crate::retry::retry_after_text(text)
-        {
-            let ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
-            data.insert("retryAfterMs".to_owned(), ms.into());
         }
         Some(ErrorObject {
             code,

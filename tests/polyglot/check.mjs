@@ -93,6 +93,9 @@ function hostile() {
     assert.equal(m.retryAfterMs({ status: 429, headers: { "Retry-After": "3" } }), 3000);
     assert.equal(m.retryAfterMs({ headers: new Headers({ "retry-after": "2" }) }), 2000);
     assert.equal(m.retryAfterMs({ headers: { "retry-after": "Wed, 21 Oct 2015 07:28:00 GMT" } }), undefined);
+    // The text form that ends the message's line is not part of the message.
+    assert.equal(m.decodeError(tool({ errorCode: "E_X" }, "E_X: Too many (retry after 2000 ms)")).message, "Too many");
+    assert.equal(m.decodeError(tool({ errorCode: "E_X" }, "E_X: (retry after soon) ok")).message, "(retry after soon) ok");
   });
 }
 

@@ -283,6 +283,11 @@ def retry_delays() -> None:
         assert m.retry_after_ms(tool({"retryAfterMs": bad}, "no delay")) is None
     assert m.retry_after_ms({"status": 429, "headers": {"Retry-After": "3"}}) == 3000
     assert m.retry_after_ms({"headers": {"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}}) is None
+    # The text form that ends the message's line is not part of the message.
+    decoded = m.decode_error(tool({"errorCode": "E_X"}, "E_X: Too many (retry after 2000 ms)"))
+    assert decoded is not None and decoded.message == "Too many", decoded
+    decoded = m.decode_error(tool({"errorCode": "E_X"}, "E_X: (retry after soon) ok"))
+    assert decoded is not None and decoded.message == "(retry after soon) ok", decoded
 
 
 def sh(*args: object) -> str:

@@ -822,7 +822,8 @@ function toolMessage(text: string | undefined, symbol: string | undefined): stri
     const at = head.indexOf(marker);
     if (at >= 0) head = head.slice(0, at);
   }
-  return head;
+  // The text form of the delay, when the format puts it on the message's line.
+  return head.replace(/ \(retry after \d+ ms\)$/, "");
 }
 
 function decodeToolResult(x: Record<string, unknown>): DecodedError | undefined {

@@ -247,6 +247,7 @@ const PRIVATE: &[&str] = &[
     "__all__",
     "_BY_CODE",
     "_RETRY_TEXT",
+    "_RETRY_SUFFIX",
     "_CODE_TEXT",
     "_MAX_SAFE",
     "_as_mapping",
@@ -595,6 +596,7 @@ class DecodedError:
 
 
 _RETRY_TEXT = re.compile(r"\(retry after (\d+) ms\)")
+_RETRY_SUFFIX = re.compile(r" \(retry after \d+ ms\)\Z")
 _CODE_TEXT = re.compile(r"\s*-?\d{1,10}\s*")
 _MAX_SAFE = 2**53 - 1
 
@@ -711,7 +713,8 @@ def _tool_message(text: Optional[str], symbol: Optional[str]) -> str:
         at = head.find(marker)
         if at >= 0:
             head = head[:at]
-    return head
+    # The text form of the delay, when the format puts it on the message's line.
+    return _RETRY_SUFFIX.sub("", head)
 
 
 def _decode_tool_result(x: Mapping[str, object]) -> Optional[DecodedError]:

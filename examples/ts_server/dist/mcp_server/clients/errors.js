@@ -732,7 +732,8 @@ function toolMessage(text, symbol) {
         if (at >= 0)
             head = head.slice(0, at);
     }
-    return head;
+    // The text form of the delay, when the format puts it on the message's line.
+    return head.replace(/ \(retry after \d+ ms\)$/, "");
 }
 function decodeToolResult(x) {
     const meta = x["_meta"];
