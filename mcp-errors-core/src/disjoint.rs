@@ -185,15 +185,17 @@ impl Msg {
     }
 
     const fn as_str(&self) -> &str {
-        // Back off to a char boundary if a long name was cut mid-character.
-        let mut len = self.len;
-        while len > 0 && len < CAP && (self.buf[len] & 0xC0) == 0x80 {
-            len -= 1;
-        }
-        let (head, _) = self.buf.split_at(len);
+        let (head, _) = self.buf.split_at(self.len);
         match core::str::from_utf8(head) {
             Ok(s) => s,
-            Err(_) => "MCP error code ranges overlap",
+            // A long name cut in the middle of a character: up to the cut character.
+            Err(e) => {
+                let (valid, _) = head.split_at(e.valid_up_to());
+                match core::str::from_utf8(valid) {
+                    Ok(s) => s,
+                    Err(_) => "MCP error codes collide",
+                }
+            }
         }
     }
 }
@@ -227,7 +229,7 @@ const fn report(a: &Item, b: &Item) {
         msg.push(b.name);
         msg.push("` claims ");
         msg.push_range(sb);
-        msg.push("; move one `range` clear of the other");
+        msg.push("; move one clear of the other (its `range`, or its codes)");
     }
     panic!("{}", msg.as_str());
 }
@@ -246,4 +248,58 @@ const fn same_text(a: &str, b: &str) -> bool {
         i += 1;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message `check` fails with, run outside const evaluation.
+    fn failure(items: &[Item; 2]) -> String {
+        let payload = std::panic::catch_unwind(|| check(items)).unwrap_err();
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn item(name: &'static str, start: i32, end: i32, codes: &'static [i32]) -> Item {
+        Item {
+            name,
+            span: Some(CodeRange::new(start, end)),
+            codes,
+        }
+    }
+
+    #[test]
+    fn messages_name_the_fix() {
+        let a = item("A", 1, 2, &[1, 2]);
+        assert_eq!(
+            failure(&[a, item("B", 2, 3, &[2, 3])]),
+            "MCP error code 2 is used by both `A` and `B`; give one of the two variants another code"
+        );
+        assert_eq!(
+            failure(&[a, item("B", 2, 3, &[3])]),
+            "MCP error code ranges overlap: `A` claims 1..=2 and `B` claims 2..=3; move one clear \
+             of the other (its `range`, or its codes)"
+        );
+        assert_eq!(
+            failure(&[a, a]),
+            "`A` is listed twice in `assert_disjoint!`; list each type once"
+        );
+    }
+
+    #[test]
+    fn a_long_name_is_cut_at_a_character() {
+        // 300 two-byte characters: the message's 512 bytes end inside one.
+        let name: &'static str = "É".repeat(300).leak();
+        let message = failure(&[item(name, 1, 1, &[1]), item(name, 1, 1, &[1])]);
+        assert!(message.starts_with("`ÉÉ"), "{message}");
+        assert!(
+            message.len() <= CAP && message.len() >= CAP - 1,
+            "{}",
+            message.len()
+        );
+        assert!(message.chars().skip(1).all(|c| c == 'É'), "{message}");
+    }
 }

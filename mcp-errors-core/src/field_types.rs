@@ -14,13 +14,14 @@ use std::error::Error;
 use crate::visitor::{DataVisitor, VisitorSink};
 use crate::{ErrorCatalog, ErrorEntry, McpError};
 
-/// What a `#[mcp(retry_after)]` field may be: a `Duration`, whole seconds as an integer,
-/// or an `Option` of either.
+/// What a `#[mcp(retry_after)]` field may be: a `Duration`, whole seconds as an integer
+/// (`u8` to `u64`, `i8` to `i64`, `usize`), `f64` seconds, or an `Option` of one of those.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a `retry_after` delay",
     label = "`#[mcp(retry_after)]` reads this field as the delay before a retry",
-    note = "make it a `std::time::Duration`, whole seconds as an integer, `f64` seconds, or an \
-            `Option` of one of those; a delay kept as text is parsed into one of them first"
+    note = "make it a `std::time::Duration`, whole seconds as an integer (`u8` to `u64`, `i8` \
+            to `i64`, `usize`), `f64` seconds, or an `Option` of one of those; a delay kept as \
+            text is parsed into one of them first"
 )]
 pub trait IntoRetryAfter {
     /// The delay, if known. Negative seconds are no delay at all.

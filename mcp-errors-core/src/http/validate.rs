@@ -207,6 +207,29 @@ mod tests {
                 Value::from(7)
             ))
         );
+        // Which ids a reply echoes: a string up to the limit, an integer; nothing else.
+        let id_of = |id: &str| match check(
+            format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"m"}}"#).as_bytes(),
+            128,
+        ) {
+            Ok(message) => message.id,
+            Err(refusal) => panic!("{id}: {refusal:?}"),
+        };
+        assert_eq!(id_of(r#""a""#), Value::from("a"));
+        assert_eq!(id_of("-3"), Value::from(-3));
+        assert_eq!(id_of(&u64::MAX.to_string()), Value::from(u64::MAX));
+        let long = "x".repeat(MAX_ECHOED_ID);
+        assert_eq!(id_of(&format!("\"{long}\"")), Value::from(long.as_str()));
+        for unechoed in [
+            format!("\"{long}x\""),
+            "1.5".into(),
+            "{}".into(),
+            "[1]".into(),
+            "null".into(),
+            "true".into(),
+        ] {
+            assert_eq!(id_of(&unechoed), Value::Null, "{unechoed}");
+        }
         assert!(matches!(check(b"\xff{}", 128), Err(Refusal::Parse(_))));
         let deep = format!("{}{}", "[".repeat(129), "]".repeat(129));
         assert!(matches!(
