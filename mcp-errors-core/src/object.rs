@@ -110,50 +110,33 @@ impl ErrorObject {
     /// ```
     pub fn from_tool_result(result: &serde_json::Value) -> Option<ErrorObject> {
         use serde_json::{Map, Value};
+
+        use crate::envelope::{DETAILS_LINE, HELP_LINE, RETRYABLE_LINE};
         if result.get("isError") != Some(&Value::Bool(true)) {
             return None;
         }
         if let Some(error) = result
             .get("structuredContent")
             .and_then(|s| s.get("error"))
-            .and_then(|e| serde_json::from_value::<ErrorObject>(e.clone()).ok())
+            .and_then(|e| <ErrorObject as serde::Deserialize>::deserialize(e).ok())
         {
             return Some(error);
         }
         let meta = result.get("_meta")?.as_object()?;
-        let code = match meta.get("code")? {
-            Value::Number(n) => i32::try_from(n.as_i64()?).ok()?,
-            Value::String(s) => s.trim().parse().ok()?,
-            _ => return None,
-        };
+        let code = code_from_number_or_string(meta.get("code")?).ok()?;
         let symbol = meta.get("errorCode").and_then(Value::as_str);
-        let text = result
-            .get("content")
-            .and_then(Value::as_array)
-            .and_then(|blocks| {
-                blocks
-                    .iter()
-                    .find(|b| b.get("type").and_then(Value::as_str) == Some("text"))
-            })
-            .and_then(|b| b.get("text"))
-            .and_then(Value::as_str)
-            .unwrap_or("");
+        let text = crate::retry::first_text(result).unwrap_or("");
         let mut message = symbol
             .and_then(|s| text.strip_prefix(s))
             .and_then(|rest| rest.strip_prefix(": "))
             .unwrap_or(text);
-        for marker in ["\nDetails: ", "\nHelp: ", "\nRetryable: "] {
+        for marker in [DETAILS_LINE, HELP_LINE, RETRYABLE_LINE] {
             if let Some(at) = message.find(marker) {
                 message = &message[..at];
             }
         }
         // The text form of the delay, when the format puts it on the message's line.
-        if let Some(at) = message.rfind(" (retry after ")
-            && crate::retry::retry_after_text(&message[at..]).is_some()
-            && message.ends_with(" ms)")
-        {
-            message = &message[..at];
-        }
+        message = crate::retry::without_text_suffix(message);
         // The JSON-RPC `data` of the same error: the envelope's keys, then the fields.
         let mut data = Map::new();
         for (from, to) in [

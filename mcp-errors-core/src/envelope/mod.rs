@@ -60,6 +60,8 @@ pub use error_response::{
 };
 pub use ext::McpErrorExt;
 pub use request_id::RequestId;
+#[cfg(feature = "client")]
+pub(crate) use tool_format::{DETAILS_LINE, HELP_LINE, RETRYABLE_LINE};
 pub use tool_format::{ToolErrorFormat, structured_error_allowed};
 pub(crate) use tool_result::ToolMeta;
 pub use tool_result::{ToolResultShape, ToolResultView};

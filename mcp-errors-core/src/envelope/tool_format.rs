@@ -157,6 +157,14 @@ impl<E: ?Sized> Clone for ToolText<'_, E> {
 }
 impl<E: ?Sized> Copy for ToolText<'_, E> {}
 
+/// How the text's lines after `SYMBOL: message` open; [`TextHead`] and [`TextTail`] write
+/// them and `ErrorObject::from_tool_result` cuts the message before them.
+pub(crate) const DETAILS_LINE: &str = "\nDetails: ";
+/// See [`DETAILS_LINE`].
+pub(crate) const HELP_LINE: &str = "\nHelp: ";
+/// See [`DETAILS_LINE`].
+pub(crate) const RETRYABLE_LINE: &str = "\nRetryable: ";
+
 impl<'a, E: ?Sized> ToolText<'a, E> {
     /// `SYMBOL: message` and the `Details:` line.
     pub(super) fn head(self) -> TextHead<'a, E> {
@@ -182,7 +190,7 @@ impl<E: ?Sized + VisitData> fmt::Display for TextHead<'_, E> {
         f.write_str(": ")?;
         error.fmt_message(f)?;
         if format.text_details() {
-            write_details(error, f, "\nDetails: ")?;
+            write_details(error, f, DETAILS_LINE)?;
         }
         Ok(())
     }
@@ -192,12 +200,12 @@ impl<E: ?Sized + VisitData> fmt::Display for TextTail<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ToolText { error, format } = self.0;
         if let Some(help) = error.help().filter(|_| format.text_help()) {
-            f.write_str("\nHelp: ")?;
+            f.write_str(HELP_LINE)?;
             f.write_str(help)?;
         }
         let delay = error.retry_after();
         if format.text_retry() {
-            f.write_str("\nRetryable: ")?;
+            f.write_str(RETRYABLE_LINE)?;
             match (crate::field_types::wire_retryable(error), delay) {
                 (false, _) => f.write_str("no")?,
                 (true, None) => f.write_str("yes")?,

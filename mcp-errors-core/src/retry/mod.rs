@@ -80,7 +80,9 @@ mod read;
 #[cfg(feature = "client")]
 pub use policy::{AsMcpError, Backoff, Delays, RetryPolicy, is_terminal, retry, retry_with_sleep};
 #[cfg(feature = "client")]
-pub(crate) use read::retry_after_ms_of;
+pub(crate) use read::without_text_suffix;
+#[cfg(feature = "client")]
+pub(crate) use read::{first_text, retry_after_ms_of};
 #[cfg(feature = "client")]
 pub use read::{
     message_retry_after, retry_after_header, retry_after_text, tool_result_retry_after,

@@ -92,12 +92,32 @@ pub fn tool_result_retry_after(result: &serde_json::Value) -> Option<Duration> {
     {
         return Some(delay);
     }
-    let first_text = result
+    retry_after_text(first_text(result)?)
+}
+
+/// The first `text` block of a tool result's `content`: what the model reads.
+pub(crate) fn first_text(result: &serde_json::Value) -> Option<&str> {
+    result
         .get("content")?
         .as_array()?
         .iter()
-        .find(|c| c.get("type").and_then(serde_json::Value::as_str) == Some("text"))?;
-    retry_after_text(first_text.get("text")?.as_str()?)
+        .find(|c| c.get("type").and_then(serde_json::Value::as_str) == Some("text"))?
+        .get("text")?
+        .as_str()
+}
+
+/// `text` without the text form of a delay at its very end (` (retry after N ms)`, as
+/// [`TextSuffix`](super::TextSuffix) writes it, `N` as [`retry_after_text`] reads it).
+#[cfg(feature = "client")]
+pub(crate) fn without_text_suffix(text: &str) -> &str {
+    let Some(open) = text.rfind(TEXT_OPEN) else {
+        return text;
+    };
+    let suffix = &text[open..];
+    match text[..open].strip_suffix(' ') {
+        Some(head) if suffix.ends_with(TEXT_CLOSE) && retry_after_text(suffix).is_some() => head,
+        _ => text,
+    }
 }
 
 /// The retry delay of anything an MCP client receives, from the first channel that carries
