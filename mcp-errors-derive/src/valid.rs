@@ -709,7 +709,11 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
         let Some(attr) = &field.attrs.retry_after else {
             continue;
         };
-        let words = name_words(&field.name);
+        // The words as a derived symbol splits them: `waitMs` and `wait_ms` give `WAIT_MS`.
+        let words: Vec<String> = names::screaming_snake(&field.name)
+            .split('_')
+            .map(str::to_ascii_lowercase)
+            .collect();
         let unit = words
             .iter()
             .find(|w| ANYWHERE.contains(&w.as_str()))
@@ -727,27 +731,6 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
             field.name
         )));
     }
-}
-
-/// The words of a field's name, lowercase: `retry_after_ms` and `retryAfterMs` both give
-/// `retry`, `after`, `ms`.
-fn name_words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    for part in name.split('_') {
-        let mut word = String::new();
-        let mut prev_lower = false;
-        for c in part.chars() {
-            if c.is_uppercase() && prev_lower {
-                words.push(std::mem::take(&mut word));
-            }
-            prev_lower = c.is_lowercase() || c.is_ascii_digit();
-            word.extend(c.to_lowercase());
-        }
-        if !word.is_empty() {
-            words.push(word);
-        }
-    }
-    words
 }
 
 /// A generated `From<T>` has only the `T` to build the variant from (thiserror's rule: no
