@@ -78,16 +78,21 @@ fn obj(code: i32, data: Option<Value>) -> ErrorObject {
     }
 }
 
-#[test]
-fn round_trips_through_the_wire_form() {
-    let e = KbError::DocumentNotFound {
+/// A variant with a nested, a renamed and an optional field.
+fn document_not_found() -> KbError {
+    KbError::DocumentNotFound {
         path: "games/Gloomhavn.pdf".into(),
         suggestions: vec![Suggestion {
             path: "games/Gloomhaven.pdf".into(),
             score: 0.9,
         }],
         formats: Some(vec!["pdf".into()]),
-    };
+    }
+}
+
+#[test]
+fn round_trips_through_the_wire_form() {
+    let e = document_not_found();
     let back = KbError::from_error_object(&wire(&e)).unwrap();
     let KbError::DocumentNotFound {
         path,
@@ -146,14 +151,7 @@ fn through_tool_result<E: McpError>(err: &E) -> ErrorObject {
 
 #[test]
 fn tool_errors_decode_like_json_rpc_errors() {
-    let e = KbError::DocumentNotFound {
-        path: "games/Gloomhavn.pdf".into(),
-        suggestions: vec![Suggestion {
-            path: "games/Gloomhaven.pdf".into(),
-            score: 0.9,
-        }],
-        formats: Some(vec!["pdf".into()]),
-    };
+    let e = document_not_found();
     let object = through_tool_result(&e);
     assert_eq!(object.code, 1102);
     assert_eq!(object.message, "Document not found");
