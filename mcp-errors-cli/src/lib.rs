@@ -221,16 +221,16 @@ fn source_name(path: &Path) -> String {
     )
 }
 
-/// `text` on one line: a control character or a Unicode line separator (a symbol or a domain
-/// of a hostile catalog may hold one) as its Rust escape, so each finding stays one line.
+/// `text` on one line: a character that [breaks lines](lang::breaks_lines) (a symbol or a
+/// domain of a hostile catalog may hold one) as its Rust escape, so each finding stays one line.
 fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if lang::breaks_lines(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -72,15 +72,19 @@ pub(crate) fn comment_text(text: &str, one_line: bool) -> String {
     text.replace("\r\n", "\n")
         .chars()
         .map(|c| {
-            if (c == '\n' && !one_line)
-                || !(c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}'))
-            {
+            if (c == '\n' && !one_line) || !breaks_lines(c) {
                 c
             } else {
                 ' '
             }
         })
         .collect()
+}
+
+/// Whether `c` can end a line or disturb one: a control character (`\n`, `\r`, U+0085, ...)
+/// or a Unicode line or paragraph separator (line terminators in JavaScript).
+pub(crate) fn breaks_lines(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// Whether `name` can be a package's name in both npm and Python packaging: lowercase ASCII
