@@ -356,6 +356,28 @@ pub trait FromData: DeserializeOwned {}
 #[diagnostic::do_not_recommend]
 impl<T: DeserializeOwned> FromData for T {}
 
+/// A field that never reaches the wire (`skip`, `source`, `from`), which `from_error_object`
+/// rebuilds with `Default`. A trait of its own so that a type without `Default` (a foreign
+/// error, most often) is reported in the derive's words.
+#[diagnostic::on_unimplemented(
+    message = "`#[mcp(decode)]` cannot rebuild `{Self}`: it has no `Default`",
+    label = "never on the wire, so decoding fills this field with `Default::default()`",
+    note = "make the field an `Option<...>` (decoded as `None`), implement `Default` for the \
+            type, or remove `decode` from the enum"
+)]
+pub trait DefaultOnDecode {
+    /// The field's value in a decoded error.
+    fn default_on_decode() -> Self;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Default> DefaultOnDecode for T {
+    #[inline]
+    fn default_on_decode() -> Self {
+        T::default()
+    }
+}
+
 /// Whether a `transparent` inner type rejected the object only because it does not know it
 /// (so the next candidate may be asked).
 #[inline]

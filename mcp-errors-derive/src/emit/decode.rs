@@ -110,6 +110,6 @@ fn value(
         quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
     } else {
         // `skip` and `source` fields, which never reach the wire.
-        quote_spanned!(span=> <#ty as ::core::default::Default>::default())
+        quote_spanned!(span=> <#ty as #p::decode::DefaultOnDecode>::default_on_decode())
     }
 }
