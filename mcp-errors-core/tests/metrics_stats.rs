@@ -417,7 +417,20 @@ fn config_from_vars_reads_truthy_values_and_sample() {
     }
     assert!(!MetricsConfig::from_vars(None, Some("5")).enabled);
     assert_eq!(MetricsConfig::from_vars(Some("1"), Some("100")).sample, 100);
-    for ignored in ["0", "-3", "abc", "", "1.5", "99999999999"] {
+    // A huge rate still samples (saturated), rather than counting everything.
+    for huge in [
+        "4294967296",
+        "99999999999",
+        " 99999999999999999999999 ",
+        "+4294967296",
+    ] {
+        assert_eq!(
+            MetricsConfig::from_vars(Some("1"), Some(huge)).sample,
+            u32::MAX,
+            "{huge:?}"
+        );
+    }
+    for ignored in ["0", "-3", "abc", "", "1.5", "-99999999999", "1e12"] {
         assert_eq!(
             MetricsConfig::from_vars(Some("1"), Some(ignored)).sample,
             1,

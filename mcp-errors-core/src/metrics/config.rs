@@ -4,6 +4,7 @@
 #[cfg(doc)]
 use super::ErrorStats;
 use crate::env::is_truthy;
+use core::num::IntErrorKind;
 
 /// Default number of distinct errors (`(code, symbol, domain)` combinations) an
 /// [`ErrorStats`] counts separately: about 120 KiB of keys and striped counters (see
@@ -90,6 +91,7 @@ impl MetricsConfig {
     /// use mcp_errors_core::metrics::MetricsConfig;
     /// assert!(!MetricsConfig::from_vars(Some("0"), None).enabled);
     /// assert_eq!(MetricsConfig::from_vars(Some("1"), Some("abc")).sample, 1);
+    /// assert_eq!(MetricsConfig::from_vars(Some("1"), Some("99999999999")).sample, u32::MAX);
     /// ```
     pub fn from_vars(metrics: Option<&str>, sample: Option<&str>) -> MetricsConfig {
         let base = if metrics.is_some_and(is_truthy) {
@@ -97,8 +99,12 @@ impl MetricsConfig {
         } else {
             MetricsConfig::disabled()
         };
+        // A rate past `u32::MAX` is still a rate: it saturates rather than count everything.
         let sample = sample
-            .and_then(|s| s.trim().parse::<u32>().ok())
+            .and_then(|s| match s.trim().parse::<u32>() {
+                Err(e) if *e.kind() == IntErrorKind::PosOverflow => Some(u32::MAX),
+                parsed => parsed.ok(),
+            })
             .filter(|&n| n > 0)
             .unwrap_or(1);
         base.with_sample(sample)

@@ -45,7 +45,7 @@
 //! | variable | accepts | effect |
 //! |---|---|---|
 //! | `MCP_ERROR_METRICS` | a truthy value: `1`, `true`, `yes`, `on` (any case, surrounding blanks ignored) | enables the counters and the `sys/errorStats` method; anything else, or unset, leaves them off |
-//! | `MCP_ERROR_METRICS_SAMPLE` | a positive integer `N` | records only every `N`th occurrence of each error (the 1st, the `N+1`th, ...; see [Sampling](#sampling)); unset, `0`, `1` or unparsable records everything |
+//! | `MCP_ERROR_METRICS_SAMPLE` | a positive integer `N` | records only every `N`th occurrence of each error (the 1st, the `N+1`th, ...; see [Sampling](#sampling)); a value past `u32::MAX` is `u32::MAX`; unset, `0`, `1` or unparsable (`-3`, `1.5`, `abc`) records everything |
 //!
 //! When the counters are off, [`record`] costs one relaxed atomic load and a branch, and
 //! [`ErrorStats::record`] on a disabled instance one field load and a branch.
