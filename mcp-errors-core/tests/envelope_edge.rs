@@ -5,7 +5,7 @@ mod envelope_support;
 use std::time::Duration;
 
 use envelope_support::{Clash, FailingDisplay, Kb, Pw, Unserializable};
-use mcp_errors_core::{McpError, McpErrorExt, ToolErrorFormat, Verbosity};
+use mcp_errors_core::{McpError, McpErrorExt, ReplyBudget, ToolErrorFormat, Verbosity};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -265,6 +265,56 @@ fn verbose_stacks_are_sanitized_and_limited() {
             .unwrap();
         assert!(!text.contains("stack"), "{text}");
     }
+}
+
+/// Serializes `envelope` from `depth` frames of recursion further down.
+#[inline(never)]
+fn serialize_deep(depth: usize, envelope: &dyn Fn() -> String) -> String {
+    if depth == 0 {
+        envelope()
+    } else {
+        std::hint::black_box(serialize_deep(depth - 1, envelope))
+    }
+}
+
+/// A stack is charged to the reply budget like a field: `Full` on a deep stack (a recursive
+/// parser, a deep async chain) sends what fits, marked `truncated`, not every frame.
+#[test]
+fn verbose_stacks_are_bounded_by_the_reply_budget() {
+    let budget = ReplyBudget::bytes(2_000);
+    let err = || Kb::PathNotFound { path: "p".into() };
+    let object = serialize_deep(400, &|| {
+        err()
+            .to_jsonrpc(1)
+            .verbosity(Verbosity::Full)
+            .budget(budget)
+            .to_json_string()
+            .unwrap()
+    });
+    // Unbounded, 400 frames of `envelope_edge::serialize_deep (...)` are some 25 KB.
+    assert!(object.len() < 3_000, "{} bytes", object.len());
+    let object: Value = serde_json::from_str(&object).unwrap();
+    assert_eq!(object["error"]["data"]["truncated"], true);
+    assert!(!assert_sanitized(&object["error"]["data"]["stack"], None).is_empty());
+
+    let lines = serialize_deep(400, &|| {
+        err()
+            .to_error_response()
+            .verbosity(Verbosity::Full)
+            .stack_as_string()
+            .budget(budget)
+            .to_json_string()
+            .unwrap()
+    });
+    assert!(lines.len() < 3_000, "{} bytes", lines.len());
+    let lines: Value = serde_json::from_str(&lines).unwrap();
+    assert_eq!(lines["details"]["truncated"], true);
+    assert!(
+        lines["details"]["stack"]
+            .as_str()
+            .unwrap()
+            .ends_with("…[truncated]")
+    );
 }
 
 #[test]

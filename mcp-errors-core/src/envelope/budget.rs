@@ -1,8 +1,9 @@
 //! The reply budget: how much caller-supplied content one envelope may carry.
 //!
 //! Everything an envelope writes that comes from the error's values — the message (its
-//! template filled with field values), the `details` text, every data field — is written
-//! through one [`Meter`] per envelope. Each string costs its JSON-escaped length (plus its
+//! template filled with field values), the `details` text, every data field — and the stack
+//! of `MCP_ERRORS_VERBOSE` (as deep as the program's recursion) is written through one
+//! [`Meter`] per envelope. Each string costs its JSON-escaped length (plus its
 //! quotes), each other scalar a few bytes. A string that does not fit in what is left is cut at
 //! a character boundary and ends with [`TRUNCATION_MARK`]; once the budget is spent, arrays
 //! and maps inside fields stop taking elements; a value nested deeper than [`MAX_DEPTH`] is

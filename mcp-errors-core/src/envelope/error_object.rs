@@ -162,6 +162,7 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
                     stack: stack.as_deref().map(|frames| Stack {
                         frames,
                         as_string: view.options.stack_as_string,
+                        meter,
                     }),
                     context: view.context,
                     meter,

@@ -100,6 +100,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
                     stack: stack.as_deref().map(|frames| Stack {
                         frames,
                         as_string: self.options.stack_as_string,
+                        meter: &meter,
                     }),
                     context: self.context,
                     meter: &meter,

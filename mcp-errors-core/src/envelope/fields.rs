@@ -185,18 +185,28 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
 }
 
 /// A captured stack as an envelope writes it: an array of frames, or (seed 003,
-/// [`stack_as_string`](super::EnvelopeView::stack_as_string)) one string of lines.
+/// [`stack_as_string`](super::EnvelopeView::stack_as_string)) one string of lines. Charged
+/// to the envelope's meter like a field: a deep stack under `full` is cut, not sent whole.
 pub(super) struct Stack<'a> {
     pub(super) frames: &'a [String],
     pub(super) as_string: bool,
+    pub(super) meter: &'a Meter,
 }
 
 impl Serialize for Stack<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let meter = self.meter;
         if self.as_string {
-            serializer.collect_str(&Lines(self.frames))
+            serializer.collect_str(&Capped {
+                value: &Lines(self.frames),
+                meter,
+            })
         } else {
-            self.frames.serialize(serializer)
+            Metered {
+                value: self.frames,
+                meter,
+            }
+            .serialize(serializer)
         }
     }
 }
