@@ -39,7 +39,8 @@ use std::sync::OnceLock;
 ///
 /// - frames of `std`, `core`, `alloc`, `backtrace`, `test`, `serde`, `serde_json` and
 ///   `mcp_errors*` are removed, as are symbols that are not Rust paths (`main`, `_start`,
-///   libc);
+///   libc), and the conversions the integrations write into your crate (a `From<E>` for
+///   jsonrpsee's or rmcp's error type: your crate's symbol, mcp-errors-core's source);
 /// - file paths are shortened to the crate directory (`/home/me/proj/src/a.rs` becomes
 ///   `proj/src/a.rs`), so home directories and build roots do not leak;
 /// - at most `N` frames are kept under [`Frames(N)`](Verbosity::Frames);
@@ -166,8 +167,9 @@ fn sanitize(text: &str, limit: Option<usize>) -> Vec<String> {
     for line in text.lines() {
         let line = line.trim();
         if let Some(location) = line.strip_prefix("at ") {
-            if let Some(symbol) = pending.take() {
-                frames.push(format!("{symbol} ({})", shorten_path(location)));
+            let location = shorten_path(location);
+            if let Some(symbol) = pending.take().filter(|_| !in_this_library(location)) {
+                frames.push(format!("{symbol} ({location})"));
             }
             continue;
         }
@@ -192,6 +194,22 @@ fn sanitize(text: &str, limit: Option<usize>) -> Vec<String> {
     }
     frames.truncate(limit);
     frames
+}
+
+/// Whether a shortened location is in this library's runtime: the conversions that
+/// `__impl_integrations!` writes into the user's crate carry its symbol but this location.
+fn in_this_library(location: &str) -> bool {
+    let dir = location.split(['/', '\\']).next().unwrap_or("");
+    // A checkout (`mcp-errors-core/src/..`) or a registry copy (`mcp-errors-core-0.1.0/src/..`).
+    match dir.strip_prefix("mcp-errors-core") {
+        Some(rest) => {
+            rest.is_empty()
+                || rest
+                    .strip_prefix('-')
+                    .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+        }
+        None => false,
+    }
 }
 
 /// Whether a demangled symbol belongs to user code (neither an internal crate nor a
@@ -294,6 +312,10 @@ mod tests {
              at /home/me/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/serde_json-1.0.154/src/ser.rs:2200:5
    4: my_server::tools::navigate::{{closure}}
              at /home/me/code/my-server/src/tools.rs:42:17
+   4: my_server::<impl core::convert::From<my_server::Pw> for jsonrpsee_types::error::ErrorObject>::from
+             at /home/me/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/mcp-errors-core-0.1.0/src/integrations/mod.rs:342:17
+   4: my_server::<impl core::convert::From<my_server::Pw> for rmcp::model::ErrorData>::from
+             at /work/checkout/mcp-errors-core/src/integrations/rmcp_lines.rs:100:9
    5: <my_server::Nav as my_server::Tool>::call
              at ./src/tools.rs:10:1
    6: <F as core::future::future::Future>::poll
@@ -352,6 +374,21 @@ mod tests {
         assert_eq!(owner_crate("<fn() -> app::X as b::T>::m"), Some("b"));
         assert_eq!(owner_crate("<app::F<fn() -> u8> as b::T>::m"), Some("app"));
         assert_eq!(owner_crate("<unterminated"), None);
+    }
+
+    #[test]
+    fn library_locations() {
+        assert!(in_this_library(
+            "mcp-errors-core/src/integrations/mod.rs:342:17"
+        ));
+        assert!(in_this_library(r"mcp-errors-core-0.1.0\src\lib.rs:1:1"));
+        for user in [
+            "mcp-errors-core-demo/src/main.rs:1:1",
+            "src/main.rs:1:1",
+            "my-server/src/a.rs",
+        ] {
+            assert!(!in_this_library(user), "{user}");
+        }
     }
 
     #[test]
