@@ -455,6 +455,50 @@ mod tracing_events {
         assert_eq!(events[0].fields["mcp_errors.kind"], "str:internal");
     }
 
+    /// The message is a log line: a newline or escape from a request's value is escaped, a
+    /// huge value stops at the reply budget, and a `Display` that fails does not make the
+    /// subscriber's formatting panic (`emit` never panics).
+    #[test]
+    fn the_message_is_escaped_bounded_and_infallible() {
+        struct Fails;
+        impl std::fmt::Display for Fails {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("half")?;
+                Err(std::fmt::Error)
+            }
+        }
+        impl std::fmt::Debug for Fails {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("Fails")
+            }
+        }
+        #[derive(Debug, mcp_errors::McpError)]
+        #[mcp(domain = "logs", range = 4100..=4199, symbol_prefix = "E_LOGF_")]
+        enum FailingError {
+            #[mcp(code = 4100, message = "shown: {0}")]
+            Shown(#[mcp(details)] Fails),
+        }
+        let events = capture(|| {
+            mcp_errors::integrations::emit(&PlaywrightError::Crashed(
+                "x\n ERROR forged line \u{1b}[31m\r".into(),
+            ));
+            mcp_errors::integrations::emit(&PlaywrightError::Crashed("y".repeat(100_000)));
+            mcp_errors::integrations::emit(&FailingError::Shown(Fails));
+        });
+        assert_eq!(
+            events[0].fields["message"],
+            r"Browser crashed: x\n ERROR forged line \u{1b}[31m\r"
+        );
+        let long = &events[1].fields["message"];
+        assert!(long.len() <= 16 * 1024 + 20, "{} bytes", long.len());
+        assert!(
+            long.ends_with("…[truncated]"),
+            "{}",
+            &long[long.len() - 30..]
+        );
+        assert_eq!(events[2].fields["message"], "shown: half");
+    }
+
     #[test]
     fn a_tool_error_has_error_type_tool_error_and_no_status_code() {
         use mcp_errors::integrations::{Channel, emit_as};

@@ -14,7 +14,12 @@
 //! | `mcp_errors.domain`, `mcp_errors.symbol` | the domain and symbol |
 //! | `mcp_errors.retryable`, `mcp_errors.kind` | retry guidance and category |
 //!
-//! Fields marked `skip` never reach the text unless a message template names them.
+//! The message is written for a log line: control characters are escaped (`\n` as `\\n`, so
+//! a value from a request cannot start a forged line under a text subscriber), it stops at
+//! the [reply budget](crate::ReplyBudget) (16 KiB by default) with `…[truncated]`, and a
+//! `Display` that fails ends it where it failed instead of failing the subscriber's
+//! formatting. Fields marked `skip` never reach it: the derive refuses a message template
+//! that names one.
 //!
 //! ```
 //! # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
@@ -36,8 +41,10 @@
 //!
 //! [`ErrorKind::Internal`]: crate::ErrorKind::Internal
 
+use core::fmt::{self, Write as _};
+
 use super::Channel;
-use crate::{ErrorKind, McpError};
+use crate::{ErrorKind, McpError, ReplyBudget, TRUNCATION_MARK};
 
 /// The target of every event.
 pub const TARGET: &str = "mcp_errors";
@@ -62,7 +69,7 @@ pub fn record_as<E: McpError + ?Sized>(err: &E, channel: Channel) {
                 mcp_errors.retryable = err.retryable(),
                 mcp_errors.kind = err.kind().as_str(),
                 "{}",
-                err,
+                LogText(err),
             )
         };
     }
@@ -70,5 +77,78 @@ pub fn record_as<E: McpError + ?Sized>(err: &E, channel: Channel) {
         event_at!(::tracing::Level::ERROR);
     } else {
         event_at!(::tracing::Level::WARN);
+    }
+}
+
+/// An error's `Display` as a log message: control characters escaped, cut at the reply budget,
+/// and infallible (see the [module docs](self)).
+struct LogText<'a, E: ?Sized>(&'a E);
+
+impl<E: McpError + ?Sized> fmt::Display for LogText<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Escaping<'a, 'b> {
+            out: &'a mut fmt::Formatter<'b>,
+            left: usize,
+            cut: bool,
+            /// The subscriber's own writer failed (not the error's `Display`).
+            failed: bool,
+        }
+        impl Escaping<'_, '_> {
+            /// Writes what fits of `text` (cut at a character boundary).
+            fn plain(&mut self, text: &str) -> fmt::Result {
+                let mut end = text.len().min(self.left);
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                self.left -= end;
+                self.out
+                    .write_str(&text[..end])
+                    .inspect_err(|_| self.failed = true)?;
+                if end < text.len() {
+                    self.cut = true;
+                    return Err(fmt::Error);
+                }
+                Ok(())
+            }
+
+            /// Writes `c` escaped (`\n`, `\u{1b}`), or nothing when it does not fit whole.
+            fn escaped(&mut self, c: char) -> fmt::Result {
+                let escaped = c.escape_default();
+                if escaped.len() > self.left {
+                    self.cut = true;
+                    return Err(fmt::Error);
+                }
+                self.left -= escaped.len();
+                write!(self.out, "{escaped}").inspect_err(|_| self.failed = true)
+            }
+        }
+        impl fmt::Write for Escaping<'_, '_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                let mut plain = 0;
+                for (i, c) in s.char_indices().filter(|(_, c)| c.is_control()) {
+                    self.plain(&s[plain..i])?;
+                    self.escaped(c)?;
+                    plain = i + c.len_utf8();
+                }
+                self.plain(&s[plain..])
+            }
+        }
+        let mut text = Escaping {
+            out: f,
+            left: ReplyBudget::current().get(),
+            cut: false,
+            failed: false,
+        };
+        // An `Err` here is the budget, the subscriber's writer or the error's own `Display`;
+        // only the writer's is passed on.
+        let _ = write!(text, "{}", self.0);
+        let (cut, failed) = (text.cut, text.failed);
+        if failed {
+            return Err(fmt::Error);
+        }
+        if cut {
+            f.write_str(TRUNCATION_MARK)?;
+        }
+        Ok(())
     }
 }
