@@ -76,6 +76,11 @@ pub fn record_as<E: McpError + ?Sized>(err: &E, channel: Channel) {
 /// `mcp.server.operation.duration` histogram (seconds), labelled `mcp.method.name`.
 ///
 /// The library sees errors, not requests: call this where the server times its handlers.
+///
+/// `method` becomes a label value as given: pass the method your server routed (`tools/call`,
+/// one of a fixed set), never a client's text unchecked, or each unknown method a client
+/// invents becomes a new time series. Record a method you do not serve as `"_OTHER"`, as
+/// OpenTelemetry does for HTTP methods.
 pub fn record_operation(method: &str, duration: Duration) {
     operation(method, duration, Vec::new());
 }
@@ -83,6 +88,7 @@ pub fn record_operation(method: &str, duration: Duration) {
 /// Records one request that failed with `err`, sent through `channel`, in
 /// `mcp.server.operation.duration`: labelled `mcp.method.name`, `error.type` and, for a
 /// JSON-RPC error, `rpc.response.status_code`. A tool error is a failed operation too.
+/// `method` as in [`record_operation`].
 pub fn record_failed_operation<E: McpError + ?Sized>(
     method: &str,
     duration: Duration,
