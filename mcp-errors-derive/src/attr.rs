@@ -554,6 +554,18 @@ fn each_key(
     let mut seen = Seen::default();
     for attr in attrs {
         if !attr.path().is_ident(symbol::MCP) {
+            // thiserror's `#[error(..)]` left on a ported type (a helper of the derive, so
+            // rustc accepts it): without a message the type would get no `Display` (a
+            // cascade). `broken`: it stands for the text keys, so no "missing message" either.
+            if attr.path().is_ident(symbol::THISERROR) {
+                cx.error_spanned_by(
+                    attr.path(),
+                    "`#[error(...)]` is thiserror's: write `#[mcp(message = \"...\")]`, \
+                     `#[mcp(message(\"...\", args...))]`, `#[mcp(transparent)]` or \
+                     `#[mcp(fmt = path)]`",
+                );
+                seen.broken = true;
+            }
             continue;
         }
         let syn::Meta::List(list) = &attr.meta else {

@@ -38,7 +38,9 @@ use proc_macro::TokenStream;
 /// plus an inherent impl with one constant per symbol (and `from_error_object` under
 /// `#[mcp(decode)]`). The attribute language is documented in the `mcp-errors` crate
 /// (`mcp_errors::attributes`).
-#[proc_macro_derive(McpError, attributes(mcp))]
+// `error` is a helper too, only to be rejected: thiserror's `#[error(..)]` left on a ported
+// type gets the derive's error saying what to write, not rustc's hint to derive `Error`.
+#[proc_macro_derive(McpError, attributes(mcp, error))]
 pub fn derive_mcp_error(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     let expansion = derive(&input);

@@ -7,6 +7,8 @@
 
 /// The attribute's own name: `#[mcp(...)]`.
 pub const MCP: &str = "mcp";
+/// thiserror's attribute, left over from a port: reported with the `mcp` key to write.
+pub const THISERROR: &str = "error";
 
 // Enum level.
 pub const DOMAIN: &str = "domain";

@@ -21,7 +21,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
         catch_all_wraps_one_foreign_error(cx, variant);
         fmt_stands_alone(cx, variant);
         code_is_present(cx, input, variant);
-        message_is_present(cx, variant);
+        message_is_present(cx, input, variant);
         template_names_fields(cx, variant);
         field_roles_are_compatible(cx, variant);
         field_roles_are_unique(cx, variant);
@@ -309,12 +309,13 @@ fn whole<T>(attr: Option<&Attr<T>>) -> Option<SpanRange> {
     }
 }
 
-/// Every error goes on the wire with a message.
-fn message_is_present(cx: &Ctxt, variant: &Variant<'_>) {
+/// Every error goes on the wire with a message (an enum's rejected one may have been it).
+fn message_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
     let seen = &variant.attrs.seen;
     if variant.message.is_none()
         && !variant.is_transparent()
         && !seen.mentioned(symbol::MESSAGE)
+        && !input.attrs.seen.mentioned(symbol::MESSAGE)
         && !seen.mentioned(symbol::TRANSPARENT)
     {
         cx.error_spanned_by(
