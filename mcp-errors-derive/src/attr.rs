@@ -180,7 +180,12 @@ pub struct Seen {
 impl Seen {
     /// Whether `key` was written (or might have been, in an attribute that did not parse).
     pub fn mentioned(&self, key: &str) -> bool {
-        self.broken || self.keys.contains(&key)
+        self.broken || self.wrote(key)
+    }
+
+    /// Whether `key` was written (or stood for by a rejected thiserror `#[error(..)]`).
+    pub fn wrote(&self, key: &str) -> bool {
+        self.keys.contains(&key)
     }
 }
 
@@ -556,7 +561,7 @@ fn each_key(
         if !attr.path().is_ident(symbol::MCP) {
             // thiserror's `#[error(..)]` left on a ported type (a helper of the derive, so
             // rustc accepts it): without a message the type would get no `Display` (a
-            // cascade). `broken`: it stands for the text keys, so no "missing message" either.
+            // cascade). It stands for the message, so no "missing message" either.
             if attr.path().is_ident(symbol::THISERROR) {
                 cx.error_spanned_by(
                     attr.path(),
@@ -564,7 +569,7 @@ fn each_key(
                      `#[mcp(message(\"...\", args...))]`, `#[mcp(transparent)]` or \
                      `#[mcp(fmt = path)]`",
                 );
-                seen.broken = true;
+                seen.keys.push(symbol::MESSAGE);
             }
             continue;
         }

@@ -309,13 +309,14 @@ fn whole<T>(attr: Option<&Attr<T>>) -> Option<SpanRange> {
     }
 }
 
-/// Every error goes on the wire with a message (an enum's rejected one may have been it).
+/// Every error goes on the wire with a message (an enum's rejected `#[error]` may have been
+/// it).
 fn message_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
     let seen = &variant.attrs.seen;
     if variant.message.is_none()
         && !variant.is_transparent()
         && !seen.mentioned(symbol::MESSAGE)
-        && !input.attrs.seen.mentioned(symbol::MESSAGE)
+        && !input.attrs.seen.wrote(symbol::MESSAGE)
         && !seen.mentioned(symbol::TRANSPARENT)
     {
         cx.error_spanned_by(
