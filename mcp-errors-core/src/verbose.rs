@@ -44,8 +44,9 @@ use std::sync::OnceLock;
 /// - file paths are shortened to the crate directory (`/home/me/proj/src/a.rs` becomes
 ///   `proj/src/a.rs`), so home directories and build roots do not leak;
 /// - at most `N` frames are kept under [`Frames(N)`](Verbosity::Frames);
-/// - the frames are charged to the envelope's [reply budget](crate::ReplyBudget) like a data
-///   field: under `full`, a deep stack is cut where the budget ends (`"truncated": true`).
+/// - the frames are charged to the envelope's [reply budget](crate::ReplyBudget), after
+///   every other member: under `full`, a deep stack keeps the whole frames that fit
+///   (`"truncated": true` when some did not).
 ///
 /// ```text
 /// {"jsonrpc":"2.0","id":1,"error":{"code":2100,"message":"Navigation failed",

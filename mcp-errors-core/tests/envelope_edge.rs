@@ -309,12 +309,52 @@ fn verbose_stacks_are_bounded_by_the_reply_budget() {
     assert!(lines.len() < 3_000, "{} bytes", lines.len());
     let lines: Value = serde_json::from_str(&lines).unwrap();
     assert_eq!(lines["details"]["truncated"], true);
-    assert!(
-        lines["details"]["stack"]
-            .as_str()
-            .unwrap()
-            .ends_with("…[truncated]")
+    // Whole lines only: each one a frame, the last with its location.
+    let text = lines["details"]["stack"].as_str().unwrap();
+    assert!(!text.contains("[truncated]"), "{text}");
+    assert!(text.lines().count() > 1, "{text}");
+    assert!(text.lines().all(|l| l.ends_with(')')), "{text}");
+}
+
+/// A field that spends the whole budget leaves no room for frames: the stack is then empty,
+/// still an array (or a string), and the request's context, written before it, is kept.
+#[test]
+fn a_spent_budget_leaves_the_stack_empty_but_well_formed() {
+    let err = || Kb::PathNotFound {
+        path: "p".repeat(5_000),
+    };
+    let budget = ReplyBudget::bytes(200);
+    let object = value(
+        err()
+            .to_jsonrpc(1)
+            .verbosity(Verbosity::Frames(3))
+            .budget(budget),
     );
+    let data = &object["error"]["data"];
+    assert_eq!(data["truncated"], true);
+    assert_eq!(data["stack"], serde_json::json!([]), "{data}");
+
+    // A small path leaves room: the context goes first, the frames take what is left.
+    let context = serde_json::json!({"tool": "read"});
+    let object = value(
+        Kb::PathNotFound { path: "p".into() }
+            .to_jsonrpc(1)
+            .verbosity(Verbosity::Full)
+            .budget(budget)
+            .with_context(context.as_object().unwrap()),
+    );
+    let data = &object["error"]["data"];
+    assert_eq!(data["context"], context, "{data}");
+    assert!(data["stack"].is_array(), "{data}");
+
+    let lines = value(
+        err()
+            .to_error_response()
+            .verbosity(Verbosity::Frames(3))
+            .stack_as_string()
+            .budget(budget),
+    );
+    assert_eq!(lines["details"]["stack"], "", "{lines}");
 }
 
 #[test]

@@ -1,13 +1,14 @@
 //! The reply budget: how much caller-supplied content one envelope may carry.
 //!
 //! Everything an envelope writes that comes from the error's values — the message (its
-//! template filled with field values), the `details` text, every data field — and the stack
-//! of `MCP_ERRORS_VERBOSE` (as deep as the program's recursion) is written through one
-//! [`Meter`] per envelope. Each string costs its JSON-escaped length (plus its
+//! template filled with field values), the `details` text, every data field, the request's
+//! context and the stack of `MCP_ERRORS_VERBOSE` (as deep as the program's recursion) — is
+//! written through one [`Meter`] per envelope. Each string costs its JSON-escaped length (plus its
 //! quotes), each other scalar a few bytes. A string that does not fit in what is left is cut at
 //! a character boundary and ends with [`TRUNCATION_MARK`]; once the budget is spent, arrays
 //! and maps inside fields stop taking elements; a value nested deeper than [`MAX_DEPTH`] is
-//! replaced by the mark. The envelope then adds `"truncated": true` (to `data`, `_meta` or
+//! replaced by the mark. The stack, written last, takes whole frames while they fit (it stays
+//! an array of frames, or a string of whole lines). The envelope then adds `"truncated": true` (to `data`, `_meta` or
 //! `details`), so a client can tell a cut reply from a short one.
 //!
 //! The catalog's own strings (symbol, domain, `help`) and the envelope's structure are not
@@ -34,7 +35,8 @@ pub const TRUNCATION_MARK: &str = "…[truncated]";
 pub const MAX_DEPTH: usize = 63;
 
 /// How much caller-supplied content an envelope may carry: the JSON-escaped bytes of the
-/// message, the `details` text and the data fields together.
+/// message, the `details` text, the data fields, the request's context and the verbose stack
+/// together.
 ///
 /// Envelopes use [`ReplyBudget::current`] unless given one with `.budget(...)`; the process
 /// default is [`DEFAULT_BYTES`](ReplyBudget::DEFAULT_BYTES) (16 KiB) and can be changed once
@@ -183,6 +185,24 @@ impl Meter {
         }
         self.left.set(left - cost);
         None
+    }
+
+    /// How many of `items`, from the first, fit whole: each costs its escaped length and 3
+    /// bytes (quotes and a separator). Takes their cost; when one does not fit, marks the
+    /// envelope truncated and leaves the rest of the budget to what follows.
+    pub(crate) fn whole(&self, items: &[String]) -> usize {
+        let mut left = self.left.get();
+        for (kept, item) in items.iter().enumerate() {
+            let cost = item.bytes().map(escaped_byte_len).sum::<usize>() + 3;
+            if cost > left {
+                self.left.set(left);
+                self.truncated.set(true);
+                return kept;
+            }
+            left -= cost;
+        }
+        self.left.set(left);
+        items.len()
     }
 }
 

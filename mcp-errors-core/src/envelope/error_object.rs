@@ -233,10 +233,8 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry(RETRY_AFTER_MS, &ms)?;
         }
-        if let Some(stack) = &self.stack {
-            map.serialize_entry(STACK, stack)?;
-        }
-        end_with_context(map, self.context, self.meter)
+        let stack = self.stack.as_ref().map(|stack| (STACK, stack));
+        end_with_context(map, self.context, stack, self.meter)
     }
 }
 

@@ -167,9 +167,7 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry("retryAfterMs", &ms)?;
         }
-        if let Some(stack) = &self.stack {
-            map.serialize_entry("stack", stack)?;
-        }
-        end_with_context(map, self.context, self.meter)
+        let stack = self.stack.as_ref().map(|stack| ("stack", stack));
+        end_with_context(map, self.context, stack, self.meter)
     }
 }

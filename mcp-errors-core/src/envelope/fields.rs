@@ -55,11 +55,14 @@ impl FieldSink for Visited {
 }
 
 /// Ends a map that holds caller content: the request's `context` (metered like a data field),
-/// then `truncated: true` when the envelope's budget cut anything (in this map or, for a tool
-/// error, which shares one budget across its members, anywhere in the reply).
+/// the `MCP_ERRORS_VERBOSE` stack (whole frames, as many as the budget leaves room for: the
+/// context comes first), then `truncated: true` when the envelope's budget cut anything (in
+/// this map or, for a tool error, which shares one budget across its members, anywhere in the
+/// reply).
 pub(super) fn end_with_context<M: SerializeMap>(
     mut map: M,
     context: Option<&Context>,
+    stack: Option<(&'static str, &Stack<'_>)>,
     meter: &Meter,
 ) -> Result<M::Ok, M::Error> {
     if let Some(context) = context {
@@ -70,6 +73,9 @@ pub(super) fn end_with_context<M: SerializeMap>(
                 meter,
             },
         )?;
+    }
+    if let Some((key, stack)) = stack {
+        map.serialize_entry(key, stack)?;
     }
     if meter.truncated() {
         map.serialize_entry(TRUNCATED, &true)?;
@@ -186,7 +192,8 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
 
 /// A captured stack as an envelope writes it: an array of frames, or (seed 003,
 /// [`stack_as_string`](super::EnvelopeView::stack_as_string)) one string of lines. Charged
-/// to the envelope's meter like a field: a deep stack under `full` is cut, not sent whole.
+/// to the envelope's meter by whole frames: a deep stack under `full` keeps the frames that
+/// fit (none, when a field spent the budget), and stays an array or a string of whole lines.
 pub(super) struct Stack<'a> {
     pub(super) frames: &'a [String],
     pub(super) as_string: bool,
@@ -195,18 +202,11 @@ pub(super) struct Stack<'a> {
 
 impl Serialize for Stack<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let meter = self.meter;
+        let frames = &self.frames[..self.meter.whole(self.frames)];
         if self.as_string {
-            serializer.collect_str(&Capped {
-                value: &Lines(self.frames),
-                meter,
-            })
+            serializer.collect_str(&Lines(frames))
         } else {
-            Metered {
-                value: self.frames,
-                meter,
-            }
-            .serialize(serializer)
+            frames.serialize(serializer)
         }
     }
 }

@@ -249,7 +249,7 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         if format.meta_data() && visited.data_fields() {
             map.serialize_entry("data", &DataFields(error, self.meter))?;
         }
-        end_with_context(map, self.context, self.meter)
+        end_with_context(map, self.context, None, self.meter)
     }
 }
 

@@ -109,7 +109,7 @@ fn value(
     } else if let Some(key) = &field.data_key {
         quote_spanned!(span=> #p::decode::Decoder::field::<#ty>(&#decoder, #key)?)
     } else {
-        // `skip` and `source` fields, which never reach the wire.
+        // `skip`, `source` and `from` fields, which never reach the wire.
         quote_spanned!(span=> <#ty as #p::decode::DefaultOnDecode>::default_on_decode())
     }
 }
