@@ -202,13 +202,23 @@ fn sanitize(text: &str, limit: Option<usize>) -> Vec<String> {
 fn in_this_library(location: &str) -> bool {
     let dir = location.split(['/', '\\']).next().unwrap_or("");
     // A checkout (`mcp-errors-core/src/..`) or a registry copy (`mcp-errors-core-0.1.0/src/..`).
+    // A version is `major.minor.patch`, perhaps with a pre-release (`0.1.0-rc.1`): a user's
+    // `mcp-errors-core-2` is not one.
+    let is_version = |v: &str| {
+        let mut parts = v.splitn(3, '.');
+        let number = |p: Option<&str>| {
+            p.is_some_and(|p| {
+                p.starts_with(|c: char| c.is_ascii_digit()) && p.bytes().all(|b| b.is_ascii_digit())
+            })
+        };
+        number(parts.next())
+            && number(parts.next())
+            && parts
+                .next()
+                .is_some_and(|p| p.starts_with(|c: char| c.is_ascii_digit()))
+    };
     match dir.strip_prefix("mcp-errors-core") {
-        Some(rest) => {
-            rest.is_empty()
-                || rest
-                    .strip_prefix('-')
-                    .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
-        }
+        Some(rest) => rest.is_empty() || rest.strip_prefix('-').is_some_and(is_version),
         None => false,
     }
 }
@@ -383,8 +393,11 @@ mod tests {
             "mcp-errors-core/src/integrations/mod.rs:342:17"
         ));
         assert!(in_this_library(r"mcp-errors-core-0.1.0\src\lib.rs:1:1"));
+        assert!(in_this_library("mcp-errors-core-0.2.0-rc.1/src/lib.rs:1:1"));
         for user in [
             "mcp-errors-core-demo/src/main.rs:1:1",
+            "mcp-errors-core-2/src/main.rs:1:1",
+            "mcp-errors-core-2.0/src/main.rs:1:1",
             "src/main.rs:1:1",
             "my-server/src/a.rs",
         ] {
