@@ -480,14 +480,14 @@ mod tracing_events {
         }
         let events = capture(|| {
             mcp_errors::integrations::emit(&PlaywrightError::Crashed(
-                "x\n ERROR forged line \u{1b}[31m\r".into(),
+                "x\n ERROR forged line \u{1b}[31m\r\u{2028}z\u{202e}".into(),
             ));
             mcp_errors::integrations::emit(&PlaywrightError::Crashed("y".repeat(100_000)));
             mcp_errors::integrations::emit(&FailingError::Shown(Fails));
         });
         assert_eq!(
             events[0].fields["message"],
-            r"Browser crashed: x\n ERROR forged line \u{1b}[31m\r"
+            r"Browser crashed: x\n ERROR forged line \u{1b}[31m\r\u{2028}z\u{202e}"
         );
         let long = &events[1].fields["message"];
         assert!(long.len() <= 16 * 1024 + 20, "{} bytes", long.len());

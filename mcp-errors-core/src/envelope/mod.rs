@@ -66,6 +66,11 @@ pub use tool_format::{ToolErrorFormat, structured_error_allowed};
 pub(crate) use tool_result::ToolMeta;
 pub use tool_result::{ToolResultShape, ToolResultView};
 pub use view::{EnvelopeView, Shape, TakesOptions, TakesPlainData};
+#[cfg(feature = "tracing")]
+pub(crate) use {
+    budget::{Capped, Meter},
+    text::Guarded,
+};
 
 /// The `jsonrpc` member of every JSON-RPC message.
 const JSONRPC_VERSION: &str = "2.0";

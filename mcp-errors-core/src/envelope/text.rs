@@ -30,9 +30,9 @@ impl<T: fmt::Display> Serialize for Text<T> {
 }
 
 /// Forwards to `inner`, turning a spontaneous `fmt::Error` into a flag.
-struct Guarded<'a, T> {
-    inner: &'a T,
-    failed: &'a Cell<bool>,
+pub(crate) struct Guarded<'a, T> {
+    pub(crate) inner: &'a T,
+    pub(crate) failed: &'a Cell<bool>,
 }
 
 impl<T: fmt::Display> fmt::Display for Guarded<'_, T> {

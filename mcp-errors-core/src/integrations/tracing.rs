@@ -14,12 +14,13 @@
 //! | `mcp_errors.domain`, `mcp_errors.symbol` | the domain and symbol |
 //! | `mcp_errors.retryable`, `mcp_errors.kind` | retry guidance and category |
 //!
-//! The message is written for a log line: control characters are escaped (`\n` as `\\n`, so
-//! a value from a request cannot start a forged line under a text subscriber), it stops at
-//! the [reply budget](crate::ReplyBudget) (16 KiB by default) with `…[truncated]`, and a
-//! `Display` that fails ends it where it failed instead of failing the subscriber's
-//! formatting. Fields marked `skip` never reach it: the derive refuses a message template
-//! that names one.
+//! The message is written for a log line: a line break, any other control character, a
+//! Unicode line separator or a bidirectional override is escaped as Rust writes it (a newline
+//! as a backslash and `n`), so a value from a request cannot start a forged line under a text
+//! subscriber; it stops at the [reply budget](crate::ReplyBudget) (16 KiB by default) with
+//! `…[truncated]`; and a `Display` that fails ends it where it failed instead of failing the
+//! subscriber's formatting. Fields marked `skip` reach it only through a `Display` the type
+//! writes itself (`own_display`): the derive refuses a message template that names one.
 //!
 //! ```
 //! # use mcp_errors_core::{ErrorEntry, ErrorKind, McpError};
@@ -41,10 +42,12 @@
 //!
 //! [`ErrorKind::Internal`]: crate::ErrorKind::Internal
 
+use core::cell::Cell;
 use core::fmt::{self, Write as _};
 
 use super::Channel;
-use crate::{ErrorKind, McpError, ReplyBudget, TRUNCATION_MARK};
+use crate::envelope::{Capped, Guarded, Meter};
+use crate::{ErrorKind, McpError, ReplyBudget};
 
 /// The target of every event.
 pub const TARGET: &str = "mcp_errors";
@@ -80,75 +83,56 @@ pub fn record_as<E: McpError + ?Sized>(err: &E, channel: Channel) {
     }
 }
 
-/// An error's `Display` as a log message: control characters escaped, cut at the reply budget,
-/// and infallible (see the [module docs](self)).
+/// An error's `Display` as a log message (see the [module docs](self)): the envelopes' own
+/// budget cut (`Capped`) over the escaped text, and `Guarded`, which passes on only the
+/// subscriber's own failure (a failing `Display` of the error ends the text where it stopped).
 struct LogText<'a, E: ?Sized>(&'a E);
 
 impl<E: McpError + ?Sized> fmt::Display for LogText<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Escaping<'a, 'b> {
-            out: &'a mut fmt::Formatter<'b>,
-            left: usize,
-            cut: bool,
-            /// The subscriber's own writer failed (not the error's `Display`).
-            failed: bool,
-        }
-        impl Escaping<'_, '_> {
-            /// Writes what fits of `text` (cut at a character boundary).
-            fn plain(&mut self, text: &str) -> fmt::Result {
-                let mut end = text.len().min(self.left);
-                while !text.is_char_boundary(end) {
-                    end -= 1;
-                }
-                self.left -= end;
-                self.out
-                    .write_str(&text[..end])
-                    .inspect_err(|_| self.failed = true)?;
-                if end < text.len() {
-                    self.cut = true;
-                    return Err(fmt::Error);
-                }
-                Ok(())
-            }
+        let meter = Meter::new(ReplyBudget::current());
+        let failed = Cell::new(false);
+        let text = Capped {
+            value: &Escaped(self.0),
+            meter: &meter,
+        };
+        fmt::Display::fmt(
+            &Guarded {
+                inner: &text,
+                failed: &failed,
+            },
+            f,
+        )
+    }
+}
 
-            /// Writes `c` escaped (`\n`, `\u{1b}`), or nothing when it does not fit whole.
-            fn escaped(&mut self, c: char) -> fmt::Result {
-                let escaped = c.escape_default();
-                if escaped.len() > self.left {
-                    self.cut = true;
-                    return Err(fmt::Error);
-                }
-                self.left -= escaped.len();
-                write!(self.out, "{escaped}").inspect_err(|_| self.failed = true)
-            }
-        }
-        impl fmt::Write for Escaping<'_, '_> {
+/// A `Display` with the characters that break a log line escaped as Rust writes them (`\n`,
+/// `\u{2028}`): control characters, the Unicode line and paragraph separators, and the
+/// bidirectional overrides that reorder what a terminal shows.
+struct Escaped<'a, T: ?Sized>(&'a T);
+
+impl<T: fmt::Display + ?Sized> fmt::Display for Escaped<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Writer<'a, 'b>(&'a mut fmt::Formatter<'b>);
+        impl fmt::Write for Writer<'_, '_> {
             fn write_str(&mut self, s: &str) -> fmt::Result {
                 let mut plain = 0;
-                for (i, c) in s.char_indices().filter(|(_, c)| c.is_control()) {
-                    self.plain(&s[plain..i])?;
-                    self.escaped(c)?;
+                for (i, c) in s.char_indices().filter(|&(_, c)| breaks_log_line(c)) {
+                    self.0.write_str(&s[plain..i])?;
+                    write!(self.0, "{}", c.escape_default())?;
                     plain = i + c.len_utf8();
                 }
-                self.plain(&s[plain..])
+                self.0.write_str(&s[plain..])
             }
         }
-        let mut text = Escaping {
-            out: f,
-            left: ReplyBudget::current().get(),
-            cut: false,
-            failed: false,
-        };
-        // An `Err` here is the budget, the subscriber's writer or the error's own `Display`;
-        // only the writer's is passed on.
-        let _ = write!(text, "{}", self.0);
-        let (cut, failed) = (text.cut, text.failed);
-        if failed {
-            return Err(fmt::Error);
-        }
-        if cut {
-            f.write_str(TRUNCATION_MARK)?;
-        }
-        Ok(())
+        write!(Writer(f), "{}", self.0)
     }
+}
+
+fn breaks_log_line(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
 }
