@@ -14,8 +14,9 @@ pub fn text(s: &str) -> String {
         return s.to_owned();
     }
     let mut out = String::with_capacity(s.len() + 8);
-    // Lines end at `\n`; trimming also takes the `\r` of a `\r\n`.
-    for line in s.split('\n') {
+    // Lines end at `\n` or `\r` (a lone `\r` ends a Markdown line, and the table row); the
+    // empty line between the two of a `\r\n` is dropped below.
+    for line in s.split(['\n', '\r']) {
         let line = line.trim();
         if line.is_empty() {
             continue;
@@ -88,6 +89,7 @@ mod tests {
     #[test]
     fn text_keeps_a_message_on_its_table_row() {
         assert_eq!(text("a\nb\r\nc|d"), "a<br>b<br>c\\|d");
+        assert_eq!(text("a\rb"), "a<br>b");
         assert_eq!(text("one\n\n  two  "), "one<br>two");
         assert_eq!(text("  padded "), "padded");
     }

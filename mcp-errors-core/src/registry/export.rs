@@ -123,8 +123,9 @@ fn range_cell(e: &RegisteredEnum) -> String {
 #[inline]
 pub fn md_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    // A lone `\r` ends a Markdown line too, and with it the table row.
     let mut lines = s
-        .lines()
+        .split(['\n', '\r'])
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .peekable();
@@ -166,6 +167,7 @@ mod tests {
         assert_eq!(md_text("x *y* _z_"), "x \\*y\\* \\_z\\_");
         assert_eq!(md_text("<script>"), "\\<script\\>");
         assert_eq!(md_text("one\n\ntwo\r\nthree"), "one<br>two<br>three");
+        assert_eq!(md_text("one\rtwo|"), "one<br>two\\|");
         assert_eq!(md_code("E_PW_NAV"), "`E_PW_NAV`");
         assert_eq!(md_code("a`b"), "a\\`b");
         assert_eq!(md_code("a|b"), "`a\\|b`");
