@@ -413,3 +413,37 @@ fn mcp_errors_update_lock_enables_writing() {
         std::fs::remove_file(&path).unwrap();
     }
 }
+
+/// A hand-edited (or hostile) lock file's text reaches the terminal only escaped: a line
+/// break cannot forge another line of the diff, an escape sequence cannot recolour it.
+#[test]
+fn lock_file_text_in_the_diff_is_escaped() {
+    let dir = TempDir::new("lock-hostile");
+    let path = dir.path("errors.lock.json");
+    let hostile = LockFile::new(vec![
+        LockEntry {
+            code: 2100,
+            domain: "playwright".into(),
+            symbol: "E_PW_NAV\n  removed  9999 E_FORGED (x)".into(),
+        },
+        LockEntry {
+            code: 2150,
+            domain: "play\u{1b}[31mwright\r".into(),
+            symbol: "E_GONE".into(),
+        },
+    ]);
+    std::fs::write(&path, hostile.to_text()).unwrap();
+    let err = v1().assert_stable_with(&path, false).unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains(['\u{1b}', '\r']), "{text:?}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(
+        lines[1],
+        "  changed  2100: symbol E_PW_NAV\\n  removed  9999 E_FORGED (x) -> E_PW_NAV"
+    );
+    assert_eq!(
+        lines[2],
+        "  removed  2150 E_GONE (play\\u{1b}[31mwright\\r)"
+    );
+}

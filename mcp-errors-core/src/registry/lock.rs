@@ -217,7 +217,31 @@ impl LockEntry {
 impl fmt::Display for LockEntry {
     #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} ({})", self.code, self.symbol, self.domain)
+        write!(
+            f,
+            "{} {} ({})",
+            self.code,
+            Esc(&self.symbol),
+            Esc(&self.domain)
+        )
+    }
+}
+
+/// Text read from a lock file, for a terminal: control characters escaped (`\n`, `\u{1b}`),
+/// so that a hand-edited or hostile file cannot forge a line of the diff or recolour it.
+struct Esc<'a>(&'a str);
+
+impl fmt::Display for Esc<'_> {
+    #[inline]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -402,10 +426,13 @@ impl fmt::Display for LockChange {
                 write!(
                     f,
                     "moved    {} ({}) from code {} to {}",
-                    old.symbol, old.domain, old.code, new.code
+                    Esc(&old.symbol),
+                    Esc(&old.domain),
+                    old.code,
+                    new.code
                 )?;
                 if old.domain != new.domain {
-                    write!(f, ", domain {} -> {}", old.domain, new.domain)?;
+                    write!(f, ", domain {} -> {}", Esc(&old.domain), Esc(&new.domain))?;
                 }
                 Ok(())
             }
@@ -413,11 +440,21 @@ impl fmt::Display for LockChange {
                 write!(f, "changed  {}:", old.code)?;
                 let mut sep = " ";
                 if old.symbol != new.symbol {
-                    write!(f, "{sep}symbol {} -> {}", old.symbol, new.symbol)?;
+                    write!(
+                        f,
+                        "{sep}symbol {} -> {}",
+                        Esc(&old.symbol),
+                        Esc(&new.symbol)
+                    )?;
                     sep = ", ";
                 }
                 if old.domain != new.domain {
-                    write!(f, "{sep}domain {} -> {}", old.domain, new.domain)?;
+                    write!(
+                        f,
+                        "{sep}domain {} -> {}",
+                        Esc(&old.domain),
+                        Esc(&new.domain)
+                    )?;
                 }
                 Ok(())
             }
