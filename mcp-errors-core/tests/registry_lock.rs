@@ -447,3 +447,38 @@ fn lock_file_text_in_the_diff_is_escaped() {
         "  removed  2150 E_GONE (play\\u{1b}[31mwright\\r)"
     );
 }
+
+/// What an editor or a merge leaves in a lock file: a byte-order mark is read past; an empty
+/// file, merge-conflict markers and bytes that are not UTF-8 are `Malformed`, each with the
+/// way out, and the file is left alone.
+#[test]
+fn edited_lock_files_read_or_say_what_to_do() {
+    let dir = TempDir::new("lock-edited");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+
+    // Windows Notepad's UTF-8 with a byte-order mark.
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    let report = v1().assert_stable_with(&path, true).unwrap();
+    assert!(report.added.is_empty() && !report.written);
+
+    let mut conflicted = String::from("<<<<<<< HEAD\n");
+    conflicted.push_str(&text);
+    conflicted.push_str("=======\n");
+    conflicted.push_str(&text);
+    conflicted.push_str(">>>>>>> feature\n");
+    let cases: [(&[u8], &str); 4] = [
+        (b"", "the file is empty"),
+        (b" \r\n", "the file is empty"),
+        (conflicted.as_bytes(), "merge conflict markers"),
+        (b"{\"format\": \"mcp-errors-lock\xff\"}", "not UTF-8"),
+    ];
+    for (bytes, reason) in cases {
+        std::fs::write(&path, bytes).unwrap();
+        let err = v1().assert_stable_with(&path, true).unwrap_err();
+        assert!(matches!(err, StabilityError::Malformed { .. }), "{err}");
+        assert!(err.to_string().contains(reason), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    }
+}

@@ -110,8 +110,13 @@ impl Registry {
     ) -> Result<StabilityReport, StabilityError> {
         let path = path.as_ref();
         let current = self.lock_entries();
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
+        let malformed = |reason: String| StabilityError::Malformed {
+            path: path.to_owned(),
+            reason,
+        };
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map_err(|e| malformed(format!("not UTF-8 text ({})", e.utf8_error())))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 write_lock(path, current.clone())?;
                 return Ok(StabilityReport {
@@ -127,10 +132,7 @@ impl Registry {
                 });
             }
         };
-        let lock = LockFile::parse(&text).map_err(|reason| StabilityError::Malformed {
-            path: path.to_owned(),
-            reason,
-        })?;
+        let lock = LockFile::parse(&text).map_err(malformed)?;
 
         let mut by_code: BTreeMap<i32, Vec<&LockEntry>> = BTreeMap::new();
         for row in &current {
@@ -310,10 +312,23 @@ impl LockFile {
         }
     }
 
-    /// Parses and validates a lock file's text.
+    /// Parses and validates a lock file's text. A leading byte-order mark (some Windows
+    /// editors write one) is skipped; an empty text or one with merge-conflict markers is an
+    /// error that says how to recover.
     #[inline]
     pub fn parse(text: &str) -> Result<LockFile, String> {
-        let lock: LockFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let lock: LockFile = serde_json::from_str(text).map_err(|e| {
+            if text.trim().is_empty() {
+                "the file is empty; delete it to have it written anew".to_owned()
+            } else if text.lines().any(|l| l.starts_with("<<<<<<<")) {
+                "it holds merge conflict markers; keep one side, then run again with \
+                 MCP_ERRORS_UPDATE_LOCK=1 to add the other side's new codes"
+                    .to_owned()
+            } else {
+                e.to_string()
+            }
+        })?;
         if lock.format != LockFile::FORMAT {
             return Err(format!(
                 "`format` is {:?}, expected {:?}",
