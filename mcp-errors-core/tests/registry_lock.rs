@@ -482,3 +482,35 @@ fn edited_lock_files_read_or_say_what_to_do() {
         assert_eq!(std::fs::read(&path).unwrap(), bytes);
     }
 }
+
+/// A lock file checked out with Windows line endings (or saved with a byte-order mark) keeps
+/// them when new codes are added, so the review diff shows only the new lines.
+#[test]
+fn an_update_keeps_the_files_line_endings() {
+    let dir = TempDir::new("lock-crlf");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    let lf = std::fs::read_to_string(&path).unwrap();
+    let crlf = format!("\u{feff}{}", lf.replace('\n', "\r\n"));
+    std::fs::write(&path, &crlf).unwrap();
+
+    let v2 = || Registry::new().with::<V2Added>().with::<Common>();
+    let report = v2().assert_stable_with(&path, true).unwrap();
+    assert!(report.written);
+    let updated = std::fs::read_to_string(&path).unwrap();
+    let body = updated.strip_prefix('\u{feff}').expect("the mark is kept");
+    assert!(!body.replace("\r\n", "").contains('\n'), "{updated:?}");
+    // The same rows as a fresh LF file of the new catalog.
+    let fresh = dir.path("fresh.lock.json");
+    v2().assert_stable_with(&fresh, false).unwrap();
+    assert_eq!(
+        body.replace("\r\n", "\n"),
+        std::fs::read_to_string(&fresh).unwrap()
+    );
+    // The old lines are all still there, byte for byte.
+    for line in crlf.split_inclusive("\r\n").skip(1) {
+        if !line.contains("E_PW_LAUNCH") && !line.starts_with("  ]") {
+            assert!(updated.contains(line), "{line:?} in {updated:?}");
+        }
+    }
+}

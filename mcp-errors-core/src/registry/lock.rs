@@ -118,7 +118,7 @@ impl Registry {
             Ok(bytes) => String::from_utf8(bytes)
                 .map_err(|e| malformed(format!("not UTF-8 text ({})", e.utf8_error())))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                write_lock(path, current.clone())?;
+                write_lock(path, &LockFile::new(current.clone()).to_text())?;
                 return Ok(StabilityReport {
                     added: current,
                     written: true,
@@ -169,7 +169,16 @@ impl Registry {
         if written {
             let mut rows = lock.codes;
             rows.extend(added.iter().cloned());
-            write_lock(path, rows)?;
+            let mut new_text = LockFile::new(rows).to_text();
+            // Keep what the checkout or an editor gave the file (Windows line endings, a
+            // byte-order mark), so that the review diff shows only the new codes.
+            if text.contains("\r\n") {
+                new_text = new_text.replace('\n', "\r\n");
+            }
+            if text.starts_with('\u{feff}') {
+                new_text.insert(0, '\u{feff}');
+            }
+            write_lock(path, &new_text)?;
         }
         Ok(StabilityReport {
             added,
@@ -261,8 +270,10 @@ impl fmt::Display for Esc<'_> {
 /// ```
 ///
 /// `codes` is sorted by code, then domain, then symbol, one row per definition; the file is
-/// written indented, one code per line, with a final newline, so it diffs well in review. Only codes,
-/// symbols and domains are locked: messages, kinds and the rest are free to change. Unknown
+/// written indented, one code per line, with a final newline, so it diffs well in review
+/// (an update keeps the `\r\n` line endings and byte-order mark a Windows checkout or
+/// editor gave the file, and reading skips the mark). Only codes, symbols and domains are
+/// locked: messages, kinds and the rest are free to change. Unknown
 /// members are ignored when reading; a `format` other than `mcp-errors-lock` or a `version`
 /// other than 1 is rejected.
 ///
@@ -382,8 +393,7 @@ fn json_string(s: &str) -> String {
 /// Writes the lock file next to its final place, then renames it, so a crash never leaves
 /// half a file.
 #[inline]
-fn write_lock(path: &Path, codes: Vec<LockEntry>) -> Result<(), StabilityError> {
-    let text = LockFile::new(codes).to_text();
+fn write_lock(path: &Path, text: &str) -> Result<(), StabilityError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
