@@ -15,6 +15,8 @@ use crate::{CodeRange, ErrorCatalog};
 #[derive(Clone, Copy)]
 pub struct Item {
     name: &'static str,
+    /// [`ErrorCatalog::NAME`] and [`ErrorCatalog::DOMAIN`]: one type named by two paths.
+    id: (&'static str, &'static str),
     span: Option<CodeRange>,
     /// [`ErrorCatalog::OWN_CODES`], ascending.
     codes: &'static [i32],
@@ -25,6 +27,7 @@ impl Item {
     pub const fn of<T: ErrorCatalog + ?Sized>(name: &'static str) -> Item {
         Item {
             name,
+            id: (T::NAME, T::DOMAIN),
             span: T::SPAN,
             codes: T::OWN_CODES,
         }
@@ -209,6 +212,12 @@ const fn report(a: &Item, b: &Item) {
         msg.push("`");
         msg.push(a.name);
         msg.push("` is listed twice in `assert_disjoint!`; list each type once");
+    } else if same_text(a.id.0, b.id.0) && same_text(a.id.1, b.id.1) {
+        msg.push("`");
+        msg.push(a.name);
+        msg.push("` and `");
+        msg.push(b.name);
+        msg.push("` name the same error type in `assert_disjoint!`; list each type once");
     } else if let Some(code) = first_shared_code(a, b) {
         msg.push("MCP error code ");
         msg.push_code(code);
@@ -266,6 +275,7 @@ mod tests {
     fn item(name: &'static str, start: i32, end: i32, codes: &'static [i32]) -> Item {
         Item {
             name,
+            id: (name, "d"),
             span: Some(CodeRange::new(start, end)),
             codes,
         }
@@ -286,6 +296,16 @@ mod tests {
         assert_eq!(
             failure(&[a, a]),
             "`A` is listed twice in `assert_disjoint!`; list each type once"
+        );
+        // One type by two paths (a re-export): not a collision between two types.
+        let by_path = Item {
+            name: "crate_b::A",
+            ..a
+        };
+        assert_eq!(
+            failure(&[a, by_path]),
+            "`A` and `crate_b::A` name the same error type in `assert_disjoint!`; list each \
+             type once"
         );
     }
 
