@@ -546,6 +546,42 @@ struct Key<'b> {
     value: Value,
 }
 
+/// thiserror's `#[error(..)]` left on a ported type (`error` is a helper of the derive only so
+/// that it gets this error, not rustc's hint to derive `Error`), with the `mcp` spelling of
+/// what it says where the tokens give it. Returns the key it stands for.
+fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str) -> &'static str {
+    // The one token of `#[error("..")]` or `#[error(transparent)]`.
+    let only = match &attr.meta {
+        syn::Meta::List(list) => {
+            let mut trees = list.tokens.clone().into_iter();
+            trees.next().filter(|_| trees.next().is_none())
+        }
+        _ => None,
+    };
+    let mut key = symbol::MESSAGE;
+    let write = match only {
+        _ if level == "a field" => {
+            "`#[mcp(source)]` or `#[mcp(from)]` for its cause, or nothing".to_owned()
+        }
+        Some(TokenTree::Ident(ident)) if ident == symbol::TRANSPARENT => {
+            key = symbol::TRANSPARENT;
+            "`#[mcp(transparent)]`".to_owned()
+        }
+        // A string, raw or not.
+        Some(TokenTree::Literal(lit)) if lit.to_string().starts_with(['"', 'r']) => {
+            format!("`#[mcp(message = {lit})]`")
+        }
+        _ => "`#[mcp(message = \"...\")]`, `#[mcp(message(\"...\", args...))]`, \
+              `#[mcp(transparent)]` or `#[mcp(fmt = path)]`"
+            .to_owned(),
+    };
+    cx.error_spanned_by(
+        attr.path(),
+        format!("`#[error(...)]` is thiserror's: write {write}"),
+    );
+    key
+}
+
 /// Runs `handler` for every known key of every `#[mcp(...)]` among `attrs`; reports
 /// malformed attributes and unknown keys (skipping their values) to `cx`. Returns the keys
 /// written.
@@ -559,17 +595,13 @@ fn each_key(
     let mut seen = Seen::default();
     for attr in attrs {
         if !attr.path().is_ident(symbol::MCP) {
-            // thiserror's `#[error(..)]` left on a ported type (a helper of the derive, so
-            // rustc accepts it): without a message the type would get no `Display` (a
-            // cascade). It stands for the message, so no "missing message" either.
-            if attr.path().is_ident(symbol::THISERROR) {
-                cx.error_spanned_by(
-                    attr.path(),
-                    "`#[error(...)]` is thiserror's: write `#[mcp(message = \"...\")]`, \
-                     `#[mcp(message(\"...\", args...))]`, `#[mcp(transparent)]` or \
-                     `#[mcp(fmt = path)]`",
-                );
-                seen.keys.push(symbol::MESSAGE);
+            // Doc comments (`#[doc = ".."]`) are never thiserror's.
+            if !matches!(attr.meta, syn::Meta::NameValue(_))
+                && attr.path().is_ident(symbol::THISERROR)
+            {
+                // It stands for the key it spells: no "missing message" (nor a `Display`
+                // cascade), and no "missing code" for a `transparent` one.
+                seen.keys.push(leftover_error(cx, attr, level));
             }
             continue;
         }
