@@ -44,7 +44,9 @@ impl Registry {
     /// `yes`, `on`; see [`metrics::is_truthy`](crate::metrics::is_truthy)), and always when the
     /// file does not exist yet.
     ///
-    /// Typically one test per server:
+    /// Typically one test per server. A new code passes without the variable (it is only
+    /// listed in the report), so a test that wants every code locked before a release also
+    /// fails on codes it did not write:
     ///
     /// ```no_run
     /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry};
@@ -53,10 +55,15 @@ impl Registry {
     /// #   const RANGE: Option<CodeRange> = None; const ENTRIES: &'static [ErrorEntry] = &[]; }
     /// #[test]
     /// fn error_codes_are_stable() {
-    ///     mcp_errors_core::Registry::new()
+    ///     let report = mcp_errors_core::Registry::new()
     ///         .with::<PlaywrightError>()
     ///         .assert_stable("errors.lock.json")
     ///         .unwrap();
+    ///     assert!(
+    ///         report.added.is_empty() || report.written,
+    ///         "codes not in errors.lock.json yet (run with MCP_ERRORS_UPDATE_LOCK=1): {:?}",
+    ///         report.added,
+    ///     );
     /// }
     /// ```
     pub fn assert_stable(&self, path: impl AsRef<Path>) -> Result<StabilityReport, StabilityError> {
