@@ -514,3 +514,35 @@ fn an_update_keeps_the_files_line_endings() {
         }
     }
 }
+
+/// Tests run in parallel threads: several writing one new lock file at once each write a
+/// whole file of their own (a shared temporary name let one rename another's file away, an
+/// `Io` error), and the file ends up whole.
+#[test]
+fn concurrent_updates_of_one_lock_file_all_succeed() {
+    let dir = TempDir::new("lock-race");
+    let v2 = || Registry::new().with::<V2Added>().with::<Common>();
+    let fresh = dir.path("fresh.lock.json");
+    v2().assert_stable_with(&fresh, false).unwrap();
+    let expected = std::fs::read_to_string(&fresh).unwrap();
+    for round in 0..50 {
+        // No file yet: every thread writes one.
+        let path = dir.path(&format!("errors-{round}.lock.json"));
+        let start = std::sync::Barrier::new(8);
+        std::thread::scope(|s| {
+            for _ in 0..8 {
+                s.spawn(|| {
+                    start.wait();
+                    v2().assert_stable_with(&path, false).unwrap();
+                });
+            }
+        });
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path(""))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

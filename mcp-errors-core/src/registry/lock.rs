@@ -398,11 +398,14 @@ fn json_string(s: &str) -> String {
 }
 
 /// Writes the lock file next to its final place, then renames it, so a crash never leaves
-/// half a file.
+/// half a file. The temporary name is the writer's own (process and call), so two tests or
+/// two processes updating one lock at once each rename a whole file of their own.
 #[inline]
 fn write_lock(path: &Path, text: &str) -> Result<(), StabilityError> {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(format!(".{}-{n}.tmp", std::process::id()));
     let tmp = PathBuf::from(tmp);
     let io = |source| StabilityError::Io {
         path: path.to_owned(),
