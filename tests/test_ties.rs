@@ -2,7 +2,8 @@
 //!
 //! The derive cannot depend on the runtime, so a few lists live in both: the kinds and which
 //! are retryable by default, the field roles of the catalog, the `data` keys the envelopes
-//! write themselves, the Markdown escaping of catalog tables, and what JSON escapes in a string.
+//! write themselves, the Markdown escaping of catalog tables, and what JSON escapes in a string;
+//! the CLI (which depends on neither) keeps its own copy of which characters break a line.
 //! The derive keeps its copies in std-only files (`symbol.rs`, `markdown.rs`, `json.rs`); this
 //! test includes those files and checks them against the runtime's definitions (and
 //! `serde_json`'s), so a change to either side fails here.
@@ -17,6 +18,10 @@ mod derive_markdown;
 
 #[path = "../mcp-errors-derive/src/json.rs"]
 mod derive_json;
+
+#[allow(dead_code)]
+#[path = "../mcp-errors-core/src/line_safe.rs"]
+mod core_line_safe;
 
 use mcp_errors::{ErrorKind, FieldRole};
 
@@ -140,4 +145,22 @@ fn the_derives_json_escape_rule_is_serde_jsons() {
         let escaped = serde_json::to_string(&text).unwrap() != format!("\"{text}\"");
         assert_eq!(derive_json::needs_escape(&text), escaped, "{c:?}");
     }
+}
+
+/// The CLI's generated comments and `diff` findings keep off the characters the runtime's log
+/// and terminal text escapes (`line_safe.rs`): one rule for every character.
+#[test]
+fn the_clis_line_breakers_are_the_runtimes() {
+    for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+        assert_eq!(
+            mcp_errors_cli::lang::breaks_lines(c),
+            core_line_safe::breaks_a_line(c),
+            "U+{:04X}",
+            u32::from(c)
+        );
+    }
+    assert_eq!(
+        core_line_safe::LineSafe("a\nb\u{202e}c").to_string(),
+        r"a\nb\u{202e}c"
+    );
 }

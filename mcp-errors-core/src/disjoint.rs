@@ -212,12 +212,15 @@ const fn report(a: &Item, b: &Item) {
         msg.push("`");
         msg.push(a.name);
         msg.push("` is listed twice in `assert_disjoint!`; list each type once");
-    } else if same_text(a.id.0, b.id.0) && same_text(a.id.1, b.id.1) {
+    } else if same_type(a, b) {
         msg.push("`");
         msg.push(a.name);
         msg.push("` and `");
         msg.push(b.name);
-        msg.push("` name the same error type in `assert_disjoint!`; list each type once");
+        msg.push(
+            "` look like one error type named twice in `assert_disjoint!` (the same name, \
+             domain and codes); list it once",
+        );
     } else if let Some(code) = first_shared_code(a, b) {
         msg.push("MCP error code ");
         msg.push_code(code);
@@ -241,6 +244,32 @@ const fn report(a: &Item, b: &Item) {
         msg.push("; move one clear of the other (its `range`, or its codes)");
     }
     panic!("{}", msg.as_str());
+}
+
+/// Whether two items are one type named by two paths (a re-export): the same name, domain,
+/// span and codes. Two enums of one domain that share a name (`browser::Error`,
+/// `page::Error`) differ in their codes, so their collision is reported as one.
+const fn same_type(a: &Item, b: &Item) -> bool {
+    let spans = match (a.span, b.span) {
+        (Some(x), Some(y)) => x.start == y.start && x.end == y.end,
+        (None, None) => true,
+        _ => false,
+    };
+    if !(spans
+        && same_text(a.id.0, b.id.0)
+        && same_text(a.id.1, b.id.1)
+        && a.codes.len() == b.codes.len())
+    {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.codes.len() {
+        if a.codes[i] != b.codes[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Whether two names are the same text (`==` on `str` is not `const`).
@@ -304,8 +333,19 @@ mod tests {
         };
         assert_eq!(
             failure(&[a, by_path]),
-            "`A` and `crate_b::A` name the same error type in `assert_disjoint!`; list each \
-             type once"
+            "`A` and `crate_b::A` look like one error type named twice in `assert_disjoint!` (the \
+             same name, domain and codes); list it once"
+        );
+        // Two enums of one domain and one bare name (`browser::Error`, `page::Error`) that
+        // collide: a collision, not one type.
+        let page = Item {
+            name: "page::A",
+            ..item("A", 1, 2, &[2])
+        };
+        assert_eq!(
+            failure(&[a, page]),
+            "MCP error code 2 is used by both `A` and `page::A`; give one of the two variants \
+             another code"
         );
     }
 

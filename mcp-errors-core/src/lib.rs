@@ -18,6 +18,8 @@ mod env;
 mod error;
 mod field_types;
 mod kind;
+#[cfg(any(feature = "registry", feature = "tracing"))]
+mod line_safe;
 mod object;
 mod range;
 

@@ -468,11 +468,27 @@ fn edited_lock_files_read_or_say_what_to_do() {
     conflicted.push_str("=======\n");
     conflicted.push_str(&text);
     conflicted.push_str(">>>>>>> feature\n");
-    let cases: [(&[u8], &str); 4] = [
+    // The same conflict in a Windows checkout saved with a byte-order mark.
+    let windows = format!("\u{feff}{}", conflicted.replace('\n', "\r\n"));
+    // PowerShell 5's `>`: UTF-16 with its byte-order mark.
+    let utf16: Vec<u8> = [0xfeff_u16]
+        .into_iter()
+        .chain(text.encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let cases: [(&[u8], &str); 6] = [
         (b"", "the file is empty"),
         (b" \r\n", "the file is empty"),
         (conflicted.as_bytes(), "merge conflict markers"),
-        (b"{\"format\": \"mcp-errors-lock\xff\"}", "not UTF-8"),
+        (windows.as_bytes(), "merge conflict markers"),
+        (
+            b"{\"format\": \"mcp-errors-lock\xff\"}",
+            "not UTF-8 text (invalid utf-8 sequence of 1 bytes from index 27); save it as UTF-8",
+        ),
+        (
+            &utf16,
+            "not UTF-8 text (UTF-16); save it as UTF-8, or delete it",
+        ),
     ];
     for (bytes, reason) in cases {
         std::fs::write(&path, bytes).unwrap();

@@ -549,7 +549,7 @@ struct Key<'b> {
 /// thiserror's `#[error(..)]` left on a ported type (`error` is a helper of the derive only so
 /// that it gets this error, not rustc's hint to derive `Error`), with the `mcp` spelling of
 /// what it says where the tokens give it. Returns the key it stands for.
-fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str) -> &'static str {
+fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str, seen: &Seen) -> &'static str {
     // The one token of `#[error("..")]` or `#[error(transparent)]`.
     let only = match &attr.meta {
         syn::Meta::List(list) => {
@@ -562,6 +562,20 @@ fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str) -> &'static str {
     let write = match only {
         _ if level == "a field" => {
             "`#[mcp(source)]` or `#[mcp(from)]` for its cause, or nothing".to_owned()
+        }
+        _ if [
+            symbol::MESSAGE,
+            symbol::TRANSPARENT,
+            symbol::FMT,
+            symbol::OWN_DISPLAY,
+        ]
+        .iter()
+        .any(|key| seen.wrote(key)) =>
+        {
+            "nothing: delete it, the `#[mcp(...)]` beside it gives the message".to_owned()
+        }
+        Some(TokenTree::Ident(ident)) if ident == symbol::TRANSPARENT && level == "an enum" => {
+            "`#[mcp(transparent)]` on the variant (or struct) that wraps the error".to_owned()
         }
         Some(TokenTree::Ident(ident)) if ident == symbol::TRANSPARENT => {
             key = symbol::TRANSPARENT;
@@ -593,15 +607,17 @@ fn each_key(
     handler: &mut dyn FnMut(&Key<'_>) -> syn::Result<()>,
 ) -> Seen {
     let mut seen = Seen::default();
+    // thiserror's `#[error(..)]` left on a ported type, reported once the `mcp` keys beside it
+    // are known.
+    let mut leftovers = Vec::new();
     for attr in attrs {
         if !attr.path().is_ident(symbol::MCP) {
-            // Doc comments (`#[doc = ".."]`) are never thiserror's.
+            // Doc comments, the most common attribute, are `#[doc = ".."]`: skipped without
+            // comparing their path (thiserror's is always a list).
             if !matches!(attr.meta, syn::Meta::NameValue(_))
                 && attr.path().is_ident(symbol::THISERROR)
             {
-                // It stands for the key it spells: no "missing message" (nor a `Display`
-                // cascade), and no "missing code" for a `transparent` one.
-                seen.keys.push(leftover_error(cx, attr, level));
+                leftovers.push(attr);
             }
             continue;
         }
@@ -685,6 +701,12 @@ fn each_key(
             cx.syn_error(err);
             seen.broken = true;
         }
+    }
+    for attr in leftovers {
+        // It stands for the key it spells: no "missing message" (nor a `Display` cascade),
+        // and no "missing code" for a `transparent` one.
+        let key = leftover_error(cx, attr, level, &seen);
+        seen.keys.push(key);
     }
     seen
 }

@@ -65,9 +65,9 @@ pub(crate) fn header_lines(source: &str, lang: &str) -> [String; 3] {
 }
 
 /// `text` made safe for a comment of any of the languages: control characters (a lone `\r`
-/// ends a Python comment, a NUL is not allowed in Python source) and the Unicode line and
-/// paragraph separators (line terminators in JavaScript) become spaces; with `one_line`, line
-/// breaks too.
+/// ends a Python comment, a NUL is not allowed in Python source), the Unicode line and
+/// paragraph separators (line terminators in JavaScript) and bidirectional overrides (which
+/// make code read otherwise than it runs) become spaces; with `one_line`, line breaks too.
 pub(crate) fn comment_text(text: &str, one_line: bool) -> String {
     text.replace("\r\n", "\n")
         .chars()
@@ -81,10 +81,18 @@ pub(crate) fn comment_text(text: &str, one_line: bool) -> String {
         .collect()
 }
 
-/// Whether `c` can end a line or disturb one: a control character (`\n`, `\r`, U+0085, ...)
-/// or a Unicode line or paragraph separator (line terminators in JavaScript).
-pub(crate) fn breaks_lines(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+/// Whether `c` can end a line or disturb one: a control character (`\n`, `\r`, U+0085, ...),
+/// a Unicode line or paragraph separator (line terminators in JavaScript), or a
+/// bidirectional embedding, override or isolate (U+202A..=U+202E, U+2066..=U+2069), which
+/// reorders what an editor or a terminal shows. The same rule as the runtime's log and
+/// terminal text (`mcp-errors-core/src/line_safe.rs`), tied by `tests/test_ties.rs`.
+#[doc(hidden)]
+pub fn breaks_lines(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// Whether `name` can be a package's name in both npm and Python packaging: lowercase ASCII

@@ -43,10 +43,11 @@
 //! [`ErrorKind::Internal`]: crate::ErrorKind::Internal
 
 use core::cell::Cell;
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use super::Channel;
 use crate::envelope::{Capped, Guarded, Meter};
+use crate::line_safe::LineSafe;
 use crate::{ErrorKind, McpError, ReplyBudget};
 
 /// The target of every event.
@@ -93,7 +94,7 @@ impl<E: McpError + ?Sized> fmt::Display for LogText<'_, E> {
         let meter = Meter::new(ReplyBudget::current());
         let failed = Cell::new(false);
         let text = Capped {
-            value: &Escaped(self.0),
+            value: &LineSafe(self.0),
             meter: &meter,
         };
         fmt::Display::fmt(
@@ -104,35 +105,4 @@ impl<E: McpError + ?Sized> fmt::Display for LogText<'_, E> {
             f,
         )
     }
-}
-
-/// A `Display` with the characters that break a log line escaped as Rust writes them (`\n`,
-/// `\u{2028}`): control characters, the Unicode line and paragraph separators, and the
-/// bidirectional overrides that reorder what a terminal shows.
-struct Escaped<'a, T: ?Sized>(&'a T);
-
-impl<T: fmt::Display + ?Sized> fmt::Display for Escaped<'_, T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Writer<'a, 'b>(&'a mut fmt::Formatter<'b>);
-        impl fmt::Write for Writer<'_, '_> {
-            fn write_str(&mut self, s: &str) -> fmt::Result {
-                let mut plain = 0;
-                for (i, c) in s.char_indices().filter(|&(_, c)| breaks_log_line(c)) {
-                    self.0.write_str(&s[plain..i])?;
-                    write!(self.0, "{}", c.escape_default())?;
-                    plain = i + c.len_utf8();
-                }
-                self.0.write_str(&s[plain..])
-            }
-        }
-        write!(Writer(f), "{}", self.0)
-    }
-}
-
-fn breaks_log_line(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
 }

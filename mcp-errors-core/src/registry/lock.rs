@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::Registry;
 use crate::ErrorEntry;
+use crate::line_safe::LineSafe;
 
 impl Registry {
     /// The rows of a lock file for the current catalog: every `(code, symbol, domain)`,
@@ -122,8 +123,18 @@ impl Registry {
             reason,
         };
         let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8(bytes)
-                .map_err(|e| malformed(format!("not UTF-8 text ({})", e.utf8_error())))?,
+            Ok(bytes) => String::from_utf8(bytes).map_err(|e| {
+                // UTF-16 starts with its byte-order mark: what PowerShell 5's `>` writes.
+                let utf16 = matches!(e.as_bytes(), [0xff, 0xfe, ..] | [0xfe, 0xff, ..]);
+                malformed(format!(
+                    "not UTF-8 text ({}); save it as UTF-8, or delete it to have it written anew",
+                    if utf16 {
+                        "UTF-16".to_owned()
+                    } else {
+                        e.utf8_error().to_string()
+                    }
+                ))
+            })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 write_lock(path, &LockFile::new(current.clone()).to_text())?;
                 return Ok(StabilityReport {
@@ -239,27 +250,9 @@ impl fmt::Display for LockEntry {
             f,
             "{} {} ({})",
             self.code,
-            Esc(&self.symbol),
-            Esc(&self.domain)
+            LineSafe(&self.symbol),
+            LineSafe(&self.domain)
         )
-    }
-}
-
-/// Text read from a lock file, for a terminal: control characters escaped (`\n`, `\u{1b}`),
-/// so that a hand-edited or hostile file cannot forge a line of the diff or recolour it.
-struct Esc<'a>(&'a str);
-
-impl fmt::Display for Esc<'_> {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                f.write_char(c)?;
-            }
-        }
-        Ok(())
     }
 }
 
@@ -279,7 +272,9 @@ impl fmt::Display for Esc<'_> {
 /// `codes` is sorted by code, then domain, then symbol, one row per definition; the file is
 /// written indented, one code per line, with a final newline, so it diffs well in review
 /// (an update keeps the `\r\n` line endings and byte-order mark a Windows checkout or
-/// editor gave the file, and reading skips the mark). Only codes, symbols and domains are
+/// editor gave the file, and reading skips the mark). An update writes a temporary file
+/// beside it and renames it into place; a crash between the two leaves that file
+/// (`errors.lock.json.<pid>-<n>.tmp`), which can be deleted. Only codes, symbols and domains are
 /// locked: messages, kinds and the rest are free to change. Unknown
 /// members are ignored when reading; a `format` other than `mcp-errors-lock` or a `version`
 /// other than 1 is rejected.
@@ -399,7 +394,9 @@ fn json_string(s: &str) -> String {
 
 /// Writes the lock file next to its final place, then renames it, so a crash never leaves
 /// half a file. The temporary name is the writer's own (process and call), so two tests or
-/// two processes updating one lock at once each rename a whole file of their own.
+/// two processes updating one lock at once each rename a whole file of their own; a crash
+/// between the two steps leaves that file (`errors.lock.json.<pid>-<n>.tmp`) behind, which
+/// the `LockFile` docs tell to delete.
 #[inline]
 fn write_lock(path: &Path, text: &str) -> Result<(), StabilityError> {
     static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -461,13 +458,18 @@ impl fmt::Display for LockChange {
                 write!(
                     f,
                     "moved    {} ({}) from code {} to {}",
-                    Esc(&old.symbol),
-                    Esc(&old.domain),
+                    LineSafe(&old.symbol),
+                    LineSafe(&old.domain),
                     old.code,
                     new.code
                 )?;
                 if old.domain != new.domain {
-                    write!(f, ", domain {} -> {}", Esc(&old.domain), Esc(&new.domain))?;
+                    write!(
+                        f,
+                        ", domain {} -> {}",
+                        LineSafe(&old.domain),
+                        LineSafe(&new.domain)
+                    )?;
                 }
                 Ok(())
             }
@@ -478,8 +480,8 @@ impl fmt::Display for LockChange {
                     write!(
                         f,
                         "{sep}symbol {} -> {}",
-                        Esc(&old.symbol),
-                        Esc(&new.symbol)
+                        LineSafe(&old.symbol),
+                        LineSafe(&new.symbol)
                     )?;
                     sep = ", ";
                 }
@@ -487,8 +489,8 @@ impl fmt::Display for LockChange {
                     write!(
                         f,
                         "{sep}domain {} -> {}",
-                        Esc(&old.domain),
-                        Esc(&new.domain)
+                        LineSafe(&old.domain),
+                        LineSafe(&new.domain)
                     )?;
                 }
                 Ok(())
