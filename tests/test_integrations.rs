@@ -654,6 +654,23 @@ mod schemas {
                     .to_json_value()
                     .unwrap(),
             );
+            // Seed 003's stack, one string of lines, in both shapes that carry a stack.
+            assert_valid(
+                &schemas::error_object(),
+                &err.to_error_object()
+                    .verbosity(Verbosity::Frames(3))
+                    .stack_as_string()
+                    .to_json_value()
+                    .unwrap(),
+            );
+            assert_valid(
+                &schemas::error_response(),
+                &err.to_error_response()
+                    .verbosity(Verbosity::Frames(3))
+                    .stack_as_string()
+                    .to_json_value()
+                    .unwrap(),
+            );
             for id in [json!(7), json!("req-7")] {
                 let wire = match &id {
                     Value::String(s) => err.to_jsonrpc(s.as_str()).to_json_value(),

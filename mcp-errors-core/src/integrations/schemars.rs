@@ -65,11 +65,12 @@ fn retry_after_ms() -> Value {
     json!({"type": "integer", "minimum": 0, "description": "Milliseconds to wait before a retry."})
 }
 
+/// An array of frames, or (`stack_as_string`, seed 003) one string of lines.
 fn stack() -> Value {
     json!({
-        "type": "array",
+        "type": ["array", "string"],
         "items": {"type": "string"},
-        "description": "Stack frames; only under MCP_ERRORS_VERBOSE."
+        "description": "Stack frames (or one string of them, a frame per line); only under MCP_ERRORS_VERBOSE."
     })
 }
 
