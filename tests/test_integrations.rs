@@ -592,7 +592,8 @@ mod schemas {
     use mcp_errors::integrations::schemars as schemas;
     use mcp_errors::metrics::{ErrorStats, MetricsConfig};
     use mcp_errors::{
-        CommonError, ErrorObject, McpError, McpErrorExt, ProtocolError, Registry, Verbosity,
+        CommonError, ErrorObject, McpError, McpErrorExt, ProtocolError, Registry, ReplyBudget,
+        ToolErrorFormat, Verbosity,
     };
     use serde_json::{Value, json};
 
@@ -693,6 +694,82 @@ mod schemas {
         }
     }
 
+    /// Data keys that seed 001's `details` shares with the envelope's own `reason` and
+    /// `suggestion`: a field or constant member there may be of any type.
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "seed-one", range = 4000..=4099)]
+    enum SeedOneError {
+        /// Rejected
+        #[mcp(code = 4000)]
+        Rejected { reason: u64, suggestion: Vec<u32> },
+        /// Rejected by rule
+        #[mcp(code = 4001, data(reason = 7, code = "invalid_input"))]
+        ByRule,
+    }
+
+    #[test]
+    fn every_option_combination_validates() {
+        let validators = [
+            schemas::error_object(),
+            schemas::jsonrpc_error(),
+            schemas::tool_result(),
+            schemas::error_response(),
+            schemas::jsonrpc_result(),
+        ]
+        .map(|schema| validator(&schema));
+        let [object, jsonrpc, tool, response, result] = &validators;
+        let check = |validator: &jsonschema::Validator, wire: Value| {
+            let errors: Vec<String> = validator
+                .iter_errors(&wire)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "{wire}\nviolates the schema: {errors:#?}"
+            );
+        };
+        let context = json!({"requestId": "r-7"}).as_object().unwrap().clone();
+        let mut errors = samples();
+        errors.push(Box::new(SeedOneError::Rejected {
+            reason: 5,
+            suggestion: vec![1],
+        }));
+        errors.push(Box::new(SeedOneError::ByRule));
+        let budgets = [ReplyBudget::DEFAULT_BYTES, 48];
+        for err in &errors {
+            for (as_string, budget) in [false, true]
+                .into_iter()
+                .flat_map(|a| budgets.map(|b| (a, b)))
+            {
+                let budget = ReplyBudget::bytes(budget);
+                macro_rules! options {
+                    ($view:expr) => {{
+                        let view = $view
+                            .verbosity(Verbosity::Frames(2))
+                            .with_context(&context)
+                            .budget(budget);
+                        let view = if as_string {
+                            view.code_as_string().stack_as_string()
+                        } else {
+                            view
+                        };
+                        view.to_json_value().unwrap()
+                    }};
+                }
+                check(object, options!(err.to_error_object()));
+                check(jsonrpc, options!(err.to_jsonrpc("req-7")));
+                check(response, options!(err.to_error_response()));
+                check(result, options!(err.to_jsonrpc_result(7)));
+                for format in [ToolErrorFormat::MODEL, ToolErrorFormat::SEED_002] {
+                    let view = err.to_tool_result().format(format).with_context(&context);
+                    check(tool, view.budget(budget).to_json_value().unwrap());
+                    let view = err.to_tool_result().format(format).structured_content();
+                    check(tool, view.budget(budget).to_json_value().unwrap());
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_schemas_reject_broken_envelopes() {
         let object = nav().to_error_object().to_json_value().unwrap();
@@ -720,6 +797,37 @@ mod schemas {
         let mut wire = nav().to_jsonrpc(1).to_json_value().unwrap();
         wire["jsonrpc"] = json!("1.0");
         assert_invalid(&schemas::jsonrpc_error(), &wire);
+
+        // What the envelopes write in one type only: `truncated` is `true`, `_meta.details`
+        // and `_meta.help` are text, `_meta.data` an object, `structuredContent` the error
+        // object; nothing beside `code`, `message` and `data` in an error object.
+        let mut cut = nav().to_error_object().to_json_value().unwrap();
+        cut["data"]["truncated"] = json!("yes");
+        assert_invalid(&schemas::error_object(), &cut);
+        let mut extra = nav().to_error_object().to_json_value().unwrap();
+        extra["id"] = json!(1);
+        assert_invalid(&schemas::error_object(), &extra);
+        let tool = nav().to_tool_result().to_json_value().unwrap();
+        for (key, value) in [
+            ("details", json!(5)),
+            ("help", json!(false)),
+            ("data", json!("url")),
+            ("truncated", json!(1)),
+            ("context", json!(3)),
+        ] {
+            let mut broken = tool.clone();
+            broken["_meta"][key] = value;
+            assert_invalid(&schemas::tool_result(), &broken);
+        }
+        let mut structured = tool;
+        structured["structuredContent"] = json!({"error": {"code": 2100}});
+        assert_invalid(&schemas::tool_result(), &structured);
+        let mut response = nav().to_error_response().to_json_value().unwrap();
+        response["details"]["truncated"] = json!(false);
+        assert_invalid(&schemas::error_response(), &response);
+        let mut result = nav().to_jsonrpc_result(1).to_json_value().unwrap();
+        result["result"]["content"] = json!([]);
+        assert_invalid(&schemas::jsonrpc_result(), &result);
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //! The envelope schemas describe the default output (with `data.domain`, `data.symbol`,
 //! `data.retryable` required, SPEC §5) and accept a code written as a string of digits
 //! (`code_as_string()`, seed 004). `plain_data()` output, seed 004's dialect whose `data`
-//! holds the variant's fields only, is outside them.
+//! holds the variant's fields only, is outside them. In seed 001's `details`, `reason` and
+//! `suggestion` are the details and help text when the error has them, else may be data
+//! fields of any type under those names.
 //!
 //! ```
 //! use mcp_errors_core::integrations::schemars as schemas;
@@ -74,6 +76,11 @@ fn stack() -> Value {
     })
 }
 
+/// The flag an envelope adds when its reply budget cut something: present only as `true`.
+fn truncated() -> Value {
+    json!({"const": true, "description": "The reply budget cut something in this envelope."})
+}
+
 fn request_id() -> Value {
     json!({"type": ["integer", "string", "null"]})
 }
@@ -96,11 +103,13 @@ fn error_object_value() -> Value {
                     "retryable": {"type": "boolean"},
                     "details": {"type": "string"},
                     "retryAfterMs": retry_after_ms(),
-                    "stack": stack()
+                    "stack": stack(),
+                    "truncated": truncated()
                 },
                 "additionalProperties": true
             }
-        }
+        },
+        "additionalProperties": false
     })
 }
 
@@ -117,10 +126,13 @@ fn error_response_value() -> Value {
             "details": {
                 "type": "object",
                 "properties": {
-                    "reason": {"type": "string"},
-                    "suggestion": {"type": "string"},
+                    // The `#[mcp(details)]` text and the help, when the error has them; else a
+                    // data field or constant member of that name, whatever its type.
+                    "reason": {"description": "The details text (a string), else a data field named `reason`."},
+                    "suggestion": {"description": "The help text (a string), else a data field named `suggestion`."},
                     "retryAfterMs": retry_after_ms(),
-                    "stack": stack()
+                    "stack": stack(),
+                    "truncated": truncated()
                 },
                 "additionalProperties": true
             }
@@ -190,9 +202,23 @@ pub fn tool_result() -> Schema {
                     "retryable": {"type": "boolean"},
                     "code": {"type": "integer", "minimum": i32::MIN, "maximum": i32::MAX},
                     "domain": domain(),
-                    "retryAfterMs": retry_after_ms()
+                    "retryAfterMs": retry_after_ms(),
+                    "details": {"type": "string"},
+                    "help": {"type": "string"},
+                    "data": {"type": "object", "description": "The variant's serialized fields."},
+                    "context": {
+                        "description": "The request's context (`with_context`); the truncation mark when the budget was spent before it.",
+                        "anyOf": [{"type": "object"}, {"const": crate::TRUNCATION_MARK}]
+                    },
+                    "truncated": truncated()
                 },
                 "additionalProperties": true
+            },
+            "structuredContent": {
+                "type": "object",
+                "required": ["error"],
+                "properties": {"error": error_object_value()},
+                "additionalProperties": false
             }
         }
     }))
@@ -217,7 +243,8 @@ pub fn jsonrpc_result() -> Schema {
             "result": {
                 "type": "object",
                 "required": ["error"],
-                "properties": {"error": error_response_value()}
+                "properties": {"error": error_response_value()},
+                "additionalProperties": false
             }
         },
         "additionalProperties": false
