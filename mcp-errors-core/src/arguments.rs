@@ -100,9 +100,10 @@ impl ArgumentError {
         Self::from_message(&error.to_string(), pointer.into())
     }
 
-    fn from_message(message: &str, mut pointer: String) -> ArgumentError {
-        let message = &bounded(message);
-        let expected = if let Some(field) = field_named(message, "missing field `") {
+    fn from_message(raw: &str, mut pointer: String) -> ArgumentError {
+        let message = &bounded(raw);
+        // The name from serde's whole text: the bounded one may have lost its closing quote.
+        let expected = if let Some(field) = field_named(raw, "missing field `") {
             push_token(&mut pointer, field);
             Some("a value: the argument is required".to_owned())
         } else {
@@ -111,6 +112,7 @@ impl ArgumentError {
                 .rsplit_once(", expected ")
                 .map(|(_, expected)| expected.to_owned())
         };
+        bound_pointer(&mut pointer);
         let details = if pointer.is_empty() {
             message.to_string()
         } else {
@@ -124,6 +126,7 @@ impl ArgumentError {
     }
 
     /// The offending argument as a JSON Pointer (`"/url"`), `""` for the arguments as a whole.
+    /// A pointer over 1 KiB (a huge unknown field's or map key's name) is cut, ending `…`.
     pub fn pointer(&self) -> &str {
         &self.pointer
     }
@@ -239,10 +242,34 @@ fn bounded(message: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The name between the backticks after `prefix` (serde's ``missing field `url` ``).
+/// The name between the backticks after `prefix` (serde's ``missing field `url` ``), up to the
+/// last backtick: a renamed field's name may hold one.
 fn field_named<'m>(message: &'m str, prefix: &str) -> Option<&'m str> {
     let rest = message.strip_prefix(prefix)?;
-    rest.split_once('`').map(|(name, _)| name)
+    rest.rsplit_once('`').map(|(name, _)| name)
+}
+
+/// How many bytes of a JSON Pointer are kept: an argument's name is the caller's (an unknown
+/// field, a map's key), and may be megabytes.
+const MAX_POINTER: usize = 4 * MAX_PART;
+
+/// Cuts `pointer` to [`MAX_POINTER`] bytes at a character boundary, not inside a `~0`/`~1`
+/// escape, ending `…`: a cut pointer still shows where the argument is, but no longer
+/// resolves.
+fn bound_pointer(pointer: &mut String) {
+    if pointer.len() <= MAX_POINTER {
+        return;
+    }
+    let mut end = MAX_POINTER;
+    while !pointer.is_char_boundary(end) {
+        end -= 1;
+    }
+    pointer.truncate(end);
+    // Every `~` starts an escape: one at the end is an escape cut in half.
+    if pointer.ends_with('~') {
+        pointer.pop();
+    }
+    pointer.push('…');
 }
 
 /// Appends one reference token to a JSON Pointer, escaped (`~` as `~0`, `/` as `~1`).

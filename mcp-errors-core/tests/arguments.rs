@@ -144,6 +144,61 @@ fn nested_arrays_maps_and_enums() {
 }
 
 #[test]
+fn a_missing_argument_whose_name_has_a_backtick_or_escapes() {
+    #[derive(Debug, Deserialize)]
+    struct Odd {
+        #[serde(rename = "a`b/c~d")]
+        _odd: u8,
+    }
+    let err = fail::<Odd>(&json!({}));
+    assert_eq!(err.pointer(), "/a`b~1c~0d");
+    assert_eq!(err.details(), "/a`b~1c~0d: missing field `a`b/c~d`");
+    // The name comes whole from serde's text even when the text itself is cut.
+    #[derive(Debug, Deserialize)]
+    struct Long {
+        #[serde(
+            rename = "llllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllll"
+        )]
+        _long: u8,
+    }
+    let err = fail::<Long>(&json!({}));
+    assert_eq!(err.pointer(), format!("/{}", "l".repeat(300)));
+    assert_eq!(err.expected(), Some("a value: the argument is required"));
+}
+
+#[test]
+fn a_huge_argument_name_is_cut_in_the_pointer() {
+    let name = format!("{}~/é", "k".repeat(5_000_000));
+    for (err, prefix) in [
+        (fail::<Strict>(&json!({"name": "n", name.clone(): 1})), "/"),
+        (
+            fail::<Batch>(&json!({"items": [], "labels": {name.clone(): "x"}})),
+            "/labels/",
+        ),
+    ] {
+        let pointer = err.pointer();
+        assert!(
+            pointer.len() <= 1024 + '…'.len_utf8(),
+            "{} bytes",
+            pointer.len()
+        );
+        assert!(pointer.starts_with(&format!("{prefix}kkk")), "{pointer}");
+        assert!(pointer.ends_with("k…"), "{pointer}");
+        assert!(err.details().len() < 2048, "{} bytes", err.details().len());
+        // Both the pointer and what was expected reach the wire within the default budget.
+        let data = err.to_error_object().to_json_value().unwrap()["data"].clone();
+        assert_eq!(data["pointer"], pointer);
+        assert!(data.get("truncated").is_none(), "{data}");
+    }
+    // A cut never leaves half an escape.
+    let tildes = "~".repeat(5_000);
+    let err = fail::<Strict>(&json!({"name": "n", tildes.clone(): 1}));
+    assert!(err.pointer().ends_with("~0…"), "{}", err.pointer());
+    let err = fail::<Strict>(&json!({"name": "n", format!("x{tildes}"): 1}));
+    assert!(err.pointer().ends_with("~0…"), "{}", err.pointer());
+}
+
+#[test]
 fn arguments_that_are_not_an_object() {
     let err = fail::<Navigate>(&json!([1, 2]));
     assert_eq!(err.pointer(), "/0");
