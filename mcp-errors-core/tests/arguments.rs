@@ -150,9 +150,6 @@ fn a_missing_argument_whose_name_has_a_backtick_or_escapes() {
         #[serde(rename = "a`b/c~d")]
         _odd: u8,
     }
-    let err = fail::<Odd>(&json!({}));
-    assert_eq!(err.pointer(), "/a`b~1c~0d");
-    assert_eq!(err.details(), "/a`b~1c~0d: missing field `a`b/c~d`");
     // The name comes whole from serde's text even when the text itself is cut.
     #[derive(Debug, Deserialize)]
     struct Long {
@@ -161,6 +158,9 @@ fn a_missing_argument_whose_name_has_a_backtick_or_escapes() {
         )]
         _long: u8,
     }
+    let err = fail::<Odd>(&json!({}));
+    assert_eq!(err.pointer(), "/a`b~1c~0d");
+    assert_eq!(err.details(), "/a`b~1c~0d: missing field `a`b/c~d`");
     let err = fail::<Long>(&json!({}));
     assert_eq!(err.pointer(), format!("/{}", "l".repeat(300)));
     assert_eq!(err.expected(), Some("a value: the argument is required"));
