@@ -200,27 +200,34 @@ fn sanitize(text: &str, limit: Option<usize>) -> Vec<String> {
 /// Whether a shortened location is in this library's runtime: the conversions that
 /// `__impl_integrations!` writes into the user's crate carry its symbol but this location.
 fn in_this_library(location: &str) -> bool {
-    let dir = location.split(['/', '\\']).next().unwrap_or("");
-    // A checkout (`mcp-errors-core/src/..`) or a registry copy (`mcp-errors-core-0.1.0/src/..`).
-    // A version is `major.minor.patch`, perhaps with a pre-release (`0.1.0-rc.1`): a user's
-    // `mcp-errors-core-2` is not one.
-    let is_version = |v: &str| {
-        let mut parts = v.splitn(3, '.');
-        let number = |p: Option<&str>| {
-            p.is_some_and(|p| {
-                p.starts_with(|c: char| c.is_ascii_digit()) && p.bytes().all(|b| b.is_ascii_digit())
-            })
-        };
-        number(parts.next())
-            && number(parts.next())
-            && parts
-                .next()
-                .is_some_and(|p| p.starts_with(|c: char| c.is_ascii_digit()))
-    };
-    match dir.strip_prefix("mcp-errors-core") {
-        Some(rest) => rest.is_empty() || rest.strip_prefix('-').is_some_and(is_version),
-        None => false,
+    // The location's first directory: a checkout (`mcp-errors-core/src/..`) or a registry copy
+    // (`mcp-errors-core-0.1.0/src/..`). Plain loops: this runs for every frame, and iterator
+    // adapters cost the default build more code.
+    const DIR: &[u8] = b"mcp-errors-core";
+    let b = location.as_bytes();
+    if !b.starts_with(DIR) {
+        return false;
     }
+    match b.get(DIR.len()) {
+        None | Some(b'/' | b'\\') => return true,
+        Some(b'-') => {}
+        _ => return false,
+    }
+    // `major.minor.patch`, perhaps with a pre-release (`0.1.0-rc.1`): a user's
+    // `mcp-errors-core-2` is not one.
+    let (mut i, mut dots, mut digits) = (DIR.len() + 1, 0, 0);
+    while let Some(&c) = b.get(i) {
+        if c.is_ascii_digit() {
+            digits += 1;
+        } else if c == b'.' && digits > 0 && dots < 2 {
+            dots += 1;
+            digits = 0;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    dots == 2 && digits > 0
 }
 
 /// Whether a demangled symbol belongs to user code (neither an internal crate nor a

@@ -551,47 +551,44 @@ struct Key<'b> {
 /// what it says where the tokens give it. Returns the key it stands for.
 fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str, seen: &Seen) -> &'static str {
     // The one token of `#[error("..")]` or `#[error(transparent)]`.
-    let only = match &attr.meta {
-        syn::Meta::List(list) => {
-            let mut trees = list.tokens.clone().into_iter();
-            trees.next().filter(|_| trees.next().is_none())
+    let mut only = None;
+    if let syn::Meta::List(list) = &attr.meta {
+        let mut trees = list.tokens.clone().into_iter();
+        if let (Some(tree), None) = (trees.next(), trees.next()) {
+            only = Some(tree);
         }
-        _ => None,
-    };
+    }
+    let given = seen.wrote(symbol::MESSAGE)
+        || seen.wrote(symbol::TRANSPARENT)
+        || seen.wrote(symbol::FMT)
+        || seen.wrote(symbol::OWN_DISPLAY);
     let mut key = symbol::MESSAGE;
+    let literal;
     let write = match only {
-        _ if level == "a field" => {
-            "`#[mcp(source)]` or `#[mcp(from)]` for its cause, or nothing".to_owned()
-        }
-        _ if [
-            symbol::MESSAGE,
-            symbol::TRANSPARENT,
-            symbol::FMT,
-            symbol::OWN_DISPLAY,
-        ]
-        .iter()
-        .any(|key| seen.wrote(key)) =>
-        {
-            "nothing: delete it, the `#[mcp(...)]` beside it gives the message".to_owned()
-        }
+        _ if level == "a field" => "`#[mcp(source)]` or `#[mcp(from)]` for its cause, or nothing",
+        _ if given => "nothing: delete it, the `#[mcp(...)]` beside it gives the message",
         Some(TokenTree::Ident(ident)) if ident == symbol::TRANSPARENT && level == "an enum" => {
-            "`#[mcp(transparent)]` on the variant (or struct) that wraps the error".to_owned()
+            "`#[mcp(transparent)]` on the variant (or struct) that wraps the error"
         }
         Some(TokenTree::Ident(ident)) if ident == symbol::TRANSPARENT => {
             key = symbol::TRANSPARENT;
-            "`#[mcp(transparent)]`".to_owned()
+            "`#[mcp(transparent)]`"
         }
         // A string, raw or not.
-        Some(TokenTree::Literal(lit)) if lit.to_string().starts_with(['"', 'r']) => {
-            format!("`#[mcp(message = {lit})]`")
+        Some(TokenTree::Literal(lit))
+            if matches!(lit.to_string().as_bytes().first(), Some(b'"' | b'r')) =>
+        {
+            literal = format!("`#[mcp(message = {lit})]`");
+            &literal
         }
-        _ => "`#[mcp(message = \"...\")]`, `#[mcp(message(\"...\", args...))]`, \
-              `#[mcp(transparent)]` or `#[mcp(fmt = path)]`"
-            .to_owned(),
+        _ => {
+            "`#[mcp(message = \"...\")]`, `#[mcp(message(\"...\", args...))]`, \
+             `#[mcp(transparent)]` or `#[mcp(fmt = path)]`"
+        }
     };
     cx.error_spanned_by(
         attr.path(),
-        format!("`#[error(...)]` is thiserror's: write {write}"),
+        format_args!("`#[error(...)]` is thiserror's: write {write}"),
     );
     key
 }
@@ -607,18 +604,15 @@ fn each_key(
     handler: &mut dyn FnMut(&Key<'_>) -> syn::Result<()>,
 ) -> Seen {
     let mut seen = Seen::default();
-    // thiserror's `#[error(..)]` left on a ported type, reported once the `mcp` keys beside it
-    // are known.
-    let mut leftovers = Vec::new();
+    // Doc comments, the most common attribute, are `#[doc = ".."]`: skipped without comparing
+    // their path (thiserror's `#[error(..)]` is always a list).
+    let leftover = |attr: &Attribute| {
+        !matches!(attr.meta, syn::Meta::NameValue(_)) && attr.path().is_ident(symbol::THISERROR)
+    };
+    let mut any_leftover = false;
     for attr in attrs {
         if !attr.path().is_ident(symbol::MCP) {
-            // Doc comments, the most common attribute, are `#[doc = ".."]`: skipped without
-            // comparing their path (thiserror's is always a list).
-            if !matches!(attr.meta, syn::Meta::NameValue(_))
-                && attr.path().is_ident(symbol::THISERROR)
-            {
-                leftovers.push(attr);
-            }
+            any_leftover |= leftover(attr);
             continue;
         }
         let syn::Meta::List(list) = &attr.meta else {
@@ -702,11 +696,16 @@ fn each_key(
             seen.broken = true;
         }
     }
-    for attr in leftovers {
-        // It stands for the key it spells: no "missing message" (nor a `Display` cascade),
-        // and no "missing code" for a `transparent` one.
-        let key = leftover_error(cx, attr, level, &seen);
-        seen.keys.push(key);
+    // thiserror's `#[error(..)]` left on a ported type, reported once the `mcp` keys beside it
+    // are known. It stands for the key it spells: no "missing message" (nor a `Display`
+    // cascade), and no "missing code" for a `transparent` one.
+    if any_leftover {
+        for attr in attrs {
+            if leftover(attr) {
+                let key = leftover_error(cx, attr, level, &seen);
+                seen.keys.push(key);
+            }
+        }
     }
     seen
 }
