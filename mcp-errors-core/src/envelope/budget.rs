@@ -193,7 +193,10 @@ impl Meter {
     pub(crate) fn whole(&self, items: &[String]) -> usize {
         let mut left = self.left.get();
         for (kept, item) in items.iter().enumerate() {
-            let cost = item.bytes().map(escaped_byte_len).sum::<usize>() + 3;
+            let mut cost = 3;
+            for &b in item.as_bytes() {
+                cost += escaped_byte_len(b);
+            }
             if cost > left {
                 self.left.set(left);
                 self.truncated.set(true);
