@@ -5,8 +5,8 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::budget::{Capped, Meter};
 use super::fields::{
-    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, Visited, end_with_context, has_details_field,
-    message_over_budget, retry_after_ms,
+    CONTEXT, MapSink, Reserved, STACK, Stack, TRUNCATED, Visited, end_with_context,
+    has_details_field, message_over_budget, retry_after_ms,
 };
 use super::text::{Message, Text};
 use super::view::Context;
@@ -36,7 +36,6 @@ pub(super) const SYMBOL: &str = "symbol";
 pub(super) const RETRYABLE: &str = "retryable";
 pub(super) const DETAILS: &str = "details";
 pub(super) const RETRY_AFTER_MS: &str = "retryAfterMs";
-const STACK: &str = "stack";
 
 /// The shape of the JSON-RPC `error` member: `{"code","message","data"}`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -162,7 +161,6 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
                     stack: stack.as_deref().map(|frames| Stack {
                         frames,
                         as_string: view.options.stack_as_string,
-                        meter,
                     }),
                     context: view.context,
                     meter,
@@ -233,8 +231,7 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry(RETRY_AFTER_MS, &ms)?;
         }
-        let stack = self.stack.as_ref().map(|stack| (STACK, stack));
-        end_with_context(map, self.context, stack, self.meter)
+        end_with_context(map, self.context, self.stack.as_ref(), self.meter)
     }
 }
 

@@ -7,8 +7,8 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use super::budget::{Capped, Meter};
 use super::error_object::Code;
 use super::fields::{
-    CONTEXT, MapSink, Reserved, Stack, TRUNCATED, Visited, end_with_context, has_details_field,
-    message_over_budget, retry_after_ms,
+    CONTEXT, MapSink, Reserved, STACK, Stack, TRUNCATED, Visited, end_with_context,
+    has_details_field, message_over_budget, retry_after_ms,
 };
 use super::text::{Message, Text};
 use super::view::{Context, Shape, TakesOptions};
@@ -100,7 +100,6 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
                     stack: stack.as_deref().map(|frames| Stack {
                         frames,
                         as_string: self.options.stack_as_string,
-                        meter: &meter,
                     }),
                     context: self.context,
                     meter: &meter,
@@ -151,7 +150,7 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
                 has_details_field(error).then_some("reason"),
                 help.map(|_| "suggestion"),
                 retry_after.map(|_| "retryAfterMs"),
-                self.stack.as_ref().map(|_| "stack"),
+                self.stack.as_ref().map(|_| STACK),
                 self.context.map(|_| CONTEXT),
             ],
         };
@@ -167,7 +166,6 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         if let Some(ms) = retry_after {
             map.serialize_entry("retryAfterMs", &ms)?;
         }
-        let stack = self.stack.as_ref().map(|stack| ("stack", stack));
-        end_with_context(map, self.context, stack, self.meter)
+        end_with_context(map, self.context, self.stack.as_ref(), self.meter)
     }
 }

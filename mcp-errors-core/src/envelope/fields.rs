@@ -62,7 +62,7 @@ impl FieldSink for Visited {
 pub(super) fn end_with_context<M: SerializeMap>(
     mut map: M,
     context: Option<&Context>,
-    stack: Option<(&'static str, &Stack<'_>)>,
+    stack: Option<&Stack<'_>>,
     meter: &Meter,
 ) -> Result<M::Ok, M::Error> {
     if let Some(context) = context {
@@ -74,8 +74,15 @@ pub(super) fn end_with_context<M: SerializeMap>(
             },
         )?;
     }
-    if let Some((key, stack)) = stack {
-        map.serialize_entry(key, stack)?;
+    if let Some(stack) = stack {
+        let kept = meter.whole(stack.frames);
+        map.serialize_entry(
+            STACK,
+            &Stack {
+                frames: &stack.frames[..kept],
+                as_string: stack.as_string,
+            },
+        )?;
     }
     if meter.truncated() {
         map.serialize_entry(TRUNCATED, &true)?;
@@ -109,6 +116,9 @@ pub(super) fn message_over_budget<T: fmt::Display>(message: &T, meter: &Meter) -
 /// The key of the flag an envelope adds when the [`ReplyBudget`](super::ReplyBudget) cut
 /// something.
 pub(super) const TRUNCATED: &str = "truncated";
+
+/// The key of the `MCP_ERRORS_VERBOSE` stack, in every shape that carries one.
+pub(super) const STACK: &str = "stack";
 
 /// The key of a request's context (`with_context`). Written only when the envelope is given a
 /// context, so not reserved for fields.
@@ -191,22 +201,20 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
 }
 
 /// A captured stack as an envelope writes it: an array of frames, or (seed 003,
-/// [`stack_as_string`](super::EnvelopeView::stack_as_string)) one string of lines. Charged
-/// to the envelope's meter by whole frames: a deep stack under `full` keeps the frames that
-/// fit (none, when a field spent the budget), and stays an array or a string of whole lines.
+/// [`stack_as_string`](super::EnvelopeView::stack_as_string)) one string of lines.
+/// [`end_with_context`] keeps the whole frames the envelope's budget has room for (none, when
+/// a field spent it), so it stays an array or a string of whole lines.
 pub(super) struct Stack<'a> {
     pub(super) frames: &'a [String],
     pub(super) as_string: bool,
-    pub(super) meter: &'a Meter,
 }
 
 impl Serialize for Stack<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let frames = &self.frames[..self.meter.whole(self.frames)];
         if self.as_string {
-            serializer.collect_str(&Lines(frames))
+            serializer.collect_str(&Lines(self.frames))
         } else {
-            frames.serialize(serializer)
+            self.frames.serialize(serializer)
         }
     }
 }
