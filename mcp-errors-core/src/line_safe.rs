@@ -18,8 +18,7 @@ pub(crate) fn breaks_a_line(c: char) -> bool {
         )
 }
 
-/// `Display` of `T` with every character that [`breaks_a_line`] escaped, each escape written
-/// whole in one `write_str`.
+/// `Display` of `T` with every character that [`breaks_a_line`] escaped.
 pub(crate) struct LineSafe<'a, T: ?Sized>(pub(crate) &'a T);
 
 impl<T: fmt::Display + ?Sized> fmt::Display for LineSafe<'_, T> {
@@ -30,14 +29,7 @@ impl<T: fmt::Display + ?Sized> fmt::Display for LineSafe<'_, T> {
                 let mut plain = 0;
                 for (i, c) in s.char_indices().filter(|&(_, c)| breaks_a_line(c)) {
                     self.0.write_str(&s[plain..i])?;
-                    // At most `\u{10ffff}`: one piece, so a cut never splits it.
-                    let mut escape = [0u8; 12];
-                    let mut len = 0;
-                    for e in c.escape_default() {
-                        len += e.encode_utf8(&mut escape[len..]).len();
-                    }
-                    self.0
-                        .write_str(core::str::from_utf8(&escape[..len]).unwrap_or_default())?;
+                    write!(self.0, "{}", c.escape_default())?;
                     plain = i + c.len_utf8();
                 }
                 self.0.write_str(&s[plain..])
