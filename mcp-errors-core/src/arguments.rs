@@ -227,11 +227,7 @@ fn bounded(message: &str) -> std::borrow::Cow<'_, str> {
         if part.len() <= MAX_PART {
             return part.into();
         }
-        let mut end = MAX_PART;
-        while !part.is_char_boundary(end) {
-            end -= 1;
-        }
-        format!("{}…", &part[..end]).into()
+        format!("{}…", head(part, MAX_PART)).into()
     }
     match message.rsplit_once(", expected ") {
         Some((value, expected)) if value.len() > MAX_PART || expected.len() > MAX_PART => {
@@ -240,6 +236,15 @@ fn bounded(message: &str) -> std::borrow::Cow<'_, str> {
         Some(_) => message.into(),
         None => cut(message),
     }
+}
+
+/// The longest start of `s` of at most `max` bytes that ends at a character boundary.
+fn head(s: &str, max: usize) -> &str {
+    let mut end = max.min(s.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
 }
 
 /// The name between the backticks after `prefix` (serde's ``missing field `url` ``), up to the
@@ -260,11 +265,7 @@ fn bound_pointer(pointer: &mut String) {
     if pointer.len() <= MAX_POINTER {
         return;
     }
-    let mut end = MAX_POINTER;
-    while !pointer.is_char_boundary(end) {
-        end -= 1;
-    }
-    pointer.truncate(end);
+    pointer.truncate(head(pointer, MAX_POINTER).len());
     // Every `~` starts an escape: one at the end is an escape cut in half.
     if pointer.ends_with('~') {
         pointer.pop();
