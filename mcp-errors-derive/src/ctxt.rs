@@ -9,17 +9,19 @@ use quote::ToTokens;
 /// Gathers the errors found while parsing and checking one derive input.
 ///
 /// Every phase reports into the same `Ctxt` and keeps going, so a user with five mistakes
-/// sees five errors. [`Ctxt::check`] folds them into one `syn::Error` (with
+/// sees five errors. [`Ctxt::check`] returns them folded into one `syn::Error` (with
 /// `syn::Error::combine`); a `Ctxt` dropped without being checked panics, because its errors
 /// would otherwise be lost silently.
 pub struct Ctxt {
-    errors: RefCell<Option<Vec<syn::Error>>>,
+    /// The errors reported so far, combined as they come (`Ok` while there are none); `None`
+    /// once checked.
+    errors: RefCell<Option<syn::Result<()>>>,
 }
 
 impl Ctxt {
     pub fn new() -> Ctxt {
         Ctxt {
-            errors: RefCell::new(Some(Vec::new())),
+            errors: RefCell::new(Some(Ok(()))),
         }
     }
 
@@ -35,24 +37,16 @@ impl Ctxt {
 
     /// An error that is already a `syn::Error` (a parse failure).
     pub fn syn_error(&self, err: syn::Error) {
-        self.errors
-            .borrow_mut()
-            .as_mut()
-            .expect("Ctxt used after check")
-            .push(err);
+        let mut errors = self.errors.borrow_mut();
+        match errors.as_mut().expect("Ctxt used after check") {
+            Ok(()) => *errors = Some(Err(err)),
+            Err(combined) => combined.combine(err),
+        }
     }
 
     /// All errors reported, combined into one, or `Ok` when there were none.
     pub fn check(self) -> syn::Result<()> {
-        let errors = self.errors.borrow_mut().take().expect("Ctxt checked twice");
-        let mut iter = errors.into_iter();
-        let Some(mut combined) = iter.next() else {
-            return Ok(());
-        };
-        for err in iter {
-            combined.combine(err);
-        }
-        Err(combined)
+        self.errors.borrow_mut().take().expect("Ctxt checked twice")
     }
 }
 
