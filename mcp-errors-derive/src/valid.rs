@@ -62,10 +62,12 @@ fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
 /// One `error_type` of [`error_types_are_well_formed`].
 fn error_type_is_well_formed(cx: &Ctxt, attr: &Attr<syn::LitStr>) {
     let value = attr.value.value();
-    let well_formed = value.len() > "Error".len()
+    let mut well_formed = value.len() > "Error".len()
         && value.ends_with("Error")
-        && value.as_bytes()[0].is_ascii_uppercase()
-        && value.bytes().all(|b| b.is_ascii_alphabetic());
+        && value.as_bytes()[0].is_ascii_uppercase();
+    for b in value.bytes() {
+        well_formed &= b.is_ascii_alphabetic();
+    }
     if !well_formed {
         cx.error_spanned_by(
             attr.whole,
@@ -712,14 +714,18 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
             continue;
         };
         // The words as a derived symbol splits them: `waitMs` and `wait_ms` give `WAIT_MS`.
-        let words: Vec<String> = names::screaming_snake(&field.name)
-            .split('_')
-            .map(str::to_ascii_lowercase)
-            .collect();
-        let unit = words
-            .iter()
-            .find(|w| ANYWHERE.contains(&w.as_str()))
-            .or_else(|| words.last().filter(|w| LAST.contains(&w.as_str())));
+        let words = names::screaming_snake(&field.name).to_ascii_lowercase();
+        let mut unit = None;
+        let mut last = "";
+        for word in words.split('_') {
+            if unit.is_none() && ANYWHERE.contains(&word) {
+                unit = Some(word);
+            }
+            last = word;
+        }
+        if unit.is_none() && LAST.contains(&last) {
+            unit = Some(last);
+        }
         let Some(unit) = unit else {
             continue;
         };
