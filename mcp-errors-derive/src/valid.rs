@@ -1005,7 +1005,6 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
 /// The parts of JSON-RPC's reserved range -32768..=-32000 as MCP 2026-07-28 (`basic/index`,
 /// "Error codes") allocates them. Kept in step with `mcp_errors::jsonrpc::{RESERVED,
 /// LEGACY, SPEC_DEFINED}` by `tests/ui/reserved-range/`.
-#[derive(Clone, Copy, PartialEq)]
 enum Band {
     /// -32000..=-32019: codes servers used before the allocation; no new ones.
     Legacy,
@@ -1047,7 +1046,7 @@ fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
         let legacy = variant.attrs.legacy.as_ref();
         // A `legacy` that did not parse was reported already; do not also call the code unmarked.
         let marked = legacy.is_some() || variant.attrs.seen.mentioned(symbol::LEGACY);
-        let msg = match (protocol, band) {
+        let msg = match (protocol, &band) {
             (false, Some(Band::Legacy)) => format!(
                 "code {c} is in -32000..=-32019, the legacy band of JSON-RPC's reserved range \
                  -32768..=-32000, where MCP 2026-07-28 allows no new codes; {OUTSIDE} (an \
@@ -1076,7 +1075,7 @@ fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
             continue;
         }
         if let Some(legacy) = legacy
-            && band != Some(Band::Legacy)
+            && !matches!(band, Some(Band::Legacy))
         {
             cx.syn_error(legacy.error(format_args!(
                 "`legacy` marks a `#[mcp(protocol)]` enum's code in the legacy band \
