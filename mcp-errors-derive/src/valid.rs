@@ -936,8 +936,9 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
         }
     }
     let first = first_uses(&codes);
-    // Whether the first use of a code was pointed at already.
-    let mut noted = vec![false; codes.len()];
+    // How many plain duplicates (no `shared_code`) of each first use were reported: the
+    // first of them also points at it.
+    let mut duplicates: Vec<usize> = vec![0; codes.len()];
     for (i, &f) in first.iter().enumerate() {
         let variant = &input.variants[owners[i]];
         let earlier = &input.variants[owners[f]];
@@ -968,14 +969,14 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
                     "duplicate code {}; first used by `{}`",
                     code.value, earlier.ident
                 )));
-                if !noted[f] {
-                    noted[f] = true;
-                    if let Some(earlier_code) = &earlier.attrs.code {
-                        cx.syn_error(earlier_code.error(format_args!(
-                            "code {} is first used here, by `{}`",
-                            code.value, earlier.ident
-                        )));
-                    }
+                duplicates[f] += 1;
+                if duplicates[f] == 1
+                    && let Some(earlier_code) = &earlier.attrs.code
+                {
+                    cx.syn_error(earlier_code.error(format_args!(
+                        "code {} is first used here, by `{}`",
+                        code.value, earlier.ident
+                    )));
                 }
             }
         }
