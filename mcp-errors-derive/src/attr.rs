@@ -382,28 +382,37 @@ pub fn parse_doc(attrs: &[Attribute]) -> Doc {
 pub fn parse_enum_attrs(cx: &Ctxt, attrs: &[Attribute]) -> EnumAttrs {
     let mut out = EnumAttrs::default();
     out.seen = each_key(cx, attrs, symbol::ENUM_KEYS, "an enum", &mut |key| {
-        match key.name {
-            symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
-            symbol::RANGE => set(cx, &mut out.range, key.range()),
-            symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()),
-            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
-            symbol::CRATE => set(cx, &mut out.krate, key.path()),
-            symbol::KIND => set(cx, &mut out.kind, key.kind()),
-            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
-            symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
-            symbol::DECODE => set(cx, &mut out.decode, key.flag()),
-            symbol::MESSAGE => set(cx, &mut out.message, key.message()),
-            symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
-            symbol::OWN_DISPLAY => set(cx, &mut out.own_display, key.flag()),
-            _ => unreachable!("key list and parser disagree"),
+        if !enum_key(cx, &mut out, key) {
+            unreachable!("key list and parser disagree");
         }
         Ok(())
     });
     out
 }
 
+/// Stores one of the enum's keys; `false` for any other key.
+fn enum_key(cx: &Ctxt, out: &mut EnumAttrs, key: &Key<'_>) -> bool {
+    match key.name {
+        symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
+        symbol::RANGE => set(cx, &mut out.range, key.range()),
+        symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()),
+        symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
+        symbol::CRATE => set(cx, &mut out.krate, key.path()),
+        symbol::KIND => set(cx, &mut out.kind, key.kind()),
+        symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
+        symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
+        symbol::DECODE => set(cx, &mut out.decode, key.flag()),
+        symbol::MESSAGE => set(cx, &mut out.message, key.message()),
+        symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
+        symbol::OWN_DISPLAY => set(cx, &mut out.own_display, key.flag()),
+        _ => return false,
+    }
+    true
+}
+
 /// `#[mcp(...)]` on a struct: the enum's keys and a variant's together (one error, one
-/// code); `kind`, `retryable` and `message` are the variant's.
+/// code); `kind`, `retryable` and `message` are the variant's. thiserror's
+/// `#[error(transparent)] struct` is `transparent`: the struct is its inner error.
 pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, VariantAttrs) {
     let mut keys: Vec<&'static str> = Vec::new();
     for &key in symbol::ENUM_KEYS {
@@ -417,34 +426,20 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
     let mut out = EnumAttrs::default();
     let mut variant = VariantAttrs::default();
     let seen = each_key(cx, attrs, &keys, "a struct", &mut |key| {
-        match key.name {
-            symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
-            symbol::RANGE => set(cx, &mut out.range, key.range()),
-            symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()),
-            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
-            symbol::CRATE => set(cx, &mut out.krate, key.path()),
-            symbol::DECODE => set(cx, &mut out.decode, key.flag()),
-            symbol::OWN_DISPLAY => set(cx, &mut out.own_display, key.flag()),
-            symbol::CODE => set(cx, &mut variant.code, key.int()),
-            symbol::SYMBOL => set(cx, &mut variant.symbol, key.string()),
-            symbol::MESSAGE => set(cx, &mut variant.message, key.message()),
-            symbol::DISPLAY => set(cx, &mut variant.display, key.message()),
-            symbol::FMT => set(cx, &mut variant.fmt, key.fmt_path()),
-            symbol::RETRYABLE => set(cx, &mut variant.retryable, key.bool_or_flag()),
-            symbol::KIND => set(cx, &mut variant.kind, key.kind()),
-            symbol::ALIAS => {
-                if let Some(alias) = key.string() {
-                    variant.aliases.push(alias);
-                }
-            }
-            symbol::HELP => set(cx, &mut variant.help, key.string()),
-            symbol::CATCH_ALL => set(cx, &mut variant.catch_all, key.flag()),
-            // thiserror's `#[error(transparent)] struct`: the struct is its inner error.
-            symbol::TRANSPARENT => set(cx, &mut variant.transparent, key.flag()),
-            symbol::SHARED_CODE => set(cx, &mut variant.shared_code, key.flag()),
-            symbol::LEGACY => set(cx, &mut variant.legacy, key.flag()),
-            symbol::DATA => variant.data.append(&mut key.data_consts()),
-            _ => unreachable!("key list and parser disagree"),
+        let stored = match key.name {
+            symbol::DOMAIN
+            | symbol::RANGE
+            | symbol::SYMBOL_PREFIX
+            | symbol::PROTOCOL
+            | symbol::CRATE
+            | symbol::DECODE
+            | symbol::OWN_DISPLAY => enum_key(cx, &mut out, key),
+            // In the key list, but stored by neither (as before this parser was shared).
+            symbol::ERROR_TYPE => false,
+            _ => variant_key(cx, &mut variant, key),
+        };
+        if !stored {
+            unreachable!("key list and parser disagree");
         }
         Ok(())
     });
@@ -464,32 +459,40 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
 pub fn parse_variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
     let mut out = VariantAttrs::default();
     out.seen = each_key(cx, attrs, symbol::VARIANT_KEYS, "a variant", &mut |key| {
-        match key.name {
-            symbol::CODE => set(cx, &mut out.code, key.int()),
-            symbol::SYMBOL => set(cx, &mut out.symbol, key.string()),
-            symbol::MESSAGE => set(cx, &mut out.message, key.message()),
-            symbol::DISPLAY => set(cx, &mut out.display, key.message()),
-            symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
-            symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
-            symbol::KIND => set(cx, &mut out.kind, key.kind()),
-            symbol::ALIAS => {
-                if let Some(alias) = key.string() {
-                    out.aliases.push(alias);
-                }
-            }
-            symbol::HELP => set(cx, &mut out.help, key.string()),
-            symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
-            symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
-            symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
-            symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
-            symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
-            symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
-            symbol::DATA => out.data.append(&mut key.data_consts()),
-            _ => unreachable!("key list and parser disagree"),
+        if !variant_key(cx, &mut out, key) {
+            unreachable!("key list and parser disagree");
         }
         Ok(())
     });
     out
+}
+
+/// Stores one of a variant's keys; `false` for any other key.
+fn variant_key(cx: &Ctxt, out: &mut VariantAttrs, key: &Key<'_>) -> bool {
+    match key.name {
+        symbol::CODE => set(cx, &mut out.code, key.int()),
+        symbol::SYMBOL => set(cx, &mut out.symbol, key.string()),
+        symbol::MESSAGE => set(cx, &mut out.message, key.message()),
+        symbol::DISPLAY => set(cx, &mut out.display, key.message()),
+        symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
+        symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
+        symbol::KIND => set(cx, &mut out.kind, key.kind()),
+        symbol::ALIAS => {
+            if let Some(alias) = key.string() {
+                out.aliases.push(alias);
+            }
+        }
+        symbol::HELP => set(cx, &mut out.help, key.string()),
+        symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
+        symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
+        symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
+        symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
+        symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
+        symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
+        symbol::DATA => out.data.append(&mut key.data_consts()),
+        _ => return false,
+    }
+    true
 }
 
 pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
