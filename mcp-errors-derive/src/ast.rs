@@ -116,9 +116,10 @@ impl<'a> Input<'a> {
                 (attrs, Some(variant))
             }
             Data::Union(u) => {
-                cx.error_spanned_by(
-                    u.union_token,
-                    "`McpError` cannot be derived for a union; use an enum (one variant per \
+                attr::report(
+                    cx,
+                    SpanRange::of(&u.union_token),
+                    &"`McpError` cannot be derived for a union; use an enum (one variant per \
                      error) or a struct (one error)",
                 );
                 return None;
@@ -515,7 +516,7 @@ impl Message {
         let template = match Template::parse(&text) {
             Ok(template) => Some(template),
             Err(msg) => {
-                cx.error_spanned_by(tokens, msg);
+                attr::report(cx, tokens, &msg);
                 None
             }
         };

@@ -125,6 +125,22 @@ fn spanned_error(range: SpanRange, msg: &dyn core::fmt::Display) -> syn::Error {
     syn::Error::new_spanned(range, msg)
 }
 
+/// Reports an error under `range`: `Ctxt::error_spanned_by` without a copy per type of
+/// tokens and message.
+pub fn report(cx: &Ctxt, range: SpanRange, msg: &dyn core::fmt::Display) {
+    cx.syn_error(spanned_error(range, msg));
+}
+
+/// Reports `msg` about a value under `range`, with `example` when `msg` says what was
+/// expected.
+fn report_value(cx: &Ctxt, range: SpanRange, msg: &str, example: &dyn core::fmt::Display) {
+    if msg.starts_with("expected") {
+        report(cx, range, &format_args!("{msg}, e.g. `{example}`"));
+    } else {
+        report(cx, range, &msg);
+    }
+}
+
 /// One of the eleven `kind = "..."` spellings.
 #[derive(Clone, Copy)]
 pub struct Kind {
@@ -527,10 +543,7 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
 
 /// Reports the second occurrence of `key`, written at `whole`.
 fn duplicate(cx: &Ctxt, key: &str, whole: SpanRange) {
-    cx.syn_error(spanned_error(
-        whole,
-        &format_args!("duplicate `{key}` attribute"),
-    ));
+    report(cx, whole, &format_args!("duplicate `{key}` attribute"));
 }
 
 /// What followed a key: nothing (a flag), `= value` (its tokens, up to the comma that ends
@@ -589,9 +602,10 @@ fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str, seen: &Seen) -> &'st
              `#[mcp(transparent)]` or `#[mcp(fmt = path)]`"
         }
     };
-    cx.error_spanned_by(
-        attr.path(),
-        format_args!("`#[error(...)]` is thiserror's: write {write}"),
+    report(
+        cx,
+        SpanRange::of(attr.path()),
+        &format_args!("`#[error(...)]` is thiserror's: write {write}"),
     );
     key
 }
@@ -619,7 +633,7 @@ fn each_key(
             continue;
         }
         let syn::Meta::List(list) = &attr.meta else {
-            cx.error_spanned_by(attr, "expected `#[mcp(...)]`");
+            report(cx, SpanRange::of(attr), &"expected `#[mcp(...)]`");
             seen.broken = true;
             continue;
         };
@@ -646,9 +660,10 @@ fn each_key(
                 } else {
                     format!("; `{name}` belongs on a field")
                 };
-                cx.error_spanned_by(
+                report(
+                    cx,
                     key_span,
-                    format_args!(
+                    &format_args!(
                         "unknown attribute `{name}` on {level}; expected one of {}{hint}",
                         quoted_list(keys)
                     ),
@@ -766,9 +781,10 @@ impl Key<'_> {
             Value::Tokens(tokens) => SpanRange::of_value(tokens),
             Value::Group(group) => SpanRange::of(group),
         };
-        self.cx.error_spanned_by(
+        report(
+            self.cx,
             self.span.to(rest),
-            format_args!("`{}` takes no value", self.name),
+            &format_args!("`{}` takes no value", self.name),
         );
         None
     }
@@ -784,9 +800,10 @@ impl Key<'_> {
         if let Some(Lit::Bool(b)) = scan::literal(&scan::flatten(tokens)) {
             return Some(self.attr(b.value, SpanRange::single(b.span)));
         }
-        self.cx.error_spanned_by(
-            tokens,
-            format_args!(
+        report(
+            self.cx,
+            SpanRange::of(tokens),
+            &format_args!(
                 "expected `true` or `false`, e.g. `{0}` or `{0} = false`",
                 self.name
             ),
@@ -802,9 +819,10 @@ impl Key<'_> {
             Value::None => self.span,
             Value::Group(group) => self.span.to(SpanRange::of(group)),
         };
-        self.cx.error_spanned_by(
+        report(
+            self.cx,
             tokens,
-            format_args!(
+            &format_args!(
                 "`{}` needs a value, e.g. `{} = {example}`",
                 self.name, self.name
             ),
@@ -820,9 +838,10 @@ impl Key<'_> {
                 Value::Tokens(tokens) => self.span.to(SpanRange::of_value(tokens)),
                 _ => self.span,
             };
-            self.cx.error_spanned_by(
+            report(
+                self.cx,
                 tokens,
-                format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}"),
+                &format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}"),
             );
             return Vec::new();
         };
@@ -841,9 +860,10 @@ impl Key<'_> {
         }) {
             Ok(()) => {}
             Err(err) => {
-                self.cx.error_spanned_by(
-                    group,
-                    format_args!("expected `key = literal` items, e.g. {EXAMPLE}: {err}"),
+                report(
+                    self.cx,
+                    SpanRange::of(group),
+                    &format_args!("expected `key = literal` items, e.g. {EXAMPLE}: {err}"),
                 );
                 return Vec::new();
             }
@@ -851,16 +871,18 @@ impl Key<'_> {
         let mut out = Vec::new();
         for (path, value) in items {
             let Some(ident) = path.get_ident() else {
-                self.cx.error_spanned_by(
-                    &path,
-                    format_args!("a `data` key is one identifier, e.g. {EXAMPLE}"),
+                report(
+                    self.cx,
+                    SpanRange::of(&path),
+                    &format_args!("a `data` key is one identifier, e.g. {EXAMPLE}"),
                 );
                 continue;
             };
             if !scan::is_constant_literal(&scan::flatten(&value)) {
-                self.cx.error_spanned_by(
-                    &value,
-                    format_args!(
+                report(
+                    self.cx,
+                    SpanRange::of(&value),
+                    &format_args!(
                         "a constant `data` value is a string, integer, float or `bool` \
                          literal, e.g. {EXAMPLE}; a value that varies is a field"
                     ),
@@ -895,9 +917,10 @@ impl Key<'_> {
             let span = SpanRange::single(lit.span());
             return Some(self.attr(lit, span));
         }
-        self.cx.error_spanned_by(
-            tokens,
-            format_args!(
+        report(
+            self.cx,
+            SpanRange::of(tokens),
+            &format_args!(
                 "expected a string literal, e.g. `{} = {example}`",
                 self.name
             ),
@@ -910,13 +933,9 @@ impl Key<'_> {
         let (tokens, trees) = self.tokens("2100")?;
         match scan::int(&trees) {
             Ok(value) => Some(self.attr(value, SpanRange::of_value(tokens))),
-            Err(msg) if msg.starts_with("expected") => {
-                self.cx
-                    .error_spanned_by(tokens, format_args!("{msg}, e.g. `{} = 2100`", self.name));
-                None
-            }
             Err(msg) => {
-                self.cx.error_spanned_by(tokens, msg);
+                let example = format_args!("{} = 2100", self.name);
+                report_value(self.cx, SpanRange::of(tokens), &msg, &example);
                 None
             }
         }
@@ -940,18 +959,16 @@ impl Key<'_> {
         };
         match bounds {
             Ok((a, b)) if a > b => {
-                self.cx
-                    .error_spanned_by(tokens, format_args!("empty range: {a} is greater than {b}"));
+                report(
+                    self.cx,
+                    SpanRange::of(tokens),
+                    &format_args!("empty range: {a} is greater than {b}"),
+                );
                 None
             }
             Ok(bounds) => Some(self.attr(bounds, SpanRange::of_value(tokens))),
-            Err((tokens, msg)) if msg.starts_with("expected") => {
-                self.cx
-                    .error_spanned_by(tokens, format_args!("{msg}, e.g. `range = 2100..=2199`"));
-                None
-            }
-            Err((tokens, msg)) => {
-                self.cx.error_spanned_by(tokens, msg);
+            Err((range, msg)) => {
+                report_value(self.cx, range, &msg, &"range = 2100..=2199");
                 None
             }
         }
@@ -1041,16 +1058,18 @@ impl Key<'_> {
                 let span = SpanRange::of(&path);
                 return Some(self.attr(path, span));
             }
-            self.cx.error_spanned_by(
-                tokens,
-                "a function's generic arguments follow `::` in a call, e.g. \
+            report(
+                self.cx,
+                SpanRange::of(tokens),
+                &"a function's generic arguments follow `::` in a call, e.g. \
                  `fmt = show::<u8>`",
             );
             return None;
         }
-        self.cx.error_spanned_by(
-            tokens,
-            "expected a path to a function `fn(&field.., &mut Formatter) -> fmt::Result`, \
+        report(
+            self.cx,
+            SpanRange::of(tokens),
+            &"expected a path to a function `fn(&field.., &mut Formatter) -> fmt::Result`, \
              e.g. `fmt = crate::fmt_busy`",
         );
         None

@@ -43,6 +43,9 @@ fn negated(tokens: &[TokenTree]) -> Option<&[TokenTree]> {
     }
 }
 
+/// The error of an integer literal out of `i64`'s range.
+const TOO_BIG: &str = "integer literal does not fit in an `i32`";
+
 /// The value of an `i32` literal, optionally negated and optionally suffixed `i32`.
 pub fn int(tokens: &[TokenTree]) -> Result<i32, String> {
     let (negative, rest) = match negated(tokens) {
@@ -58,18 +61,19 @@ pub fn int(tokens: &[TokenTree]) -> Result<i32, String> {
             int.suffix()
         ));
     }
-    let magnitude: i64 = int
-        .base10_parse()
-        .map_err(|_| "integer literal does not fit in an `i32`".to_owned())?;
-    // A literal made by another macro may be negative itself, even `i64::MIN`.
-    let value = if negative {
-        magnitude
-            .checked_neg()
-            .ok_or_else(|| "integer literal does not fit in an `i32`".to_owned())?
-    } else {
-        magnitude
+    let Ok(magnitude) = int.base10_parse::<i64>() else {
+        return Err(TOO_BIG.to_owned());
     };
-    i32::try_from(value).map_err(|_| format!("{value} does not fit in an `i32`"))
+    // A literal made by another macro may be negative itself, even `i64::MIN`.
+    let value = match (negative, magnitude.checked_neg()) {
+        (false, _) => magnitude,
+        (true, Some(negated)) => negated,
+        (true, None) => return Err(TOO_BIG.to_owned()),
+    };
+    match i32::try_from(value) {
+        Ok(value) => Ok(value),
+        Err(_) => Err(format!("{value} does not fit in an `i32`")),
+    }
 }
 
 /// A string, integer, float or `bool` literal, or a negated number.
