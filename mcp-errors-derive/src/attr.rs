@@ -25,7 +25,12 @@ pub struct SpanRange {
 impl SpanRange {
     /// From the first to the last token of `tokens`.
     pub fn of(tokens: &dyn ToTokens) -> SpanRange {
-        let mut iter = tokens.to_token_stream().into_iter();
+        SpanRange::of_stream(tokens.to_token_stream())
+    }
+
+    /// From the first to the last token of `tokens`.
+    fn of_stream(tokens: TokenStream) -> SpanRange {
+        let mut iter = tokens.into_iter();
         let start = match iter.next() {
             Some(first) => first.span(),
             None => Span::call_site(),
@@ -56,14 +61,10 @@ impl SpanRange {
         }
     }
 
-    /// The span of an attribute value; a single token's directly (the usual case, a
-    /// literal: cheaper than cloning the stream).
+    /// The span of an attribute value (one copy of the stream, not the two of
+    /// `SpanRange::of`).
     fn of_value(tokens: &TokenStream) -> SpanRange {
-        let mut iter = tokens.clone().into_iter();
-        match (iter.next(), iter.next()) {
-            (Some(only), None) => SpanRange::single(only.span()),
-            _ => SpanRange::of(tokens),
-        }
+        SpanRange::of_stream(tokens.clone())
     }
 
     /// From the start of `self` to the end of `other`.
@@ -163,19 +164,24 @@ impl Kind {
     /// The wire message of a `catch_all` variant that has neither a `message` nor a doc
     /// line: what a caller may read about a foreign error of this kind.
     pub fn default_message(self) -> &'static str {
-        match self.name {
-            "validation" => "Invalid request",
-            "timeout" => "Operation timed out",
-            "network" => "Network error",
-            "rate_limit" => "Rate limit exceeded",
-            "unavailable" => "Service unavailable",
-            "not_found" => "Not found",
-            "permission" => "Permission denied",
-            "protocol" => "Protocol error",
-            "adapter" => "Adapter error",
-            "business" => "Request failed",
-            _ => "Internal error",
+        const MESSAGES: &[(&str, &str)] = &[
+            ("validation", "Invalid request"),
+            ("timeout", "Operation timed out"),
+            ("network", "Network error"),
+            ("rate_limit", "Rate limit exceeded"),
+            ("unavailable", "Service unavailable"),
+            ("not_found", "Not found"),
+            ("permission", "Permission denied"),
+            ("protocol", "Protocol error"),
+            ("adapter", "Adapter error"),
+            ("business", "Request failed"),
+        ];
+        for &(name, message) in MESSAGES {
+            if name == self.name {
+                return message;
+            }
         }
+        "Internal error"
     }
 
     /// Mirrors `ErrorKind::default_retryable`.
@@ -559,7 +565,7 @@ struct Key<'b> {
     cx: &'b Ctxt,
     name: &'static str,
     span: SpanRange,
-    value: Value,
+    value: &'b Value,
 }
 
 /// thiserror's `#[error(..)]` left on a ported type (`error` is a helper of the derive only so
@@ -640,7 +646,7 @@ fn each_key(
         if list.tokens.is_empty() {
             continue;
         }
-        let mut visit = |name: String, key_span: SpanRange, value: Value| -> syn::Result<()> {
+        let mut visit = |name: String, key_span: SpanRange, value: &Value| -> syn::Result<()> {
             let mut known = None;
             for &key in keys {
                 if key == name {
@@ -684,7 +690,7 @@ fn each_key(
             // variants. Anything else takes the general path below.
             Some(simple) => {
                 let mut result = Ok(());
-                for (ident, value) in simple {
+                for (ident, value) in &simple {
                     result = visit(ident.to_string(), SpanRange::single(ident.span()), value);
                     if result.is_err() {
                         break;
@@ -706,7 +712,7 @@ fn each_key(
                 } else {
                     Value::None
                 };
-                visit(name, SpanRange::of(&meta.path), value)
+                visit(name, SpanRange::of(&meta.path), &value)
             }),
         };
         if let Err(err) = result {
@@ -776,7 +782,7 @@ impl Key<'_> {
 
     /// A key that takes no value: `protocol`, `transparent`, `skip`.
     fn flag(&self) -> Option<Attr<()>> {
-        let rest = match &self.value {
+        let rest = match self.value {
             Value::None => return Some(self.attr((), self.span)),
             Value::Tokens(tokens) => SpanRange::of_value(tokens),
             Value::Group(group) => SpanRange::of(group),
@@ -791,7 +797,7 @@ impl Key<'_> {
 
     /// `retryable` (true) or `retryable = true|false`.
     fn bool_or_flag(&self) -> Option<Attr<bool>> {
-        let Value::Tokens(tokens) = &self.value else {
+        let Value::Tokens(tokens) = self.value else {
             return match self.flag() {
                 Some(a) => Some(a.map(true)),
                 None => None,
@@ -814,7 +820,7 @@ impl Key<'_> {
     /// The tokens of `= value` and the same with invisible groups opened (`scan::flatten`),
     /// or an error at the key when there is none.
     fn tokens(&self, example: &str) -> Option<(&TokenStream, Vec<TokenTree>)> {
-        let tokens = match &self.value {
+        let tokens = match self.value {
             Value::Tokens(tokens) => return Some((tokens, scan::flatten(tokens))),
             Value::None => self.span,
             Value::Group(group) => self.span.to(SpanRange::of(group)),
@@ -833,8 +839,8 @@ impl Key<'_> {
     /// `(key = literal, ...)`: constant `data` members.
     fn data_consts(&self) -> Vec<DataConst> {
         const EXAMPLE: &str = "`data(code = \"invalid_input\")`";
-        let Value::Group(group) = &self.value else {
-            let tokens = match &self.value {
+        let Value::Group(group) = self.value else {
+            let tokens = match self.value {
                 Value::Tokens(tokens) => self.span.to(SpanRange::of_value(tokens)),
                 _ => self.span,
             };
@@ -869,19 +875,19 @@ impl Key<'_> {
             }
         }
         let mut out = Vec::new();
-        for (path, value) in items {
+        for (path, value) in &items {
             let Some(ident) = path.get_ident() else {
                 report(
                     self.cx,
-                    SpanRange::of(&path),
+                    SpanRange::of(path),
                     &format_args!("a `data` key is one identifier, e.g. {EXAMPLE}"),
                 );
                 continue;
             };
-            if !scan::is_constant_literal(&scan::flatten(&value)) {
+            if !scan::is_constant_literal(&scan::flatten(value)) {
                 report(
                     self.cx,
-                    SpanRange::of(&value),
+                    SpanRange::of(value),
                     &format_args!(
                         "a constant `data` value is a string, integer, float or `bool` \
                          literal, e.g. {EXAMPLE}; a value that varies is a field"
@@ -892,8 +898,8 @@ impl Key<'_> {
             let key = ident.to_string();
             out.push(DataConst {
                 key: key.strip_prefix("r#").unwrap_or(&key).to_owned(),
-                whole: SpanRange::of(&path).to(SpanRange::of(&value)),
-                value,
+                whole: SpanRange::of(path).to(SpanRange::of(value)),
+                value: value.clone(),
             });
         }
         out
@@ -994,7 +1000,7 @@ impl Key<'_> {
 
     /// `= "template"`, or `("template", args...)` with extra format arguments.
     fn message(&self) -> Option<Attr<MessageAttr>> {
-        let Value::Group(group) = &self.value else {
+        let Value::Group(group) = self.value else {
             return match self.string() {
                 Some(Attr {
                     value: lit,
