@@ -515,7 +515,10 @@ impl Message {
     pub fn target<'f, 'a>(&self, variant: &'f Variant<'a>, arg: &Arg) -> Option<Target<'f, 'a>> {
         match arg {
             Arg::Named(name) if self.has_named(name) => Some(Target::Arg),
-            Arg::Named(_) => variant.field(arg).map(Target::Field),
+            Arg::Named(_) => match variant.field(arg) {
+                Some(field) => Some(Target::Field(field)),
+                None => None,
+            },
             Arg::Index(i) => match variant.field(arg) {
                 Some(field) => Some(Target::Field(field)),
                 None => (*i < self.positional()).then_some(Target::Arg),

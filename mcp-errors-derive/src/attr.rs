@@ -251,10 +251,8 @@ pub struct FmtArg {
 pub fn has_named(args: &[FmtArg], name: &str) -> bool {
     for arg in args {
         // `r#match = ..` is the argument `{match}` names, as in `format!`.
-        if arg
-            .name
-            .as_ref()
-            .is_some_and(|n| syn::ext::IdentExt::unraw(n) == name)
+        if let Some(n) = &arg.name
+            && syn::ext::IdentExt::unraw(n) == name
         {
             return true;
         }
@@ -511,7 +509,7 @@ fn variant_key(cx: &Ctxt, out: &mut VariantAttrs, key: &Key<'_>) -> bool {
         symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
         symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
         symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
-        symbol::DATA => out.data.append(&mut key.data_consts()),
+        symbol::DATA => key.data_consts(&mut out.data),
         _ => return false,
     }
     true
@@ -836,8 +834,8 @@ impl Key<'_> {
         None
     }
 
-    /// `(key = literal, ...)`: constant `data` members.
-    fn data_consts(&self) -> Vec<DataConst> {
+    /// `(key = literal, ...)`: constant `data` members, added to `out`.
+    fn data_consts(&self, out: &mut Vec<DataConst>) {
         const EXAMPLE: &str = "`data(code = \"invalid_input\")`";
         let Value::Group(group) = self.value else {
             let tokens = match self.value {
@@ -849,7 +847,7 @@ impl Key<'_> {
                 tokens,
                 &format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}"),
             );
-            return Vec::new();
+            return;
         };
         // `key = value` items, each value up to its comma.
         let mut items: Vec<(syn::Path, TokenStream)> = Vec::new();
@@ -871,10 +869,9 @@ impl Key<'_> {
                     SpanRange::of(group),
                     &format_args!("expected `key = literal` items, e.g. {EXAMPLE}: {err}"),
                 );
-                return Vec::new();
+                return;
             }
         }
-        let mut out = Vec::new();
         for (path, value) in &items {
             let Some(ident) = path.get_ident() else {
                 report(
@@ -902,7 +899,6 @@ impl Key<'_> {
                 value: value.clone(),
             });
         }
-        out
     }
 
     /// `= "text"`.
@@ -1022,17 +1018,11 @@ impl Key<'_> {
         let span = SpanRange::of(group);
         let mut parsed = None;
         let result = parse_tokens(group.stream(), &mut |input| {
-            parsed = Some(<MessageList as syn::parse::Parse>::parse(input)?);
+            parsed = Some(message_list(input)?);
             Ok(())
         });
         match (result, parsed) {
-            (Ok(()), Some(list)) => Some(self.attr(
-                MessageAttr {
-                    lit: list.lit,
-                    args: list.args,
-                },
-                span,
-            )),
+            (Ok(()), Some(message)) => Some(self.attr(message, span)),
             // The parser stores the list whenever it succeeds.
             (Ok(()), None) => None,
             (Err(err), _) => {
@@ -1095,52 +1085,45 @@ impl Key<'_> {
 }
 
 /// The inside of `message("template", args...)`.
-struct MessageList {
-    lit: LitStr,
-    args: Vec<FmtArg>,
-}
-
-impl syn::parse::Parse for MessageList {
-    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
-        let lit: LitStr = input.parse()?;
-        let mut args = Vec::new();
-        while !input.is_empty() {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            let name = if (input.peek(syn::Ident) || input.peek(Token![type]))
-                && input.peek2(Token![=])
-                && !input.peek2(Token![==])
-            {
-                let name: syn::Ident = syn::ext::IdentExt::parse_any(input)?;
-                let unraw = syn::ext::IdentExt::unraw(&name).to_string();
-                if has_named(&args, &unraw) {
-                    return Err(syn::Error::new(
-                        name.span(),
-                        format_args!("duplicate argument named `{unraw}`"),
-                    ));
-                }
-                input.parse::<Token![=]>()?;
-                Some(name)
-            } else {
-                None
-            };
-            let tokens: TokenStream = to_comma(input)?.into_iter().collect();
-            if tokens.is_empty() {
-                // At the argument's name when it has one: the end of the list has no place.
-                return Err(match &name {
-                    Some(name) => syn::Error::new(
-                        name.span(),
-                        format_args!("expected an expression after `{name} =`"),
-                    ),
-                    None => input.error("expected an expression"),
-                });
-            }
-            args.push(FmtArg { name, tokens });
+fn message_list(input: syn::parse::ParseStream<'_>) -> syn::Result<MessageAttr> {
+    let lit: LitStr = input.parse()?;
+    let mut args = Vec::new();
+    while !input.is_empty() {
+        input.parse::<Token![,]>()?;
+        if input.is_empty() {
+            break;
         }
-        Ok(MessageList { lit, args })
+        let name = if (input.peek(syn::Ident) || input.peek(Token![type]))
+            && input.peek2(Token![=])
+            && !input.peek2(Token![==])
+        {
+            let name: syn::Ident = syn::ext::IdentExt::parse_any(input)?;
+            let unraw = syn::ext::IdentExt::unraw(&name).to_string();
+            if has_named(&args, &unraw) {
+                return Err(syn::Error::new(
+                    name.span(),
+                    format_args!("duplicate argument named `{unraw}`"),
+                ));
+            }
+            input.parse::<Token![=]>()?;
+            Some(name)
+        } else {
+            None
+        };
+        let tokens: TokenStream = to_comma(input)?.into_iter().collect();
+        if tokens.is_empty() {
+            // At the argument's name when it has one: the end of the list has no place.
+            return Err(match &name {
+                Some(name) => syn::Error::new(
+                    name.span(),
+                    format_args!("expected an expression after `{name} =`"),
+                ),
+                None => input.error("expected an expression"),
+            });
+        }
+        args.push(FmtArg { name, tokens });
     }
+    Ok(MessageAttr { lit, args })
 }
 
 /// `syn::parse2` for every parse of the crate, through one parser type (`dyn FnMut`, which

@@ -106,9 +106,10 @@ fn derive(input: &syn::DeriveInput) -> emit::Expansion {
     match (cx.check(), model.as_ref()) {
         (Ok(()), Some(model)) => emit::expand(&plan::Plan::new(model)),
         (result, model) => {
-            let errors = result.err().unwrap_or_else(|| {
-                syn::Error::new_spanned(&input.ident, "`McpError` could not be derived")
-            });
+            let errors = match result {
+                Err(errors) => errors,
+                Ok(()) => syn::Error::new_spanned(&input.ident, "`McpError` could not be derived"),
+            };
             fallback::expand(input, model, &errors)
         }
     }

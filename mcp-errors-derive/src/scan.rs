@@ -13,15 +13,20 @@ use syn::Lit;
 /// reaches the derive wrapped in one.
 pub fn flatten(tokens: &TokenStream) -> Vec<TokenTree> {
     let mut out = Vec::new();
+    flatten_into(tokens, &mut out);
+    out
+}
+
+/// [`flatten`], adding to `out`.
+fn flatten_into(tokens: &TokenStream, out: &mut Vec<TokenTree>) {
     for tree in tokens.clone() {
         match tree {
             TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
-                out.extend(flatten(&group.stream()));
+                flatten_into(&group.stream(), out);
             }
             tree => out.push(tree),
         }
     }
-    out
 }
 
 /// The literal that `tokens` are, `true` and `false` included; `None` for anything else.
@@ -219,7 +224,14 @@ const EXPR_KEYWORDS: &[&str] = &[
 pub fn expression_starts(prev: Option<&TokenTree>, closed: bool) -> bool {
     match prev {
         None => true,
-        Some(TokenTree::Ident(ident)) => EXPR_KEYWORDS.iter().any(|k| ident == k),
+        Some(TokenTree::Ident(ident)) => {
+            for keyword in EXPR_KEYWORDS {
+                if ident == keyword {
+                    return true;
+                }
+            }
+            false
+        }
         Some(TokenTree::Punct(p)) => !matches!(p.as_char(), '?' | '.') && !closed,
         Some(_) => false,
     }
