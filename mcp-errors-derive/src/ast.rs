@@ -150,8 +150,9 @@ impl<'a> Input<'a> {
             Some(p) => p.value.value(),
             None => String::new(),
         };
-        let variants = match (&input.data, struct_attrs) {
-            (Data::Struct(data), Some(variant_attrs)) => vec![Variant::from_parts(
+        let mut variants = Vec::new();
+        match (&input.data, struct_attrs) {
+            (Data::Struct(data), Some(variant_attrs)) => variants.push(Variant::from_parts(
                 cx,
                 Parts {
                     ident: &input.ident,
@@ -162,9 +163,8 @@ impl<'a> Input<'a> {
                 &attrs,
                 None,
                 &prefix,
-            )],
+            )),
             (Data::Enum(data), _) => {
-                let mut variants = Vec::new();
                 for v in &data.variants {
                     variants.push(Variant::from_syn(
                         cx,
@@ -174,11 +174,9 @@ impl<'a> Input<'a> {
                         &prefix,
                     ));
                 }
-                variants
             }
-            _ => Vec::new(),
-        };
-        let mut variants = variants;
+            _ => {}
+        }
         let mut variant_names = Vec::new();
         for v in &variants {
             variant_names.push(names::unraw(v.ident));
@@ -558,11 +556,11 @@ impl Message {
 
     /// Plain text (not a template), for the catalog only, spanning `tokens`.
     fn plain(text: String, tokens: SpanRange) -> Message {
+        let mut pieces = Vec::new();
+        pieces.push(crate::template::Piece::Text(text.clone()));
         Message {
             lit: LitStr::new(&text, tokens.end),
-            template: Some(Template {
-                pieces: vec![crate::template::Piece::Text(text.clone())],
-            }),
+            template: Some(Template { pieces }),
             text,
             tokens,
             args: Vec::new(),

@@ -537,11 +537,10 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
 
 /// Stores a value, reporting a second occurrence of the key.
 fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
-    let Some(new) = new else { return };
-    if slot.is_some() {
-        duplicate(cx, new.key, new.whole);
-    } else {
-        *slot = Some(new);
+    match (slot, new) {
+        (_, None) => {}
+        (Some(_), Some(new)) => duplicate(cx, new.key, new.whole),
+        (slot @ None, new) => *slot = new,
     }
 }
 
