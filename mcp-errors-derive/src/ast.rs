@@ -584,11 +584,7 @@ impl Message {
 impl<'a> Field<'a> {
     fn from_syn(cx: &Ctxt, index: usize, field: &'a syn::Field) -> Field<'a> {
         let (member, name) = match &field.ident {
-            Some(ident) => {
-                let name = ident.to_string();
-                let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
-                (Member::Named(ident.clone()), name)
-            }
+            Some(ident) => (Member::Named(ident.clone()), names::unraw(ident)),
             None => (Member::Unnamed(index.into()), index.to_string()),
         };
         Field {

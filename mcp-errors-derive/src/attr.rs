@@ -583,7 +583,7 @@ fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str, seen: &Seen) -> &'st
         || seen.wrote(symbol::OWN_DISPLAY);
     let mut key = symbol::MESSAGE;
     let literal;
-    let write = match only {
+    let write = match &only {
         _ if level == "a field" => "`#[mcp(source)]` or `#[mcp(from)]` for its cause, or nothing",
         _ if given => "nothing: delete it, the `#[mcp(...)]` beside it gives the message",
         Some(TokenTree::Ident(ident)) if ident == symbol::TRANSPARENT && level == "an enum" => {
@@ -740,25 +740,20 @@ fn simple_keys(tokens: &TokenStream) -> Option<Vec<(proc_macro2::Ident, Value)>>
         let TokenTree::Ident(key) = tree else {
             return None;
         };
-        let value = match iter.next() {
-            None => {
-                out.push((key, Value::None));
-                break;
-            }
-            Some(TokenTree::Punct(p)) if p.as_char() == ',' => {
-                out.push((key, Value::None));
-                continue;
-            }
-            Some(TokenTree::Punct(p)) if p.as_char() == '=' && p.spacing() == Spacing::Alone => {
-                match iter.next() {
-                    Some(TokenTree::Literal(lit)) => Value::Tokens(TokenTree::Literal(lit).into()),
-                    _ => return None,
-                }
-            }
-            _ => return None,
-        };
+        let mut after = iter.next();
+        let mut value = Value::None;
+        if let Some(TokenTree::Punct(p)) = &after
+            && p.as_char() == '='
+            && p.spacing() == Spacing::Alone
+        {
+            let Some(TokenTree::Literal(lit)) = iter.next() else {
+                return None;
+            };
+            value = Value::Tokens(TokenTree::Literal(lit).into());
+            after = iter.next();
+        }
         out.push((key, value));
-        match iter.next() {
+        match &after {
             None => break,
             Some(TokenTree::Punct(p)) if p.as_char() == ',' => {}
             _ => return None,
@@ -891,9 +886,8 @@ impl Key<'_> {
                 );
                 continue;
             }
-            let key = ident.to_string();
             out.push(DataConst {
-                key: key.strip_prefix("r#").unwrap_or(&key).to_owned(),
+                key: crate::names::unraw(ident),
                 whole: SpanRange::of(path).to(SpanRange::of(value)),
                 value: value.clone(),
             });
@@ -902,17 +896,23 @@ impl Key<'_> {
 
     /// `= "text"`.
     fn string(&self) -> Option<Attr<LitStr>> {
-        let example = match self.name {
-            symbol::DOMAIN => "\"playwright\"",
-            symbol::SYMBOL_PREFIX => "\"E_PW_\"",
-            symbol::SYMBOL | symbol::ALIAS => "\"E_PW_NAV\"",
-            symbol::MESSAGE => "\"Navigation failed: {reason}\"",
-            symbol::DISPLAY => "\"navigation to {url} failed: {source}\"",
-            symbol::RENAME => "\"key\"",
-            symbol::CRATE => "\"::mcp_errors\"",
-            symbol::KIND => "\"network\"",
-            _ => "\"...\"",
-        };
+        const EXAMPLES: &[(&str, &str)] = &[
+            (symbol::DOMAIN, "\"playwright\""),
+            (symbol::SYMBOL_PREFIX, "\"E_PW_\""),
+            (symbol::SYMBOL, "\"E_PW_NAV\""),
+            (symbol::ALIAS, "\"E_PW_NAV\""),
+            (symbol::MESSAGE, "\"Navigation failed: {reason}\""),
+            (symbol::DISPLAY, "\"navigation to {url} failed: {source}\""),
+            (symbol::RENAME, "\"key\""),
+            (symbol::CRATE, "\"::mcp_errors\""),
+            (symbol::KIND, "\"network\""),
+        ];
+        let mut example = "\"...\"";
+        for &(key, text) in EXAMPLES {
+            if key == self.name {
+                example = text;
+            }
+        }
         let (tokens, trees) = self.tokens(example)?;
         if let Some(Lit::Str(lit)) = scan::literal(&trees) {
             let span = SpanRange::single(lit.span());
