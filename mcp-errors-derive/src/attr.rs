@@ -978,18 +978,22 @@ impl Key<'_> {
     /// `= "network"`.
     fn kind(&self) -> Option<Attr<Kind>> {
         let lit = self.string()?;
-        if let Some(kind) = Kind::parse(&lit.value.value()) {
+        let name = lit.value.value();
+        if let Some(kind) = Kind::parse(&name) {
             return Some(lit.map(kind));
         }
         let mut names = Vec::new();
         for &(name, _) in symbol::KINDS {
             names.push(name);
         }
-        self.cx.syn_error(lit.value_error(format_args!(
-            "unknown kind `{}`; expected one of {}",
-            lit.value.value(),
-            quoted_list(&names)
-        )));
+        report(
+            self.cx,
+            lit.value_span,
+            &format_args!(
+                "unknown kind `{name}`; expected one of {}",
+                quoted_list(&names)
+            ),
+        );
         None
     }
 
@@ -1076,8 +1080,10 @@ impl Key<'_> {
         if let Ok(path) = lit.value.parse::<syn::Path>() {
             return Some(lit.map(path));
         }
-        self.cx.syn_error(
-            lit.value_error("expected a path in the string, e.g. `crate = \"::mcp_errors\"`"),
+        report(
+            self.cx,
+            lit.value_span,
+            &"expected a path in the string, e.g. `crate = \"::mcp_errors\"`",
         );
         None
     }

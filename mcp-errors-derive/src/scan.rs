@@ -20,11 +20,11 @@ pub fn flatten(tokens: &TokenStream) -> Vec<TokenTree> {
 /// [`flatten`], adding to `out`.
 fn flatten_into(tokens: &TokenStream, out: &mut Vec<TokenTree>) {
     for tree in tokens.clone() {
-        match tree {
+        match &tree {
             TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
                 flatten_into(&group.stream(), out);
             }
-            tree => out.push(tree),
+            _ => out.push(tree),
         }
     }
 }
