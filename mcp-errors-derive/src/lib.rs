@@ -67,8 +67,10 @@ fn lex_text(text: &str) -> Result<proc_macro2::TokenStream, String> {
             Err(err) => Err(err.to_string()),
         }
     } else {
-        text.parse::<proc_macro2::TokenStream>()
-            .map_err(|err| err.to_string())
+        match text.parse::<proc_macro2::TokenStream>() {
+            Ok(tokens) => Ok(tokens),
+            Err(err) => Err(err.to_string()),
+        }
     }
 }
 
