@@ -1,6 +1,6 @@
 //! Parses `#[mcp(...)]` into typed values that remember where they were written.
 //!
-//! Every key is parsed with `Attribute::parse_nested_meta`; a key that is unknown, duplicated
+//! Every key is parsed with `MetaList::parse_nested_meta`; a key that is unknown, duplicated
 //! or has a value of the wrong type is reported to the [`Ctxt`] and parsing goes on with the
 //! next key, so one build shows every such mistake. Cross-key rules live in `valid.rs`.
 
@@ -695,7 +695,9 @@ fn each_key(
                 }
                 result
             }
-            None => attr.parse_nested_meta(|meta| {
+            // The list's own `parse_nested_meta` (the attribute's would match its shape again,
+            // one more copy of syn's generic code).
+            None => list.parse_nested_meta(|meta| {
                 let name = match meta.path.get_ident() {
                     Some(ident) => ident.to_string(),
                     None => {
