@@ -165,10 +165,12 @@ impl<'a> Input<'a> {
                 &prefix,
             )),
             (Data::Enum(data), _) => {
-                for v in &data.variants {
+                // By `pairs`: `Punctuated::iter` boxes a `dyn` iterator, every method of which
+                // would be generated again for the variants.
+                for pair in data.variants.pairs() {
                     variants.push(Variant::from_syn(
                         cx,
-                        v,
+                        pair.into_value(),
                         &attrs,
                         enum_message.as_ref(),
                         &prefix,
