@@ -125,7 +125,7 @@ impl Fill<'_, '_> {
                         // A punct written against the hole (`::#ty`, `*#bind`) was lexed as
                         // joint to the `#`.
                         unjoin_last(&mut pending);
-                        out.extend(pending.drain(..));
+                        out.extend(core::mem::take(&mut pending));
                         value.to_tokens(&mut out);
                         next = trees.next();
                     } else {
