@@ -35,16 +35,18 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     // `Error` needs `Debug`; asking for it through a higher-ranked bound keeps a missing
     // `#[derive(Debug)]` from adding an error of its own here (trivial bounds are unstable).
-    let mut debug_where = match where_clause {
-        Some(where_clause) => where_clause.clone(),
-        None => syn::WhereClause {
-            where_token: <syn::Token![where]>::default(),
-            predicates: syn::punctuated::Punctuated::new(),
-        },
-    };
-    debug_where
-        .predicates
-        .push(syn::parse_quote!(for<'__w> #ty #ty_generics: ::core::fmt::Debug));
+    let mut debug_where = TokenStream::new();
+    match where_clause {
+        Some(where_clause) => {
+            where_clause.where_token.to_tokens(&mut debug_where);
+            where_clause.predicates.to_tokens(&mut debug_where);
+            if !where_clause.predicates.empty_or_trailing() {
+                <syn::Token![,]>::default().to_tokens(&mut debug_where);
+            }
+        }
+        None => <syn::Token![where]>::default().to_tokens(&mut debug_where),
+    }
+    debug_where.extend(quote::quote!(for<'__w> #ty #ty_generics: ::core::fmt::Debug));
     // Not for a type that implements `Display` itself: a second impl would be one more error.
     let display = if model.is_some_and(|m| m.hand_display) {
         TokenStream::new()
