@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Ident;
 
-use super::{dispatch_with, local, pattern, type_span};
+use super::{Arms, dispatch_with, local, pattern, type_span};
 use crate::plan::{FieldPlan, Plan, VariantPlan};
 use crate::splice::splice;
 
@@ -14,7 +14,7 @@ pub fn visit_data_fns(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let visitor = local("visitor");
     let sink = local("sink");
-    let mut own = Vec::new();
+    let mut own = Arms::new();
     for (variant, _) in plan.own() {
         if let Some(arm) = arm(plan, variant, &visitor) {
             own.push(arm);

@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{Ident, Member};
 
-use super::{derived, dispatch, local, never, pattern, pattern_of};
+use super::{Arms, derived, dispatch, local, never, pattern, pattern_of};
 use crate::plan::{FieldPlan, Message, Plan, VariantPlan};
 use crate::splice::splice;
 use crate::template::{Arg, FmtTrait};
@@ -15,7 +15,7 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
     let (impl_generics, ty, where_clause) = plan.header(&plan.bounds.display, None);
     let f = local("f");
-    let mut own = Vec::new();
+    let mut own = Arms::new();
     for (variant, row) in plan.own() {
         own.push(match (&row.display, row.catch_all) {
             (Some(display), _) => arm(plan, variant, display, &f),
@@ -60,13 +60,13 @@ pub fn display_impl(plan: &Plan<'_>) -> TokenStream {
 pub fn fmt_message_fn(plan: &Plan<'_>) -> TokenStream {
     let p = &plan.private;
     let f = local("f");
-    let mut own = Vec::new();
+    let mut own = Arms::new();
     for (variant, row) in plan.own() {
         if row.own_wire_message() {
             own.push(arm(plan, variant, &row.message, &f));
         }
     }
-    if own.is_empty() && !plan.has_transparent() {
+    if own.count == 0 && !plan.has_transparent() {
         return TokenStream::new();
     }
     let fallback = splice!([f] ::core::fmt::Display::fmt(self, #f));

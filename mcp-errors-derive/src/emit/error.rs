@@ -32,7 +32,7 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
             quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
         }
     });
-    let import = if own.is_empty() {
+    let import = if own.count == 0 {
         TokenStream::new()
     } else {
         splice!([p] use #p::AsDynError as _;)

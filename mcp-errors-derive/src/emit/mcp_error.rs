@@ -3,7 +3,7 @@
 
 use proc_macro2::TokenStream;
 
-use super::{data, derived, dispatch, display, never, retry};
+use super::{Arms, data, derived, dispatch, display, never, retry};
 use crate::plan::Plan;
 use crate::splice::splice;
 
@@ -70,7 +70,7 @@ fn entry_fn(plan: &Plan<'_>) -> TokenStream {
         Some(body) => body,
         None => dispatch(
             plan,
-            Vec::new(),
+            Arms::new(),
             &|inner| splice!([p, inner] #p::McpError::entry(#inner)),
             &own,
         )
@@ -101,7 +101,7 @@ fn delegated_fns(plan: &Plan<'_>) -> TokenStream {
         let fallback = splice!([p, method] #p::McpError::entry(self).#method);
         let body = dispatch(
             plan,
-            Vec::new(),
+            Arms::new(),
             &|inner| splice!([p, method, inner] #p::McpError::#method(#inner)),
             &fallback,
         );

@@ -165,8 +165,8 @@ fn field_arms(
     plan: &Plan<'_>,
     pick: fn(&FieldPlan<'_>) -> bool,
     body: &dyn Fn(&Row<'_>, &FieldPlan<'_>) -> TokenStream,
-) -> Vec<TokenStream> {
-    let mut arms = Vec::new();
+) -> Arms {
+    let mut arms = Arms::new();
     for variant in &plan.variants {
         if let Some(row) = variant.row()
             && let Some(field) = variant.field_with(pick)
@@ -179,6 +179,26 @@ fn field_arms(
     arms
 }
 
+/// Match arms (`pattern => body,`) collected into one stream, and how many there are.
+struct Arms {
+    tokens: TokenStream,
+    count: usize,
+}
+
+impl Arms {
+    fn new() -> Arms {
+        Arms {
+            tokens: TokenStream::new(),
+            count: 0,
+        }
+    }
+
+    fn push(&mut self, arm: TokenStream) {
+        self.tokens.extend(arm);
+        self.count += 1;
+    }
+}
+
 /// The one shape every delegating method has: `match self { <own arms> <one arm per
 /// transparent variant> _ => fallback }`. The transparent arms bind the inner error to a
 /// hygienic `inner` and run `inner(&inner)`, located at the inner type so "trait not
@@ -187,7 +207,7 @@ fn field_arms(
 /// `fallback` itself (see [`never`] for an enum without variants).
 fn dispatch(
     plan: &Plan<'_>,
-    own: Vec<TokenStream>,
+    own: Arms,
     inner: &dyn Fn(&Ident) -> TokenStream,
     fallback: &TokenStream,
 ) -> Option<TokenStream> {
@@ -199,7 +219,7 @@ fn dispatch(
 /// (true).
 fn dispatch_with(
     plan: &Plan<'_>,
-    own: Vec<TokenStream>,
+    own: Arms,
     inner: &dyn Fn(&Ident) -> TokenStream,
     fallback: &TokenStream,
     as_dyn: bool,
@@ -220,15 +240,15 @@ fn dispatch_with(
         let body = located_at(body, type_span(field.ty));
         arms.push(quote!(#pat => #body,));
     }
-    if arms.is_empty() {
+    if arms.count == 0 {
         return None;
     }
-    let wildcard = if arms.len() < plan.variants.len() {
+    let wildcard = if arms.count < plan.variants.len() {
         splice!([fallback] _ => #fallback,)
     } else {
         TokenStream::new()
     };
-    let arms: TokenStream = arms.into_iter().collect();
+    let arms = arms.tokens;
     Some(splice! {[arms, wildcard]
         match self {
             #arms
