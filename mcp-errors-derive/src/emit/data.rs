@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Ident;
 
-use super::{Arms, dispatch_with, local, pattern, type_span};
+use super::{Arms, bound_pattern, dispatch_with, local, type_span};
 use crate::plan::{FieldPlan, Plan, VariantPlan};
 use crate::splice::splice;
 
@@ -68,11 +68,7 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
         let value = &c.value;
         constants.extend(quote!(#p::data_field(#visitor, #key, &#value);));
     }
-    let mut bound = Vec::new();
-    for (f, bind) in &visited {
-        bound.push((&f.member, bind));
-    }
-    let pat = pattern(variant, bound);
+    let pat = bound_pattern(variant, &visited);
     // A data field goes through `data_field`, whose `DataField` bound names the field's
     // type and the ways out when it is not `Serialize`; a `text` field through `text_field`,
     // a path through `path_field` (its text, lossily). One call of a plain generic function

@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{Ident, Member};
 
-use super::{Arms, derived, dispatch, local, never, pattern, pattern_of};
+use super::{Arms, bound_pattern, derived, dispatch, local, never, pattern, pattern_of};
 use crate::plan::{FieldPlan, Message, Plan, VariantPlan};
 use crate::splice::splice;
 use crate::template::{Arg, FmtTrait};
@@ -101,8 +101,8 @@ fn arm(
         && message.args.is_empty()
     {
         let lit = message.lit(&text);
-        let path = variant.path();
-        return quote!(#path { .. } => #f.write_str(#lit),);
+        let pat = pattern(variant, Vec::new());
+        return quote!(#pat => #f.write_str(#lit),);
     }
     // The field a placeholder shows, or `None` for an extra argument (resolved as `valid`
     // checked: a named argument before a field, a tuple field before a positional argument).
@@ -151,24 +151,13 @@ fn arm(
             (None, arg) => arg.to_string(),
         },
     ));
-    let mut bound = TokenStream::new();
+    let mut binds: Vec<(&FieldPlan<'_>, Ident)> = Vec::new();
     let mut counts = TokenStream::new();
     for &field in &used {
         let bind = Ident::new(&field.format_name(), message.span);
-        let member = &field.member;
-        let arg = match member {
-            Member::Named(ident) if *ident == bind => {
-                bound.extend(quote!(#bind,));
-                Arg::Named(field.name.clone())
-            }
-            Member::Named(_) => {
-                bound.extend(quote!(#member: #bind,));
-                Arg::Named(field.name.clone())
-            }
-            Member::Unnamed(index) => {
-                bound.extend(quote!(#member: #bind,));
-                Arg::Index(index.index as usize)
-            }
+        let arg = match &field.member {
+            Member::Named(_) => Arg::Named(field.name.clone()),
+            Member::Unnamed(index) => Arg::Index(index.index as usize),
         };
         if template.is_count(&arg) {
             counts.extend(quote!(, #bind = *#bind));
@@ -181,10 +170,11 @@ fn arm(
             let name = Ident::new(&pointee(field), message.span);
             counts.extend(quote!(, #name = *#bind));
         }
+        binds.push((field, bind));
     }
-    let path = variant.path();
+    let pat = bound_pattern(variant, &binds);
     quote! {
-        #path { #bound .. } => ::core::write!(#f, #fmt #positional #named #counts),
+        #pat => ::core::write!(#f, #fmt #positional #named #counts),
     }
 }
 

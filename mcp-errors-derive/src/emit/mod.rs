@@ -117,6 +117,18 @@ fn pattern<'p>(variant: &'p VariantPlan<'_>, bound: Vec<(&'p Member, &'p Ident)>
     }
 }
 
+/// `Self::V { field: binding, .. }` for fields each bound to a name of the emitter's own.
+fn bound_pattern<'p>(
+    variant: &'p VariantPlan<'_>,
+    binds: &'p [(&FieldPlan<'_>, Ident)],
+) -> Pattern<'p> {
+    let mut bound = Vec::new();
+    for (field, bind) in binds {
+        bound.push((&field.member, bind));
+    }
+    pattern(variant, bound)
+}
+
 /// `Self::V { field: binding, .. }` for one field under its plan binding.
 fn pattern_of<'p>(variant: &'p VariantPlan<'_>, field: &'p FieldPlan<'_>) -> Pattern<'p> {
     pattern(variant, vec![(&field.member, &field.binding)])

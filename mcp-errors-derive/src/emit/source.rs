@@ -9,7 +9,7 @@ use core::fmt::Write as _;
 use proc_macro2::Span;
 use syn::Ident;
 
-use super::{Code, doc_table, pattern};
+use super::{Code, bound_pattern, doc_table};
 use crate::first_use::first_uses;
 use crate::plan::{Plan, Row, VariantPlan};
 
@@ -195,11 +195,7 @@ fn row_fn(out: &mut String, plan: &Plan<'_>) {
                 skipped.push((f, Ident::new(&name, Span::call_site())));
             }
         }
-        let mut bound = Vec::new();
-        for (f, binding) in &skipped {
-            bound.push((&f.member, binding));
-        }
-        let pat = pattern(variant, bound);
+        let pat = bound_pattern(variant, &skipped);
         let _ = write!(out, "{pat} => {},", row.index);
     }
     if plan.has_transparent() {
