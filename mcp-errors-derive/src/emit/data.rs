@@ -76,9 +76,17 @@ fn arm(plan: &Plan<'_>, variant: &VariantPlan<'_>, visitor: &Ident) -> Option<To
     // type-check. The bindings are located at the field's type, where a missing bound is
     // reported.
     let call = |field: &FieldPlan<'_>, arg: &Ident| match &field.data_key {
-        Some(key) if !field.details && field.text => quote!(#p::text_field(#visitor, #key, #arg)),
-        Some(key) if !field.details && field.path => quote!(#p::path_field(#visitor, #key, #arg)),
-        Some(key) if !field.details => quote!(#p::data_field(#visitor, #key, #arg)),
+        Some(key) if !field.details => {
+            let function = if field.text {
+                "text_field"
+            } else if field.path {
+                "path_field"
+            } else {
+                "data_field"
+            };
+            let function = Ident::new(function, Span::call_site());
+            quote!(#p::#function(#visitor, #key, #arg))
+        }
         _ if field.path => quote!(#p::details_field(#visitor, &#p::path_display(#arg))),
         _ => quote!(#p::details_field(#visitor, #arg)),
     };
