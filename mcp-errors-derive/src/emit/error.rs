@@ -5,7 +5,7 @@ use quote::quote_spanned;
 
 use super::{derived, dispatch, field_arms, local, type_span};
 use crate::plan::Plan;
-use crate::splice::splice;
+use crate::splice::{splice, splice_spanned};
 
 pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
     let derived = derived();
@@ -22,14 +22,14 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
         // A `catch_all` shows the foreign error itself, so its chain continues with that
         // error's source (thiserror's `transparent`); `as_dyn_error` also reaches the
         // `dyn Error` behind `anyhow::Error` and `Box<dyn Error>`.
+        let span = type_span(field.ty);
         if row.catch_all {
-            quote_spanned!(type_span(field.ty)=>
-                    ::std::error::Error::source(#bind.as_dyn_error()))
+            splice_spanned!(span=> [bind] ::std::error::Error::source(#bind.as_dyn_error()))
         } else if field.optional {
-            quote_spanned!(type_span(field.ty)=>
+            splice_spanned!(span=> [p, bind, source]
                 #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
         } else {
-            quote_spanned!(type_span(field.ty)=> #p::Option::Some(#bind.as_dyn_error()))
+            quote_spanned!(span=> #p::Option::Some(#bind.as_dyn_error()))
         }
     });
     let import = if own.count == 0 {

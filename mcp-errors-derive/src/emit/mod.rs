@@ -245,7 +245,7 @@ fn dispatch_with(
         // a foreign inner type (`__visit`, which is generic, asks `Transparent` itself).
         let body = inner(&bind);
         let body = if as_dyn {
-            quote!({ let #bind = #p::Transparent::inner(#bind); #body })
+            splice!([bind, p, body] { let #bind = #p::Transparent::inner(#bind); #body })
         } else {
             body
         };
