@@ -297,15 +297,17 @@ impl<'a> Plan<'a> {
     }
 
     /// The variants with their own row.
-    pub fn own(&self) -> impl Iterator<Item = (&VariantPlan<'a>, &Row<'a>)> {
-        self.variants.iter().filter_map(|v| v.row().map(|r| (v, r)))
+    pub fn own(&self) -> Own<'_, 'a> {
+        Own {
+            variants: self.variants.iter(),
+        }
     }
 
     /// The transparent variants, with their inner field.
-    pub fn transparent(&self) -> impl Iterator<Item = (&VariantPlan<'a>, &FieldPlan<'a>)> {
-        self.variants
-            .iter()
-            .filter_map(|v| v.inner().map(|f| (v, f)))
+    pub fn transparent(&self) -> Transparent<'_, 'a> {
+        Transparent {
+            variants: self.variants.iter(),
+        }
     }
 
     pub fn has_own(&self) -> bool {
@@ -338,6 +340,43 @@ impl<'a> Plan<'a> {
             }
         }
         true
+    }
+}
+
+/// [`Plan::own`]: a plain iterator rather than a `filter_map` adapter, which would be
+/// instantiated with its closure (the derive's compile time).
+pub struct Own<'p, 'a> {
+    variants: core::slice::Iter<'p, VariantPlan<'a>>,
+}
+
+impl<'p, 'a> Iterator for Own<'p, 'a> {
+    type Item = (&'p VariantPlan<'a>, &'p Row<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        for variant in &mut self.variants {
+            if let Some(row) = variant.row() {
+                return Some((variant, row));
+            }
+        }
+        None
+    }
+}
+
+/// [`Plan::transparent`], as [`Own`].
+pub struct Transparent<'p, 'a> {
+    variants: core::slice::Iter<'p, VariantPlan<'a>>,
+}
+
+impl<'p, 'a> Iterator for Transparent<'p, 'a> {
+    type Item = (&'p VariantPlan<'a>, &'p FieldPlan<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        for variant in &mut self.variants {
+            if let Some(field) = variant.inner() {
+                return Some((variant, field));
+            }
+        }
+        None
     }
 }
 
