@@ -280,7 +280,10 @@ pub fn replace_members(
 ) -> proc_macro2::TokenStream {
     use proc_macro2::{Group, Literal, Punct, Spacing, TokenTree};
     let mut out = proc_macro2::TokenStream::new();
-    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let mut trees: Vec<TokenTree> = Vec::new();
+    for tree in tokens.clone() {
+        trees.push(tree);
+    }
     // Open `<` of turbofishes (`::<`) and of the generics nested in them.
     let mut turbofish = 0usize;
     let mut closes_turbofish = false;
