@@ -42,12 +42,11 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
     code_range(&mut out, plan.range);
     // `SPAN` and the sorted own codes are known here; the trait's defaults would make the
     // compiler evaluate every catalog row to find them (`assert_disjoint!` reads both).
-    let span = plan.range.or_else(|| {
-        plan.own_codes
-            .first()
-            .zip(plan.own_codes.last())
-            .map(|(&lo, &hi)| (lo, hi))
-    });
+    let span = match (plan.range, plan.own_codes.first(), plan.own_codes.last()) {
+        (Some(range), _, _) => Some(range),
+        (None, Some(&lo), Some(&hi)) => Some((lo, hi)),
+        _ => None,
+    };
     let _ = write!(out, "; const SPAN: {p}::Option<{p}::CodeRange> = ");
     code_range(&mut out, span);
     let _ = write!(out, "; const ENTRIES: &'static [{p}::ErrorEntry] = ");
