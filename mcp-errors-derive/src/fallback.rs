@@ -26,7 +26,7 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     };
     // Without the `client` feature the runtime has no decoder for the stub to name (and
     // `decode` is itself one of the errors).
-    let decode = cfg!(feature = "client") && model.is_some_and(|m| m.attrs.decode.is_some());
+    let decode = cfg!(feature = "client") && matches!(model, Some(m) if m.attrs.decode.is_some());
     let p = splice!([root] #root::__private);
     let derived = emit::derived();
     let ty = &input.ident;
@@ -48,7 +48,7 @@ pub fn expand(input: &DeriveInput, model: Option<&Input<'_>>, errors: &syn::Erro
     }
     debug_where.extend(quote::quote!(for<'__w> #ty #ty_generics: ::core::fmt::Debug));
     // Not for a type that implements `Display` itself: a second impl would be one more error.
-    let display = if model.is_some_and(|m| m.hand_display) {
+    let display = if matches!(model, Some(m) if m.hand_display) {
         TokenStream::new()
     } else {
         splice! {[derived, impl_generics, ty, ty_generics, where_clause]

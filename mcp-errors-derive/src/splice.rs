@@ -156,7 +156,10 @@ impl Fill<'_, '_> {
             _ => self.groups.clear(),
         }
         let mut filled = Group::new(group.delimiter(), self.stream(group.stream())?);
-        filled.set_span(self.span.unwrap_or_else(|| group.span()));
+        filled.set_span(match self.span {
+            Some(span) => span,
+            None => group.span(),
+        });
         Ok(TokenTree::Group(filled))
     }
 
@@ -270,12 +273,22 @@ fn groups(text: &str) -> Option<Vec<GroupScan>> {
                         end: groups.len() + 1,
                     });
                 }
-                // (`stringify!` writes no nested block comment.)
-                i = if line {
-                    text[i..].find('\n').map_or(bytes.len(), |n| i + n)
+                // To the comment's line end, or the `/` closing it (`stringify!` writes no
+                // nested block comment).
+                if line {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
                 } else {
-                    i + 2 + text[i + 2..].find("*/")? + 1
-                };
+                    i += 2;
+                    while !(at(i) == b'*' && at(i + 1) == b'/') {
+                        if i >= bytes.len() {
+                            return None;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                }
             }
             _ => {}
         }
@@ -292,11 +305,16 @@ fn string_end(bytes: &[u8], mut i: usize, raw: Option<usize>) -> Option<usize> {
     loop {
         match *bytes.get(i)? {
             b'\\' if raw.is_none() => i += 2,
-            b'"' if bytes
-                .get(i + 1..=i + hashes)
-                .is_some_and(|after| after.iter().all(|&b| b == b'#')) =>
-            {
-                return Some(i + hashes);
+            b'"' => {
+                // Closed when all the hashes follow.
+                let mut n = 0;
+                while n < hashes && bytes.get(i + 1 + n) == Some(&b'#') {
+                    n += 1;
+                }
+                if n == hashes {
+                    return Some(i + hashes);
+                }
+                i += 1;
             }
             _ => i += 1,
         }
