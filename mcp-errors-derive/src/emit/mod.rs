@@ -312,7 +312,6 @@ fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
 
 /// A code as an `i32` literal: `Display` writes it into source text, `ToTokens` into tokens
 /// (a negative code as `-` and the magnitude, which also works in patterns).
-#[derive(Clone, Copy)]
 pub struct Code(pub i32);
 
 impl core::fmt::Display for Code {
