@@ -106,8 +106,8 @@ fn entry_by_code(out: &mut String, plan: &Plan<'_>, p: &str) {
         codes.push(row.code);
     }
     let first = crate::first_use::first_uses(&codes);
-    for (i, (_, row)) in plan.own().enumerate() {
-        if first[i] == i {
+    for (_, row) in plan.own() {
+        if first[row.index] == row.index {
             let _ = write!(out, "{} => {},", Code(row.code), row.index);
         }
     }

@@ -107,7 +107,8 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
     out.push_str("&[");
     let mut domain = String::new();
     push_str_lit(&mut domain, &plan.domain);
-    for (i, (_, row)) in plan.own().enumerate() {
+    for (_, row) in plan.own() {
+        let i = row.index;
         let list = &lists[i];
         let extras = !row.aliases.is_empty() || row.help.is_some();
         if row.json_rpc {
