@@ -610,7 +610,8 @@ impl Bounds {
         };
         let root = input.root();
         let p = splice!([root] #root::__private);
-        for (variant, plan) in input.variants.iter().zip(variants) {
+        for (i, variant) in input.variants.iter().enumerate() {
+            let plan = &variants[i];
             for field in &plan.fields {
                 let ty = field.ty;
                 if field.transparent {
@@ -741,12 +742,10 @@ fn is_option(ty: &Type) -> bool {
     let Type::Path(path) = ty else {
         return false;
     };
-    path.qself.is_none()
-        && path
-            .path
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "Option" && !s.arguments.is_empty())
+    match path.path.segments.last() {
+        Some(last) => path.qself.is_none() && last.ident == "Option" && !last.arguments.is_empty(),
+        None => false,
+    }
 }
 
 #[cfg(test)]
