@@ -2,7 +2,7 @@
 //! transparent or `catch_all` variant shows its inner error), and `McpError::fmt_message`, the
 //! wire message, for enums where the two differ.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::{Ident, Member};
 
@@ -111,10 +111,11 @@ fn arm(
         Arg::Positional(_) => None,
         _ => variant.field(arg),
     };
-    let mut used: Vec<&FieldPlan<'_>> = Vec::new();
+    // The fields the arm binds, each under its name in the format string.
+    let mut used: Vec<(&FieldPlan<'_>, Ident)> = Vec::new();
     for &arg in &template.args() {
         if let Some(field) = field(arg) {
-            use_field(&mut used, field);
+            use_field(&mut used, field, message.span);
         }
     }
     bind_plain_names(variant, message, &mut used);
@@ -126,8 +127,7 @@ fn arm(
             let field = variant
                 .field(arg)
                 .expect("validated: `.field` names a field");
-            use_field(&mut used, field);
-            Ident::new(&field.format_name(), message.span).into_token_stream()
+            use_field(&mut used, field, message.span).into_token_stream()
         });
         match &fmt_arg.name {
             None => positional.extend(quote!(, #expr)),
@@ -151,10 +151,8 @@ fn arm(
             (None, arg) => arg.to_string(),
         },
     ));
-    let mut binds: Vec<(&FieldPlan<'_>, Ident)> = Vec::new();
     let mut counts = TokenStream::new();
-    for &field in &used {
-        let bind = Ident::new(&field.format_name(), message.span);
+    for (field, bind) in &used {
         let arg = match &field.member {
             Member::Named(_) => Arg::Named(field.name.clone()),
             Member::Unnamed(index) => Arg::Index(index.index as usize),
@@ -170,9 +168,8 @@ fn arm(
             let name = Ident::new(&pointee(field), message.span);
             counts.extend(quote!(, #name = *#bind));
         }
-        binds.push((field, bind));
     }
-    let pat = bound_pattern(variant, &binds);
+    let pat = bound_pattern(variant, &used);
     quote! {
         #pat => ::core::write!(#f, #fmt #positional #named #counts),
     }
@@ -203,7 +200,7 @@ fn arg_name(name: &Ident) -> Ident {
 fn bind_plain_names<'p, 'a>(
     variant: &'p VariantPlan<'a>,
     message: &Message<'_>,
-    used: &mut Vec<&'p FieldPlan<'a>>,
+    used: &mut Vec<(&'p FieldPlan<'a>, Ident)>,
 ) {
     for fmt_arg in message.args {
         for field in &variant.fields {
@@ -211,7 +208,7 @@ fn bind_plain_names<'p, 'a>(
                 && !field.skip
                 && mentions_ident(&fmt_arg.tokens, &field.name)
             {
-                use_field(used, field);
+                use_field(used, field, message.span);
             }
         }
     }
@@ -238,14 +235,21 @@ fn mentions_ident(tokens: &TokenStream, name: &str) -> bool {
     false
 }
 
-/// Adds `field` to the fields an arm binds, once.
-fn use_field<'p, 'a>(used: &mut Vec<&'p FieldPlan<'a>>, field: &'p FieldPlan<'a>) {
-    for u in used.iter() {
+/// Adds `field` to the fields an arm binds, once, bound under its name in the format string
+/// (at `span`, the message's); returns that binding.
+fn use_field<'p, 'a>(
+    used: &mut Vec<(&'p FieldPlan<'a>, Ident)>,
+    field: &'p FieldPlan<'a>,
+    span: Span,
+) -> Ident {
+    for (u, bind) in used.iter() {
         if u.member == field.member {
-            return;
+            return bind.clone();
         }
     }
-    used.push(field);
+    let bind = Ident::new(&field.format_name(), span);
+    used.push((field, bind.clone()));
+    bind
 }
 
 /// `Self::V { a, 0: field_0, .. } => path(a, field_0, f),`: every field but `skip` ones (which
