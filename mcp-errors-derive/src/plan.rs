@@ -19,7 +19,7 @@ use crate::attr::Kind;
 use crate::json;
 use crate::names::unraw;
 use crate::splice::splice;
-use crate::template::{Arg, Template};
+use crate::template::{Arg, FmtTrait, Piece, Template};
 
 /// The whole derive, resolved.
 pub struct Plan<'a> {
@@ -660,11 +660,14 @@ impl Bounds {
                 if variant.fmt.is_some() {
                     continue;
                 }
-                for &(arg, fmt_trait) in &template.traits() {
+                for piece in &template.pieces {
+                    let Piece::Placeholder { arg, spec } = piece else {
+                        continue;
+                    };
                     let Some(ast::Target::Field(field)) = message.target(variant, arg) else {
                         continue;
                     };
-                    let name = Ident::new(fmt_trait.name(), Span::call_site());
+                    let name = Ident::new(FmtTrait::of(spec).name(), Span::call_site());
                     add(
                         &mut bounds.display,
                         field.ty,

@@ -161,24 +161,15 @@ impl Template {
 
     /// Whether some placeholder formats `arg` with `fmt_trait`.
     pub fn uses(&self, arg: &Arg, fmt_trait: FmtTrait) -> bool {
-        for &(a, t) in &self.traits() {
-            if a == arg && t == fmt_trait {
+        for piece in &self.pieces {
+            if let Piece::Placeholder { arg: a, spec } = piece
+                && a == arg
+                && FmtTrait::of(spec) == fmt_trait
+            {
                 return true;
             }
         }
         false
-    }
-
-    /// Each placeholder's argument with the trait that formats it (widths and precisions,
-    /// which are `usize` values, are not listed).
-    pub fn traits(&self) -> Vec<(&Arg, FmtTrait)> {
-        let mut traits = Vec::new();
-        for piece in &self.pieces {
-            if let Piece::Placeholder { arg, spec } = piece {
-                traits.push((arg, FmtTrait::of(spec)));
-            }
-        }
-        traits
     }
 
     /// The `format_args!` string, each argument renamed by `name`, which also learns the
@@ -234,7 +225,9 @@ pub enum FmtTrait {
 }
 
 impl FmtTrait {
-    fn of(spec: &[SpecPart]) -> FmtTrait {
+    /// The trait a placeholder of this spec formats its argument with (a width or precision,
+    /// a `usize` value, has none).
+    pub fn of(spec: &[SpecPart]) -> FmtTrait {
         let Some(SpecPart::Text(text)) = spec.last() else {
             return FmtTrait::Display;
         };
@@ -621,7 +614,12 @@ mod tests {
     #[test]
     fn placeholders_name_their_format_trait() {
         let t = Template::parse("{a:x}{a:X}{b:o}{c:#b}{d:e}{e:E}{f:p}{g:?}{h:#x?}{i:>8}").unwrap();
-        let traits: Vec<&str> = t.traits().into_iter().map(|(_, t)| t.name()).collect();
+        let mut traits = Vec::new();
+        for piece in &t.pieces {
+            if let Piece::Placeholder { spec, .. } = piece {
+                traits.push(FmtTrait::of(spec).name());
+            }
+        }
         assert_eq!(
             traits,
             [
