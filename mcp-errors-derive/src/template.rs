@@ -68,15 +68,17 @@ impl Template {
     pub fn parse(text: &str) -> Result<Template, String> {
         let mut pieces = Vec::new();
         let mut literal = String::new();
-        let mut chars = text.char_indices().peekable();
+        let mut chars = text.char_indices();
         let mut positional = 0;
+        // The character after a brace (one byte) is the next byte when it is a brace too.
+        let next_is = |start: usize, brace: u8| text.as_bytes().get(start + 1) == Some(&brace);
         while let Some((start, c)) = chars.next() {
             match c {
-                '{' if matches!(chars.peek(), Some(&(_, '{'))) => {
+                '{' if next_is(start, b'{') => {
                     chars.next();
                     literal.push('{');
                 }
-                '}' if matches!(chars.peek(), Some(&(_, '}'))) => {
+                '}' if next_is(start, b'}') => {
                     chars.next();
                     literal.push('}');
                 }
@@ -416,11 +418,11 @@ fn parse_spec(spec: &str) -> Result<Vec<SpecPart>, String> {
     let mut pos = 0;
     let mut text = String::new();
     let mut parts = Vec::new();
-    let is_align = |c: char| matches!(c, '<' | '^' | '>');
-    if chars.len() >= 2 && is_align(chars[1]) {
-        text.extend(&chars[..2]);
+    if matches!(chars.get(1), Some('<' | '^' | '>')) {
+        text.push(chars[0]);
+        text.push(chars[1]);
         pos = 2;
-    } else if chars.first().copied().is_some_and(is_align) {
+    } else if matches!(chars.first(), Some('<' | '^' | '>')) {
         text.push(chars[0]);
         pos = 1;
     }
@@ -445,7 +447,9 @@ fn parse_spec(spec: &str) -> Result<Vec<SpecPart>, String> {
         }
         pos = parse_count(&chars, pos, &mut text, &mut parts);
     }
-    text.extend(&chars[pos..]);
+    for &c in &chars[pos..] {
+        text.push(c);
+    }
     if !text.is_empty() {
         parts.push(SpecPart::Text(text));
     }
@@ -477,7 +481,9 @@ fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<Sp
     while pos + digits < chars.len() && chars[pos + digits].is_ascii_digit() {
         digits += 1;
     }
-    text.extend(&chars[pos..pos + digits]);
+    for &c in &chars[pos..pos + digits] {
+        text.push(c);
+    }
     pos + digits
 }
 
