@@ -180,13 +180,15 @@ fn sanitize(text: &str, limit: Option<usize>) -> Vec<String> {
         if frames.len() >= limit {
             break;
         }
-        let Some((index, symbol)) = line.split_once(": ") else {
+        // `N: symbol`, `N` the frame's index.
+        let mut digits = 0;
+        while line.as_bytes().get(digits).is_some_and(u8::is_ascii_digit) {
+            digits += 1;
+        }
+        let Some(symbol) = line[digits..].strip_prefix(": ") else {
             continue;
         };
-        if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        if is_user_frame(symbol) {
+        if digits > 0 && is_user_frame(symbol) {
             pending = Some(symbol);
         }
     }
@@ -233,7 +235,7 @@ fn in_this_library(location: &str) -> bool {
 /// Whether a demangled symbol belongs to user code (neither an internal crate nor a
 /// non-Rust symbol).
 fn is_user_frame(symbol: &str) -> bool {
-    if !symbol.contains("::") {
+    if !contains(symbol, "::") {
         return false; // `main`, `_start`, libc, `<unknown>`
     }
     match owner_crate(symbol) {
@@ -278,41 +280,68 @@ fn leading_crate(path: &str) -> Option<&str> {
     let mut path = path.trim_start();
     loop {
         let before = path;
-        for prefix in ["&", "mut ", "*const ", "*mut ", "dyn ", "impl ", "[", "("] {
+        for prefix in &["&", "mut ", "*const ", "*mut ", "dyn ", "impl ", "[", "("] {
             path = path.strip_prefix(prefix).unwrap_or(path).trim_start();
         }
         if path == before {
             break;
         }
     }
-    let end = path
-        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .unwrap_or(path.len());
+    let mut end = path.len();
+    for (i, c) in path.char_indices() {
+        if !(c.is_alphanumeric() || c == '_') {
+            end = i;
+            break;
+        }
+    }
     let (ident, rest) = path.split_at(end);
     (!ident.is_empty() && rest.starts_with("::")).then_some(ident)
+}
+
+/// Whether `haystack` contains `needle`. A plain loop: the frames are short, and
+/// `str::contains` would bring its two-way searcher into the default build.
+fn contains(haystack: &str, needle: &str) -> bool {
+    let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
+    let mut i = 0;
+    while i + needle.len() <= haystack.len() {
+        if haystack[i..].starts_with(needle) {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Keeps a source location from the crate directory on: everything before the directory
 /// that holds the last `src`, `examples`, `tests` or `benches` component is dropped.
 fn shorten_path(location: &str) -> &str {
     let location = location.strip_prefix("./").unwrap_or(location);
-    if !location.starts_with('/') && !location.contains(":\\") {
+    if !location.starts_with('/') && !contains(location, ":\\") {
         return location;
     }
-    let parts: Vec<(usize, &str)> = location
-        .match_indices(['/', '\\'])
-        .map(|(i, _)| i)
-        .zip(location.split(['/', '\\']).skip(1))
-        .collect();
-    let anchor = parts
-        .iter()
-        .rposition(|(_, part)| matches!(*part, "src" | "examples" | "tests" | "benches"));
-    match anchor {
-        Some(a) if a > 0 => &location[parts[a - 1].0 + 1..],
-        _ => match location.rfind(['/', '\\']) {
-            Some(i) => &location[i + 1..],
-            None => location,
-        },
+    // The components from the last one back (plain loops, as in `in_this_library`).
+    let bytes = location.as_bytes();
+    let mut end = bytes.len(); // of the component after the separator at `i`
+    let mut last = None; // the last separator
+    let mut anchored = false; // the component just passed (after `end`) is an anchor
+    for i in (0..bytes.len()).rev() {
+        if !matches!(bytes[i], b'/' | b'\\') {
+            continue;
+        }
+        if anchored {
+            return &location[i + 1..]; // from the directory that holds the anchor
+        }
+        last = last.or(Some(i));
+        anchored = matches!(
+            &location[i + 1..end],
+            "src" | "examples" | "tests" | "benches"
+        );
+        end = i;
+    }
+    // No anchor, or it is the first component.
+    match last {
+        Some(i) => &location[i + 1..],
+        None => location,
     }
 }
 
