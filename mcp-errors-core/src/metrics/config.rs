@@ -100,10 +100,13 @@ impl MetricsConfig {
             MetricsConfig::disabled()
         };
         // A rate past `u32::MAX` is still a rate: it saturates rather than count everything.
+        // (Read as a `usize`, whose parser the standard library already has compiled; std
+        // targets have at least 32 bits.)
         let sample = sample
-            .and_then(|s| match s.trim().parse::<u32>() {
+            .and_then(|s| match s.trim().parse::<usize>() {
+                Ok(n) => Some(u32::try_from(n).unwrap_or(u32::MAX)),
                 Err(e) if *e.kind() == IntErrorKind::PosOverflow => Some(u32::MAX),
-                parsed => parsed.ok(),
+                Err(_) => None,
             })
             .filter(|&n| n > 0)
             .unwrap_or(1);

@@ -110,11 +110,11 @@ pub(super) struct KeySlot {
 
 pub(super) struct Table {
     /// One slot per distinct error, a power of two of them (or none).
-    pub(super) keys: Box<[KeySlot]>,
+    pub(super) keys: Vec<KeySlot>,
     /// The counters, `STRIPES` regions of `stride` lines, stripe-major: in each region, word
     /// `i` counts the key of slot `i` and word `keys.len()` the overflow. Empty for a disabled
     /// instance.
-    counts: Box<[Line]>,
+    counts: Vec<Line>,
     /// Lines per stripe: room for `keys.len() + 1` counters.
     stride: usize,
     /// Set when a probe found no free slot: every slot is taken, for good.
@@ -126,8 +126,8 @@ impl Table {
     /// records).
     pub(super) fn empty() -> Table {
         Table {
-            keys: Box::default(),
-            counts: Box::default(),
+            keys: Vec::new(),
+            counts: Vec::new(),
             stride: 0,
             full: AtomicBool::new(false),
         }
@@ -136,16 +136,21 @@ impl Table {
     pub(super) fn new(capacity: usize) -> Table {
         let len = table_len(capacity);
         let stride = (len + 1).div_ceil(LINE_WORDS);
+        // Plain loops: collecting mapped ranges costs the default build more code.
+        let mut keys = Vec::with_capacity(len);
+        for _ in 0..len {
+            keys.push(KeySlot {
+                key: OnceLock::new(),
+                reach: AtomicU32::new(0),
+            });
+        }
+        let mut counts = Vec::with_capacity(STRIPES * stride);
+        for _ in 0..STRIPES * stride {
+            counts.push(Line([const { AtomicU64::new(0) }; LINE_WORDS]));
+        }
         Table {
-            keys: (0..len)
-                .map(|_| KeySlot {
-                    key: OnceLock::new(),
-                    reach: AtomicU32::new(0),
-                })
-                .collect(),
-            counts: (0..STRIPES * stride)
-                .map(|_| Line(Default::default()))
-                .collect(),
+            keys,
+            counts,
             stride,
             full: AtomicBool::new(false),
         }
@@ -237,14 +242,15 @@ impl Table {
     fn find_in_full(&self, home: usize, key: Key) -> Option<usize> {
         let len = self.keys.len();
         let reach = usize::try_from(self.keys[home].reach.load(Relaxed)).unwrap_or(len);
-        (1..=reach.min(len - 1))
-            .map(|distance| (home + distance) & (len - 1))
-            .find(|&i| {
-                self.keys[i]
-                    .key
-                    .get()
-                    .is_some_and(|found| same_key(found, key))
-            })
+        for distance in 1..=reach.min(len - 1) {
+            let i = (home + distance) & (len - 1);
+            if let Some(found) = self.keys[i].key.get()
+                && same_key(found, key)
+            {
+                return Some(i);
+            }
+        }
+        None
     }
 }
 
