@@ -11,10 +11,12 @@
 /// assert!(!is_truthy("0") && !is_truthy("") && !is_truthy("enabled"));
 /// ```
 pub fn is_truthy(value: &str) -> bool {
-    let value = value.trim();
-    ["1", "true", "yes", "on"]
-        .iter()
-        .any(|t| value.eq_ignore_ascii_case(t))
+    // A lowercased copy: `eq_ignore_ascii_case` would compile its chunked loop into the
+    // default build (`Verbosity::parse` reads `full` the same way).
+    matches!(
+        value.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes" | "on"
+    )
 }
 
 #[cfg(test)]

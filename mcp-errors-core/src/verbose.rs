@@ -84,7 +84,7 @@ impl Verbosity {
     /// ```
     pub fn parse(value: &str) -> Verbosity {
         let value = value.trim();
-        if value.eq_ignore_ascii_case("full") {
+        if value.to_ascii_lowercase() == "full" {
             return Verbosity::Full;
         }
         match value.parse::<usize>() {
