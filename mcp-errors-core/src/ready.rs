@@ -28,8 +28,13 @@ impl ReadySentinel {
 
     /// Writes the sentinel as one JSON line (`\n`-terminated) and flushes `writer`.
     pub fn write_line<W: io::Write>(self, mut writer: W) -> io::Result<()> {
-        serde_json::to_writer(&mut writer, &self)?;
-        writer.write_all(b"\n")?;
+        // The `Serialize` output, written directly: serializing to a writer would compile
+        // serde_json's writer code for `print`'s stdout into the default build.
+        writeln!(
+            writer,
+            r#"{{"type":"ready","schema":{{"errorCodes":{}}}}}"#,
+            self.error_codes
+        )?;
         writer.flush()
     }
 
@@ -67,5 +72,21 @@ impl serde::Serialize for ReadySentinel {
         map.serialize_entry("type", "ready")?;
         map.serialize_entry("schema", &Schema(self.error_codes))?;
         map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ReadySentinel;
+
+    #[test]
+    fn the_line_is_the_serialized_sentinel() {
+        for error_codes in [0, 1, u32::MAX] {
+            let sentinel = ReadySentinel { error_codes };
+            let mut line = Vec::new();
+            sentinel.write_line(&mut line).unwrap();
+            let json = serde_json::to_string(&sentinel).unwrap();
+            assert_eq!(String::from_utf8(line).unwrap(), json + "\n");
+        }
     }
 }
