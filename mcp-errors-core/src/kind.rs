@@ -99,7 +99,12 @@ impl ErrorKind {
 
     /// Parses the spelling of [`ErrorKind::as_str`].
     pub fn parse(s: &str) -> Option<ErrorKind> {
-        ErrorKind::ALL.into_iter().find(|k| k.as_str() == s)
+        for &kind in &ErrorKind::ALL {
+            if kind.as_str() == s {
+                return Some(kind);
+            }
+        }
+        None
     }
 }
 

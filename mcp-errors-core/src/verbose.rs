@@ -105,10 +105,9 @@ impl Verbosity {
     /// # }
     /// ```
     pub fn from_env() -> Verbosity {
-        *FROM_ENV.get_or_init(|| {
-            std::env::var_os(Self::ENV_VAR)
-                .and_then(|v| v.to_str().map(Verbosity::parse))
-                .unwrap_or(Verbosity::Off)
+        *FROM_ENV.get_or_init(|| match std::env::var(Self::ENV_VAR) {
+            Ok(value) => Verbosity::parse(&value),
+            Err(_) => Verbosity::Off, // unset or not UTF-8
         })
     }
 

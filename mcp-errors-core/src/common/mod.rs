@@ -68,14 +68,12 @@ impl ProtocolError {
 /// Whether `version` (a negotiated MCP revision, `YYYY-MM-DD`) is 2026-07-28 or later. Dates
 /// of that form order the same as strings; anything else is not a revision of that form.
 fn invalid_params_for_unknown_resources(version: &str) -> bool {
-    let is_date = version.len() == 10
-        && version.bytes().enumerate().all(|(i, b)| {
-            if i == 4 || i == 7 {
-                b == b'-'
-            } else {
-                b.is_ascii_digit()
-            }
-        });
+    let is_date = match *version.as_bytes() {
+        [y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] => [y0, y1, y2, y3, m0, m1, d0, d1]
+            .iter()
+            .all(u8::is_ascii_digit),
+        _ => false,
+    };
     is_date && version >= RESOURCE_NOT_FOUND_INVALID_PARAMS_SINCE
 }
 

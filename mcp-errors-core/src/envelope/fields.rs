@@ -156,7 +156,7 @@ impl Reserved {
     };
 
     pub(super) fn contains(&self, key: &str) -> bool {
-        self.fixed.contains(&key) || self.present.iter().flatten().any(|k| *k == key)
+        self.fixed.contains(&key) || self.present.contains(&Some(key))
     }
 }
 

@@ -342,32 +342,48 @@ pub fn structured_error_allowed(schema: &serde_json::Value) -> bool {
     let Some(schema) = schema.as_object() else {
         return false;
     };
-    if UNCHECKED.iter().any(|k| schema.contains_key(*k)) {
+    // Plain loops: iterator adapters cost the default build more code.
+    for keyword in UNCHECKED {
+        if schema.contains_key(*keyword) {
+            return false;
+        }
+    }
+    if let Some(ty) = schema.get("type")
+        && ty != "object"
+    {
         return false;
     }
-    if schema.get("type").is_some_and(|t| t != "object") {
-        return false;
+    // Only `error` may be required.
+    match schema.get("required") {
+        None => {}
+        Some(Value::Array(names)) => {
+            for name in names {
+                if name != "error" {
+                    return false;
+                }
+            }
+        }
+        Some(_) => return false,
     }
-    let required_ok = match schema.get("required") {
-        None => true,
-        Some(Value::Array(names)) => names.iter().all(|n| n == "error"),
-        Some(_) => false,
-    };
     let declared = match schema.get("properties") {
         None => None,
         Some(Value::Object(properties)) => properties.get("error"),
         Some(_) => return false,
     };
-    required_ok
-        && match declared {
-            Some(Value::Bool(b)) => *b,
-            Some(Value::Object(error)) => error.iter().all(|(key, value)| {
-                (key == "type" && value == "object") || ANNOTATIONS.contains(&key.as_str())
-            }),
-            Some(_) => false,
-            None => matches!(
-                schema.get("additionalProperties"),
-                None | Some(Value::Bool(true))
-            ),
+    match declared {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Object(error)) => {
+            for (key, value) in error {
+                if !((key == "type" && value == "object") || ANNOTATIONS.contains(&key.as_str())) {
+                    return false;
+                }
+            }
+            true
         }
+        Some(_) => false,
+        None => matches!(
+            schema.get("additionalProperties"),
+            None | Some(Value::Bool(true))
+        ),
+    }
 }
