@@ -38,32 +38,7 @@ impl CodeRange {
 impl fmt::Display for CodeRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Through `pad`, so width and alignment apply to the whole range, as for `ErrorKind`.
-        let mut buf = [0u8; 24];
-        let mut w = Buf {
-            buf: &mut buf,
-            len: 0,
-        };
-        fmt::write(&mut w, format_args!("{}..={}", self.start, self.end))?;
-        let len = w.len;
-        f.pad(core::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
-    }
-}
-
-/// A fixed buffer that `fmt::write` can fill: two `i32`s and `..=` fit in 24 bytes.
-struct Buf<'a> {
-    buf: &'a mut [u8],
-    len: usize,
-}
-
-impl fmt::Write for Buf<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        self.buf
-            .get_mut(self.len..end)
-            .ok_or(fmt::Error)?
-            .copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+        f.pad(&format!("{}..={}", self.start, self.end))
     }
 }
 
