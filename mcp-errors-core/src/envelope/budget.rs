@@ -113,7 +113,7 @@ impl Default for ReplyBudget {
 
 /// The budget of one envelope being written. A clone is a trial run: it spends from a copy of
 /// what is left.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct Meter {
     left: Cell<usize>,
     truncated: Cell<bool>,

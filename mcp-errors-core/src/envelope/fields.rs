@@ -14,7 +14,7 @@ use crate::{FieldRole, FieldSink, McpError, VisitData};
 /// What a dry run of [`McpError::visit_data`] saw: it serializes nothing, so it is free for a
 /// sized error (through a trait object each field is converted once more). An `Option` field
 /// that is `None` is not handed over.
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 pub(super) struct Visited {
     /// At least one serialized field.
     pub(super) fields: bool,

@@ -17,7 +17,7 @@ use crate::{Verbosity, VisitData};
 
 /// The options of an envelope. Each shape takes those that apply to it (see
 /// [`TakesOptions`], [`TakesPlainData`]); a shape that takes none ignores them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Options {
     /// [`EnvelopeView::code_as_string`].
     pub(crate) code_as_string: bool,

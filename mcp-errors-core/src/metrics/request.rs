@@ -8,7 +8,6 @@ use super::{ErrorStats, StatsSnapshot};
 pub const STATS_METHOD: &str = "sys/errorStats";
 
 /// What a call of `sys/errorStats` gets from an [`ErrorStats`].
-#[derive(Debug)]
 pub(crate) enum StatsAnswer {
     /// The counters are on: the snapshot is the `result`.
     Snapshot(StatsSnapshot),

@@ -68,7 +68,6 @@ pub(super) fn write_jsonrpc_error<E: ?Sized + VisitData>(
 }
 
 /// Gave up: the metered path writes the envelope.
-#[derive(Debug)]
 struct GiveUp;
 
 /// `{"code","message","data"}` with the data of a non-`plain_data` view, no stack and no
