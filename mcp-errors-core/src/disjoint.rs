@@ -6,6 +6,9 @@
 //! name the first code both types use, by merging their ascending `OWN_CODES`: the catalog
 //! rows (`ENTRIES`) are never evaluated, which would cost the compiler more than the check.
 //! Nothing here allocates; the message is written into a fixed buffer.
+//!
+//! It all runs in const evaluation, so no crate needs its machine code: the helpers of the
+//! generic `check` are `#[inline]`, which keeps a clean build of the core from compiling them.
 
 #![allow(clippy::many_single_char_names)]
 
@@ -71,6 +74,7 @@ pub const fn check<const N: usize>(items: &[Item; N]) {
     }
 }
 
+#[inline]
 const fn span(items: &[Item], i: usize) -> CodeRange {
     match items[i].span {
         Some(s) => s,
@@ -78,19 +82,23 @@ const fn span(items: &[Item], i: usize) -> CodeRange {
     }
 }
 
+#[inline]
 const fn start(items: &[Item], i: usize) -> i32 {
     span(items, i).start
 }
 
+#[inline]
 const fn end(items: &[Item], i: usize) -> i32 {
     span(items, i).end
 }
 
+#[inline]
 const fn less(items: &[Item], a: usize, b: usize) -> bool {
     let (x, y) = (span(items, a), span(items, b));
     x.start < y.start || (x.start == y.start && x.end < y.end)
 }
 
+#[inline]
 const fn heapsort(items: &[Item], order: &mut [usize], len: usize) {
     let mut n = len / 2;
     while n > 0 {
@@ -105,6 +113,7 @@ const fn heapsort(items: &[Item], order: &mut [usize], len: usize) {
     }
 }
 
+#[inline]
 const fn sift_down(items: &[Item], order: &mut [usize], mut root: usize, len: usize) {
     loop {
         let mut child = 2 * root + 1;
@@ -124,6 +133,7 @@ const fn sift_down(items: &[Item], order: &mut [usize], mut root: usize, len: us
 
 /// The smallest code that both items' own variants use: one merge of the two ascending
 /// code lists, `O(n + m)`.
+#[inline]
 const fn first_shared_code(a: &Item, b: &Item) -> Option<i32> {
     let (mut i, mut j) = (0, 0);
     while i < a.codes.len() && j < b.codes.len() {
@@ -148,6 +158,7 @@ struct Msg {
 }
 
 impl Msg {
+    #[inline]
     const fn push(&mut self, s: &str) {
         let bytes = s.as_bytes();
         let mut i = 0;
@@ -158,6 +169,7 @@ impl Msg {
         }
     }
 
+    #[inline]
     const fn push_code(&mut self, code: i32) {
         let mut digits = [0u8; 11];
         let mut n = code.unsigned_abs();
@@ -181,12 +193,14 @@ impl Msg {
         }
     }
 
+    #[inline]
     const fn push_range(&mut self, r: CodeRange) {
         self.push_code(r.start);
         self.push("..=");
         self.push_code(r.end);
     }
 
+    #[inline]
     const fn as_str(&self) -> &str {
         let (head, _) = self.buf.split_at(self.len);
         match core::str::from_utf8(head) {
@@ -203,6 +217,7 @@ impl Msg {
     }
 }
 
+#[inline]
 const fn report(a: &Item, b: &Item) {
     let mut msg = Msg {
         buf: [0; CAP],
@@ -249,6 +264,7 @@ const fn report(a: &Item, b: &Item) {
 /// Whether two items are one type named by two paths (a re-export): the same name, domain,
 /// span and codes. Two enums of one domain that share a name (`browser::Error`,
 /// `page::Error`) differ in their codes, so their collision is reported as one.
+#[inline]
 const fn same_type(a: &Item, b: &Item) -> bool {
     let spans = match (a.span, b.span) {
         (Some(x), Some(y)) => x.start == y.start && x.end == y.end,
@@ -273,6 +289,7 @@ const fn same_type(a: &Item, b: &Item) -> bool {
 }
 
 /// Whether two names are the same text (`==` on `str` is not `const`).
+#[inline]
 const fn same_text(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
