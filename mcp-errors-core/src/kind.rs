@@ -99,12 +99,10 @@ impl ErrorKind {
 
     /// Parses the spelling of [`ErrorKind::as_str`].
     pub fn parse(s: &str) -> Option<ErrorKind> {
-        for &kind in &ErrorKind::ALL {
-            if kind.as_str() == s {
-                return Some(kind);
-            }
-        }
-        None
+        ErrorKind::ALL
+            .iter()
+            .find(|kind| kind.as_str() == s)
+            .copied()
     }
 }
 

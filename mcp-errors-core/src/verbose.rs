@@ -82,6 +82,7 @@ impl Verbosity {
     /// assert_eq!(Verbosity::parse("-1"), Verbosity::Off);
     /// assert_eq!(Verbosity::parse(""), Verbosity::Off);
     /// ```
+    #[allow(clippy::manual_ignore_case_cmp)] // a lowercased copy, as in `is_truthy`
     pub fn parse(value: &str) -> Verbosity {
         let value = value.trim();
         if value.to_ascii_lowercase() == "full" {
