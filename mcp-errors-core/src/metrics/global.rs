@@ -42,7 +42,7 @@ pub fn global() -> &'static ErrorStats {
     if let Some(stats) = GLOBAL.get() {
         return stats;
     }
-    publish(GLOBAL.get_or_init(|| ErrorStats::new(MetricsConfig::from_env())))
+    install(None).0
 }
 
 /// Configures the process-wide counters explicitly (from command-line flags, say) instead of
@@ -57,14 +57,21 @@ pub fn global() -> &'static ErrorStats {
 /// }
 /// ```
 pub fn init_global(config: MetricsConfig) -> Result<&'static ErrorStats, &'static ErrorStats> {
-    let mut fresh = Some(config);
-    let stats = GLOBAL.get_or_init(|| ErrorStats::new(fresh.take().unwrap_or_default()));
-    publish(stats);
-    if fresh.is_none() {
-        Ok(stats)
-    } else {
-        Err(stats)
+    match install(Some(config)) {
+        (stats, true) => Ok(stats),
+        (stats, false) => Err(stats),
     }
+}
+
+/// Sets the process-wide counters unless they are set: from `config`, or from the environment
+/// when `None`. Returns them, and whether this call set them.
+fn install(config: Option<MetricsConfig>) -> (&'static ErrorStats, bool) {
+    let mut installed = false;
+    let stats = GLOBAL.get_or_init(|| {
+        installed = true;
+        ErrorStats::new(config.unwrap_or_else(MetricsConfig::from_env))
+    });
+    (publish(stats), installed)
 }
 
 /// Counts `err` in the process-wide counters of [`global()`].
