@@ -159,11 +159,14 @@ impl serde::Serialize for ErrorEntry {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The constructors generated catalogs call (through `__private`; not public API).
+// The constructors generated catalogs call (through `__private`; not public API). They run
+// only in const evaluation, inside a catalog's `ENTRIES`: `#[inline]`, so that no crate
+// compiles machine code for them.
 
 /// A catalog row; the derive emits one call per variant (cheaper for the compiler than a
 /// struct literal, which matters for enums with a thousand variants). Aliases and help,
 /// which few variants have, are added by [`with_extras`].
+#[inline]
 #[allow(clippy::too_many_arguments)]
 pub const fn entry(
     code: i32,
@@ -205,6 +208,7 @@ pub fn row_entry<E: crate::ErrorCatalog + ?Sized>(row: usize) -> &'static ErrorE
 
 /// `entry` of a variant that fails as a JSON-RPC error: a `protocol` enum's, or one marked
 /// `#[mcp(protocol)]`.
+#[inline]
 pub const fn json_rpc(entry: ErrorEntry) -> ErrorEntry {
     ErrorEntry {
         channel: Channel::JsonRpcError,
@@ -213,6 +217,7 @@ pub const fn json_rpc(entry: ErrorEntry) -> ErrorEntry {
 }
 
 /// `entry` with its own `errorType` (`#[mcp(error_type = "...")]`).
+#[inline]
 pub const fn with_error_type(entry: ErrorEntry, error_type: &'static str) -> ErrorEntry {
     ErrorEntry {
         error_type: Some(error_type),
@@ -221,6 +226,7 @@ pub const fn with_error_type(entry: ErrorEntry, error_type: &'static str) -> Err
 }
 
 /// `entry` with aliases and help.
+#[inline]
 pub const fn with_extras(
     entry: ErrorEntry,
     aliases: &'static [&'static str],
