@@ -90,3 +90,26 @@ fn a_struct_can_be_a_transparent_inner_error() {
     assert_eq!(ApiError::Bad.code(), 3200);
     mcp_errors::assert_disjoint!(QuotaExceeded, ReadFailed, Closed, ApiError);
 }
+
+/// Signed out
+#[derive(Debug, McpError)]
+#[mcp(
+    domain = "memory-bank",
+    code = 3103,
+    kind = "permission",
+    error_type = "AuthenticationError"
+)]
+struct SignedOut;
+
+#[test]
+fn a_struct_names_its_own_error_type() {
+    // Once a panic of the derive ("key list and parser disagree"): the key was in the
+    // struct's list but neither parser stored it.
+    assert_eq!(SignedOut.error_type(), "AuthenticationError");
+    assert_eq!(
+        SignedOut::ENTRIES[0].error_type,
+        Some("AuthenticationError")
+    );
+    let meta = SignedOut.to_tool_result().to_json_value().unwrap()["_meta"].clone();
+    assert_eq!(meta["errorType"], "AuthenticationError");
+}

@@ -454,8 +454,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             | symbol::CRATE
             | symbol::DECODE
             | symbol::OWN_DISPLAY => enum_key(cx, &mut out, key),
-            // In the key list, but stored by neither (as before this parser was shared).
-            symbol::ERROR_TYPE => false,
+            // `error_type`, `kind`, `retryable` and `message` are the one error's own.
             _ => variant_key(cx, &mut variant, key),
         };
         if !stored {
