@@ -269,7 +269,9 @@ impl<'a> Plan<'a> {
         let (impl_generics, ty_generics, where_clause) = self.generics.split_for_impl();
         let mut predicates = TokenStream::new();
         if let Some(where_clause) = where_clause {
-            for p in &where_clause.predicates {
+            // `pairs`, not `iter`: syn's `iter` is a boxed iterator, compiled once per type.
+            for pair in where_clause.predicates.pairs() {
+                let p = pair.value();
                 predicates.extend(splice!([p] #p,));
             }
         }
@@ -730,8 +732,8 @@ fn is_path(ty: &Type) -> bool {
             }
             if (last.ident == "Option" || last.ident == "Box")
                 && let syn::PathArguments::AngleBracketed(args) = &last.arguments
-                && let Some(syn::GenericArgument::Type(inner)) = args.args.first()
                 && args.args.len() == 1
+                && let syn::GenericArgument::Type(inner) = &args.args[0]
             {
                 return is_path(inner);
             }

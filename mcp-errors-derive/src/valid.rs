@@ -821,7 +821,7 @@ pub fn from_type(ty: &syn::Type) -> &syn::Type {
         && last.ident == "Option"
         && let syn::PathArguments::AngleBracketed(args) = &last.arguments
         && args.args.len() == 1
-        && let Some(syn::GenericArgument::Type(inner)) = args.args.first()
+        && let syn::GenericArgument::Type(inner) = &args.args[0]
     {
         return inner;
     }
