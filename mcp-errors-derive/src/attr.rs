@@ -61,12 +61,6 @@ impl SpanRange {
         }
     }
 
-    /// The span of an attribute value (one copy of the stream, not the two of
-    /// `SpanRange::of`).
-    fn of_value(tokens: &TokenStream) -> SpanRange {
-        SpanRange::of_stream(tokens.clone())
-    }
-
     /// From the start of `self` to the end of `other`.
     pub fn to(self, other: SpanRange) -> SpanRange {
         SpanRange {
@@ -431,8 +425,9 @@ fn enum_key(cx: &Ctxt, out: &mut EnumAttrs, key: &Key<'_>) -> bool {
 }
 
 /// `#[mcp(...)]` on a struct: the enum's keys and a variant's together (one error, one
-/// code); `kind`, `retryable` and `message` are the variant's. thiserror's
-/// `#[error(transparent)] struct` is `transparent`: the struct is its inner error.
+/// code); the keys both have (`kind`, `retryable`, `message`, `fmt`, `error_type`) are the
+/// variant's. thiserror's `#[error(transparent)] struct` is `transparent`: the struct is its
+/// inner error.
 pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, VariantAttrs) {
     let mut keys: Vec<&'static str> = Vec::new();
     for &key in symbol::ENUM_KEYS {
@@ -454,7 +449,7 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
             | symbol::CRATE
             | symbol::DECODE
             | symbol::OWN_DISPLAY => enum_key(cx, &mut out, key),
-            // `error_type`, `kind`, `retryable` and `message` are the one error's own.
+            // The rest, the keys both have among them, are the one error's own.
             _ => variant_key(cx, &mut variant, key),
         };
         if !stored {
@@ -777,7 +772,7 @@ impl Key<'_> {
     fn flag(&self) -> Option<Attr<()>> {
         let rest = match self.value {
             Value::None => return Some(self.attr((), self.span)),
-            Value::Tokens(tokens) => SpanRange::of_value(tokens),
+            Value::Tokens(tokens) => SpanRange::of(tokens),
             Value::Group(group) => SpanRange::of(group),
         };
         report(
@@ -834,7 +829,7 @@ impl Key<'_> {
         const EXAMPLE: &str = "`data(code = \"invalid_input\")`";
         let Value::Group(group) = self.value else {
             let tokens = match self.value {
-                Value::Tokens(tokens) => self.span.to(SpanRange::of_value(tokens)),
+                Value::Tokens(tokens) => self.span.to(SpanRange::of(tokens)),
                 _ => self.span,
             };
             report(
@@ -912,6 +907,7 @@ impl Key<'_> {
         for &(key, text) in EXAMPLES {
             if key == self.name {
                 example = text;
+                break;
             }
         }
         let (tokens, trees) = self.tokens(example)?;
@@ -934,10 +930,15 @@ impl Key<'_> {
     fn int(&self) -> Option<Attr<i32>> {
         let (tokens, trees) = self.tokens("2100")?;
         match scan::int(&trees) {
-            Ok(value) => Some(self.attr(value, SpanRange::of_value(tokens))),
+            Ok(value) => Some(self.attr(value, SpanRange::of(tokens))),
             Err(msg) => {
-                let example = format_args!("{} = 2100", self.name);
-                report_value(self.cx, SpanRange::of(tokens), &msg, &example);
+                // Inline: a `format_args!` with arguments kept in a `let` needs Rust 1.89.
+                report_value(
+                    self.cx,
+                    SpanRange::of(tokens),
+                    &msg,
+                    &format_args!("{} = 2100", self.name),
+                );
                 None
             }
         }
@@ -968,7 +969,7 @@ impl Key<'_> {
                 );
                 None
             }
-            Ok(bounds) => Some(self.attr(bounds, SpanRange::of_value(tokens))),
+            Ok(bounds) => Some(self.attr(bounds, SpanRange::of(tokens))),
             Err((range, msg)) => {
                 report_value(self.cx, range, &msg, &"range = 2100..=2199");
                 None
