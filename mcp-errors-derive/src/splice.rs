@@ -10,7 +10,8 @@
 //! patterns, field calls) stay `quote!`: they are small, so they cost little to compile,
 //! while lexing and walking a template for each of them costs more at expansion time, in
 //! every build of the user's crate. (Templates do run per variant or field where those are
-//! rare: a transparent variant's delegation, a `from` field's impl, a generic field's bound.)
+//! rare: a transparent variant's delegation, a `catch_all`'s source, a `from` field's impl,
+//! a generic field's bound.)
 //!
 //! What comes out is what `quote!` gives: the template's tokens carry `Span::call_site()`
 //! (the compiler's lexer gives every token of a string that span), or the given span under

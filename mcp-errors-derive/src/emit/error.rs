@@ -26,7 +26,7 @@ pub fn error_impl(plan: &Plan<'_>) -> TokenStream {
         if row.catch_all {
             splice_spanned!(span=> [bind] ::std::error::Error::source(#bind.as_dyn_error()))
         } else if field.optional {
-            splice_spanned!(span=> [p, bind, source]
+            quote_spanned!(span=>
                 #p::Option::map(#p::Option::as_ref(#bind), |#source| #source.as_dyn_error()))
         } else {
             quote_spanned!(span=> #p::Option::Some(#bind.as_dyn_error()))
