@@ -1,8 +1,6 @@
 //! The model of one derive input: [`Input`], [`Variant`], [`Field`], built from syn and the
 //! parsed attributes, with the defaults of the attribute language resolved by methods.
 
-use core::cmp::Ordering;
-
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 use syn::{Data, DeriveInput, Fields, Ident, LitStr, Member, Type};
@@ -41,19 +39,9 @@ pub struct Input<'a> {
 impl Input<'_> {
     /// Whether `name` is a variant's name (without `r#`).
     pub fn names_variant(&self, name: &str) -> bool {
-        // A binary search of the sorted names, written out: `binary_search_by` would be one
-        // more copy of std's search, for its closure.
-        let names = &self.variant_names;
-        let (mut low, mut high) = (0, names.len());
-        while low < high {
-            let middle = low + (high - low) / 2;
-            match names[middle].as_str().cmp(name) {
-                Ordering::Less => low = middle + 1,
-                Ordering::Greater => high = middle,
-                Ordering::Equal => return true,
-            }
-        }
-        false
+        self.variant_names
+            .binary_search_by(|v| v.as_str().cmp(name))
+            .is_ok()
     }
 }
 
