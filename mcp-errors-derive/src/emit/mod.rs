@@ -206,7 +206,9 @@ impl Arms {
     }
 
     fn push(&mut self, arm: TokenStream) {
-        self.tokens.extend(arm);
+        // As one stream, not its trees: inside the compiler, taking a stream apart tree by
+        // tree costs every expansion a call across the proc-macro bridge per token.
+        self.tokens.extend(core::iter::once(arm));
         self.count += 1;
     }
 }
