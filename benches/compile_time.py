@@ -221,7 +221,8 @@ esac
 
 def instructions(crate, packages=None):
     """Instructions of the rustc processes of one rebuild of `crate` (`packages`: these
-    removed first and rebuilt with it), -j1 so that no count includes another's waiting.
+    removed first and rebuilt with it), -j1 so that no count includes another's waiting, and
+    the same per crate name (a build script's probe counts under its own name).
     Cargo's fingerprints do not include the wrapper, so the timed builds still find
     everything fresh afterwards."""
     logs = WORK / "callgrind-logs"
@@ -238,6 +239,7 @@ def instructions(crate, packages=None):
     counted = dict(CARGO_ENV, RUSTC_WRAPPER=str(wrapper), MCP_BENCH_COUNTS=str(logs))
     cargo(crate, ["build", "-j1", "--quiet"], counted)
     total = 0
+    per_crate = {}
     for log in sorted(logs.glob("*.log")):
         text = log.read_text()
         m = re.search(r"Collected : (\d+)", text)
@@ -254,20 +256,32 @@ def instructions(crate, packages=None):
                 "Set RUSTC to the compiler itself."
             )
         total += int(m.group(1))
+        name = re.search(r"--crate-name[ =](\S+)", text)
+        name = name.group(1) if name else "?"
+        per_crate[name] = per_crate.get(name, 0) + int(m.group(1))
     if total == 0:
         raise SystemExit(f"callgrind build of {crate.name}: no rustc process counted")
-    return total
+    return total, per_crate
 
 
 def instructions_row(label, crates, cleaned=None):
     """`label instr <thiserror>G <ours>G <ratio>x ...`, thiserror first; `cleaned`: per crate,
-    the packages its clean build removes."""
-    counts = []
+    the packages its clean build removes, and then one line per benchmark crate with the
+    instructions of each crate its clean build compiled (which crate the ratio comes from)."""
+    counts, parts = [], []
     for i, crate in enumerate(crates):
-        counts.append(instructions(crate, cleaned[i] if cleaned else None))
+        total, per_crate = instructions(crate, cleaned[i] if cleaned else None)
+        counts.append(total)
+        parts.append((crate.name, per_crate))
     cells = f"{label:>9} {'instr':>9} {counts[0] / 1e9:>8.3f}G"
     for n in counts[1:]:
         cells += f" {n / 1e9:>17.3f}G {n / counts[0]:>14.2f}x"
+    if cleaned:
+        for name, per_crate in parts:
+            each = ", ".join(
+                f"{k} {v / 1e9:.3f}G" for k, v in sorted(per_crate.items(), key=lambda kv: -kv[1])
+            )
+            cells += f"\n    ({name}: {each})"
     return cells
 
 
