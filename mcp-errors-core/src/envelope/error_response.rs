@@ -5,7 +5,7 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::budget::{Capped, Meter};
-use super::error_object::Code;
+use super::error_object::{Code, RETRY_AFTER_MS};
 use super::fields::{
     CONTEXT, MapSink, Reserved, STACK, Stack, TRUNCATED, Visited, end_with_context,
     has_details_field, message_over_budget, retry_after_ms,
@@ -137,6 +137,10 @@ struct ResponseDetails<'a, E: ?Sized> {
     meter: &'a Meter,
 }
 
+/// `details` keys the envelope writes itself: the details field, the help, as in seed 001.
+const REASON: &str = "reason";
+const SUGGESTION: &str = "suggestion";
+
 impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let error = self.error;
@@ -147,24 +151,24 @@ impl<E: ?Sized + VisitData> Serialize for ResponseDetails<'_, E> {
         let reserved = Reserved {
             fixed: &[TRUNCATED],
             present: [
-                has_details_field(error).then_some("reason"),
-                help.map(|_| "suggestion"),
-                retry_after.map(|_| "retryAfterMs"),
+                has_details_field(error).then_some(REASON),
+                help.map(|_| SUGGESTION),
+                retry_after.map(|_| RETRY_AFTER_MS),
                 self.stack.as_ref().map(|_| STACK),
                 self.context.map(|_| CONTEXT),
             ],
         };
         error.visit_data_any(&mut MapSink {
             map: &mut map,
-            details_key: Some("reason"),
+            details_key: Some(REASON),
             reserved,
             meter: self.meter,
         })?;
         if let Some(help) = help {
-            map.serialize_entry("suggestion", help)?;
+            map.serialize_entry(SUGGESTION, help)?;
         }
         if let Some(ms) = retry_after {
-            map.serialize_entry("retryAfterMs", &ms)?;
+            map.serialize_entry(RETRY_AFTER_MS, &ms)?;
         }
         end_with_context(map, self.context, self.stack.as_ref(), self.meter)
     }
