@@ -116,9 +116,8 @@ impl<'a> Input<'a> {
                 (attrs, Some(variant))
             }
             Data::Union(u) => {
-                attr::report(
-                    cx,
-                    SpanRange::of(&u.union_token),
+                cx.error_at(
+                    &SpanRange::of(&u.union_token),
                     &"`McpError` cannot be derived for a union; use an enum (one variant per \
                      error) or a struct (one error)",
                 );
@@ -519,7 +518,7 @@ impl Message {
         let template = match Template::parse(&text) {
             Ok(template) => Some(template),
             Err(msg) => {
-                attr::report(cx, tokens, &msg);
+                cx.error_at(&tokens, &msg);
                 None
             }
         };

@@ -120,19 +120,13 @@ fn spanned_error(range: SpanRange, msg: &dyn core::fmt::Display) -> syn::Error {
     syn::Error::new_spanned(range, msg)
 }
 
-/// Reports an error under `range`: `Ctxt::error_spanned_by` without a copy per type of
-/// tokens and message.
-pub fn report(cx: &Ctxt, range: SpanRange, msg: &dyn core::fmt::Display) {
-    cx.syn_error(spanned_error(range, msg));
-}
-
 /// Reports `msg` about a value under `range`, with `example` when `msg` says what was
 /// expected.
 fn report_value(cx: &Ctxt, range: SpanRange, msg: &str, example: &dyn core::fmt::Display) {
     if msg.starts_with("expected") {
-        report(cx, range, &format_args!("{msg}, e.g. `{example}`"));
+        cx.error_at(&range, &format_args!("{msg}, e.g. `{example}`"));
     } else {
-        report(cx, range, &msg);
+        cx.error_at(&range, &msg);
     }
 }
 
@@ -540,7 +534,7 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, new: Option<Attr<T>>) {
 
 /// Reports the second occurrence of `key`, written at `whole`.
 fn duplicate(cx: &Ctxt, key: &str, whole: SpanRange) {
-    report(cx, whole, &format_args!("duplicate `{key}` attribute"));
+    cx.error_at(&whole, &format_args!("duplicate `{key}` attribute"));
 }
 
 /// What followed a key: nothing (a flag), `= value` (its tokens, up to the comma that ends
@@ -599,9 +593,8 @@ fn leftover_error(cx: &Ctxt, attr: &Attribute, level: &str, seen: &Seen) -> &'st
              `#[mcp(transparent)]` or `#[mcp(fmt = path)]`"
         }
     };
-    report(
-        cx,
-        SpanRange::of(attr.path()),
+    cx.error_at(
+        &SpanRange::of(attr.path()),
         &format_args!("`#[error(...)]` is thiserror's: write {write}"),
     );
     key
@@ -630,7 +623,7 @@ fn each_key(
             continue;
         }
         let syn::Meta::List(list) = &attr.meta else {
-            report(cx, SpanRange::of(attr), &"expected `#[mcp(...)]`");
+            cx.error_at(&SpanRange::of(attr), &"expected `#[mcp(...)]`");
             seen.broken = true;
             continue;
         };
@@ -657,9 +650,8 @@ fn each_key(
                 } else {
                     format!("; `{name}` belongs on a field")
                 };
-                report(
-                    cx,
-                    key_span,
+                cx.error_at(
+                    &key_span,
                     &format_args!(
                         "unknown attribute `{name}` on {level}; expected one of {}{hint}",
                         quoted_list(keys)
@@ -775,9 +767,8 @@ impl Key<'_> {
             Value::Tokens(tokens) => SpanRange::of(tokens),
             Value::Group(group) => SpanRange::of(group),
         };
-        report(
-            self.cx,
-            self.span.to(rest),
+        self.cx.error_at(
+            &self.span.to(rest),
             &format_args!("`{}` takes no value", self.name),
         );
         None
@@ -794,9 +785,8 @@ impl Key<'_> {
         if let Some(Lit::Bool(b)) = scan::literal(&scan::flatten(tokens)) {
             return Some(self.attr(b.value, SpanRange::single(b.span)));
         }
-        report(
-            self.cx,
-            SpanRange::of(tokens),
+        self.cx.error_at(
+            &SpanRange::of(tokens),
             &format_args!(
                 "expected `true` or `false`, e.g. `{0}` or `{0} = false`",
                 self.name
@@ -813,9 +803,8 @@ impl Key<'_> {
             Value::None => self.span,
             Value::Group(group) => self.span.to(SpanRange::of(group)),
         };
-        report(
-            self.cx,
-            tokens,
+        self.cx.error_at(
+            &tokens,
             &format_args!(
                 "`{}` needs a value, e.g. `{} = {example}`",
                 self.name, self.name
@@ -832,9 +821,8 @@ impl Key<'_> {
                 Value::Tokens(tokens) => self.span.to(SpanRange::of(tokens)),
                 _ => self.span,
             };
-            report(
-                self.cx,
-                tokens,
+            self.cx.error_at(
+                &tokens,
                 &format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}"),
             );
             return;
@@ -854,9 +842,8 @@ impl Key<'_> {
         }) {
             Ok(()) => {}
             Err(err) => {
-                report(
-                    self.cx,
-                    SpanRange::of(group),
+                self.cx.error_at(
+                    &SpanRange::of(group),
                     &format_args!("expected `key = literal` items, e.g. {EXAMPLE}: {err}"),
                 );
                 return;
@@ -864,17 +851,15 @@ impl Key<'_> {
         }
         for (path, value) in &items {
             let Some(ident) = path.get_ident() else {
-                report(
-                    self.cx,
-                    SpanRange::of(path),
+                self.cx.error_at(
+                    &SpanRange::of(path),
                     &format_args!("a `data` key is one identifier, e.g. {EXAMPLE}"),
                 );
                 continue;
             };
             if !scan::is_constant_literal(&scan::flatten(value)) {
-                report(
-                    self.cx,
-                    SpanRange::of(value),
+                self.cx.error_at(
+                    &SpanRange::of(value),
                     &format_args!(
                         "a constant `data` value is a string, integer, float or `bool` \
                          literal, e.g. {EXAMPLE}; a value that varies is a field"
@@ -915,9 +900,8 @@ impl Key<'_> {
             let span = SpanRange::single(lit.span());
             return Some(self.attr(lit, span));
         }
-        report(
-            self.cx,
-            SpanRange::of(tokens),
+        self.cx.error_at(
+            &SpanRange::of(tokens),
             &format_args!(
                 "expected a string literal, e.g. `{} = {example}`",
                 self.name
@@ -962,9 +946,8 @@ impl Key<'_> {
         };
         match bounds {
             Ok((a, b)) if a > b => {
-                report(
-                    self.cx,
-                    SpanRange::of(tokens),
+                self.cx.error_at(
+                    &SpanRange::of(tokens),
                     &format_args!("empty range: {a} is greater than {b}"),
                 );
                 None
@@ -988,9 +971,8 @@ impl Key<'_> {
         for &(name, _) in symbol::KINDS {
             names.push(name);
         }
-        report(
-            self.cx,
-            lit.value_span,
+        self.cx.error_at(
+            &lit.value_span,
             &format_args!(
                 "unknown kind `{name}`; expected one of {}",
                 quoted_list(&names)
@@ -1059,17 +1041,15 @@ impl Key<'_> {
                 let span = SpanRange::of(&path);
                 return Some(self.attr(path, span));
             }
-            report(
-                self.cx,
-                SpanRange::of(tokens),
+            self.cx.error_at(
+                &SpanRange::of(tokens),
                 &"a function's generic arguments follow `::` in a call, e.g. \
                  `fmt = show::<u8>`",
             );
             return None;
         }
-        report(
-            self.cx,
-            SpanRange::of(tokens),
+        self.cx.error_at(
+            &SpanRange::of(tokens),
             &"expected a path to a function `fn(&field.., &mut Formatter) -> fmt::Result`, \
              e.g. `fmt = crate::fmt_busy`",
         );
@@ -1082,9 +1062,8 @@ impl Key<'_> {
         if let Ok(path) = lit.value.parse::<syn::Path>() {
             return Some(lit.map(path));
         }
-        report(
-            self.cx,
-            lit.value_span,
+        self.cx.error_at(
+            &lit.value_span,
             &"expected a path in the string, e.g. `crate = \"::mcp_errors\"`",
         );
         None

@@ -27,11 +27,12 @@ impl Ctxt {
 
     /// An error spanning the tokens of `obj` (from its first to its last token).
     pub fn error_spanned_by<T: ToTokens>(&self, obj: T, msg: impl Display) {
-        self.spanned(&obj, &msg);
+        self.error_at(&obj, &msg);
     }
 
-    /// [`Ctxt::error_spanned_by`] once for every type of tokens and message (`dyn`).
-    fn spanned(&self, obj: &dyn ToTokens, msg: &dyn Display) {
+    /// [`Ctxt::error_spanned_by`] by `dyn`: compiled once, not once for every type of tokens
+    /// and message (what the parsers call, with a `SpanRange`).
+    pub fn error_at(&self, obj: &dyn ToTokens, msg: &dyn Display) {
         self.syn_error(syn::Error::new_spanned(obj.to_token_stream(), msg));
     }
 
