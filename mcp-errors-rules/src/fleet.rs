@@ -1,0 +1,1 @@
+//! The fleet file: one allocation of code ranges for every server of a fleet.

@@ -1,0 +1,10 @@
+//! The rules of an mcp-errors catalog, written once: the derive reports them as compile errors,
+//! the run-time `Registry` as conflicts, and the `mcp-errors` CLI as findings, all with the same
+//! words.
+//!
+//! Only `std` by default, so the derive's build stays as cheap as it is.
+
+pub mod rules;
+
+#[cfg(feature = "fleet")]
+pub mod fleet;

@@ -1,0 +1,1 @@
+//! The rules every checker shares.
