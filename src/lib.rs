@@ -10,6 +10,7 @@
 #![doc = "[operating]: crate::guide::operating"]
 #![doc = "[attributes]: crate::attributes"]
 #![doc = "[envelopes]: crate::envelopes"]
+#![doc = "[taxonomies]: crate::guide::taxonomies"]
 #![doc = "[http-mod]: crate::http"]
 #![doc = "[metrics-mod]: crate::metrics"]
 #![doc = "[retry-mod]: crate::retry"]
@@ -37,6 +38,7 @@ pub mod attributes {}
 #[doc = "[retry]: crate::retry"]
 #[doc = "[jsonrpc]: crate::jsonrpc"]
 #[doc = "[attributes]: crate::attributes"]
+#[doc = "[taxonomies]: crate::guide::taxonomies"]
 #[doc = include_str!("../docs/envelopes.md")]
 pub mod envelopes {}
 
@@ -55,6 +57,7 @@ pub mod guide {
     pub mod rmcp {}
 
     #[doc = "[rmcp]: crate::guide::rmcp"]
+    #[doc = "[envelopes]: crate::envelopes"]
     #[doc = include_str!("../docs/adopt.md")]
     pub mod adopt {}
 
@@ -82,4 +85,8 @@ pub mod guide {
     #[doc = "[retry]: crate::retry"]
     #[doc = include_str!("../docs/operating.md")]
     pub mod operating {}
+
+    #[doc = "[envelopes]: crate::envelopes"]
+    #[doc = include_str!("../docs/taxonomies.md")]
+    pub mod taxonomies {}
 }
