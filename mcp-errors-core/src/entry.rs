@@ -30,8 +30,8 @@ pub struct ErrorEntry {
     /// How a tool reports a failure of this variant: as an MCP tool error, or (a protocol
     /// failure) as a JSON-RPC error.
     pub channel: Channel,
-    /// Seed 002's `errorType` when the variant names its own (`#[mcp(error_type =
-    /// "AuthenticationError")]`); `None` for the one of its kind
+    /// The `errorType` (a tool error's `_meta.errorType`) when the variant names its own
+    /// (`#[mcp(error_type = "AuthenticationError")]`); `None` for the one of its kind
     /// ([`ErrorKind::error_type`]).
     pub error_type: Option<&'static str>,
     /// The variant's fields, in declaration order.
@@ -39,7 +39,7 @@ pub struct ErrorEntry {
 }
 
 impl ErrorEntry {
-    /// Seed 002's `errorType` of this row: its own ([`error_type`](ErrorEntry::error_type)),
+    /// The `errorType` of this row: its own ([`error_type`](ErrorEntry::error_type)),
     /// else the one of its [`kind`](ErrorEntry::kind).
     pub const fn resolved_error_type(&self) -> &'static str {
         match self.error_type {

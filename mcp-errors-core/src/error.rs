@@ -24,7 +24,7 @@ pub trait McpError: std::error::Error {
 
     /// The domain this error is reported under: its row's. A `transparent` variant reports
     /// the outer enum's domain (the derive overrides this method then): a common
-    /// `E_INPUT_TOO_LARGE` raised by the Python server counts as `python` (seed 000).
+    /// `E_INPUT_TOO_LARGE` raised by the Python server counts as `python`.
     fn domain(&self) -> &'static str {
         self.entry().domain
     }
@@ -78,7 +78,7 @@ pub trait McpError: std::error::Error {
         self.entry().help
     }
 
-    /// Seed 002's `errorType` (`_meta.errorType` of a tool error): the variant's own
+    /// The `errorType` (`_meta.errorType` of a tool error): the variant's own
     /// (`#[mcp(error_type = "...")]`), else its enum's, else the one of its
     /// [`kind`](McpError::kind) ([`ErrorKind::error_type`]).
     fn error_type(&self) -> &'static str {

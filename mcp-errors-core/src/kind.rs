@@ -4,8 +4,8 @@ use core::fmt;
 
 /// The category of a failure, independent of the server that reports it.
 ///
-/// A kind drives three things: the `errorType` of an MCP tool error (seed 002's
-/// `ValidationError`, `TimeoutError`, ...), the default `retryable` flag of a variant that does
+/// A kind drives three things: the `errorType` of an MCP tool error
+/// (`ValidationError`, `TimeoutError`, ...), the default `retryable` flag of a variant that does
 /// not set one, and the per-kind retry budget of [`RetryPolicy`](crate::retry::RetryPolicy).
 ///
 /// In `#[mcp(kind = "...")]` a kind is written in lower snake case, as [`ErrorKind::as_str`]
@@ -69,7 +69,7 @@ impl ErrorKind {
         }
     }
 
-    /// The `errorType` of seed 002's tool errors: `"ValidationError"`, `"TimeoutError"`, ...
+    /// The `errorType` of tool errors: `"ValidationError"`, `"TimeoutError"`, ...
     pub const fn error_type(self) -> &'static str {
         match self {
             ErrorKind::Validation => "ValidationError",
@@ -89,7 +89,8 @@ impl ErrorKind {
     /// Whether a variant of this kind is retryable when it says nothing itself.
     ///
     /// Timeouts, network failures, rate limits and unavailable dependencies are transient
-    /// (seed 001's and seed 002's retry guidance); every other kind is not.
+    /// (the retry guidance of the categorized error model and of the TypeScript hierarchy);
+    /// every other kind is not.
     pub const fn default_retryable(self) -> bool {
         matches!(
             self,

@@ -3,7 +3,7 @@
 /// The owned form of a received JSON-RPC `error` member: `{"code", "message", "data"}`.
 ///
 /// With the `client` feature it is `Deserialize` (and [`from_json`](Self::from_json)): `code`
-/// accepts a JSON integer or, as seed 004's servers send it, a string of one (`"1001"`);
+/// accepts a JSON integer or, as string-coded servers send it, a string of one (`"1001"`);
 /// anything else (floats, out-of-range integers, other strings) is a deserialization error.
 /// It serializes back with a numeric code.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -85,10 +85,10 @@ impl ErrorObject {
     ///
     /// The fields come back as far as the tool result carries them: the default format
     /// ([`ToolErrorFormat`](crate::ToolErrorFormat)) writes them all under `_meta.data`,
-    /// seed 002's format writes none (a variant with fields then decodes as `MissingField`),
+    /// the `toToolError` format writes none (a variant with fields then decodes as `MissingField`),
     /// and the tool result's one reply budget may cut a large value that the JSON-RPC form
     /// would have kept. `None` for anything else: a result that is no error, or one without an
-    /// integer `code` (a number, or a string of digits as seed 004's servers send it).
+    /// integer `code` (a number, or a string of digits as string-coded servers send it).
     ///
     /// ```
     /// use mcp_errors_core::ErrorObject;

@@ -1,8 +1,8 @@
-//! Seed 000's readiness sentinel: the line a stdio server prints once it accepts requests.
+//! The readiness sentinel: the line a stdio server prints once it accepts requests.
 
 use std::io;
 
-/// Seed 000's readiness sentinel, `{"type":"ready","schema":{"errorCodes":1}}`: the line a
+/// The readiness sentinel, `{"type":"ready","schema":{"errorCodes":1}}`: the line a
 /// stdio server prints once it accepts requests, telling the harness which version of the
 /// error-code schema its errors follow.
 ///

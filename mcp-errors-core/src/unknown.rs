@@ -1,15 +1,16 @@
-//! Errors from outside the taxonomy: seed 002's "unknown errors" ([`UnknownError`], and
-//! [`Foreign`] to carry one), retried like seed 002 retries them and sent without their text.
+//! Errors from outside the taxonomy, the "unknown errors" of a TypeScript error hierarchy
+//! ([`UnknownError`], and [`Foreign`] to carry one): retried as that hierarchy retries them
+//! (3 times, a conservative default) and sent without their text.
 
 use core::fmt;
 use std::error::Error;
 
 use crate::{ErrorEntry, ErrorKind, FieldSink, McpError};
 
-/// The catalog row of every error from outside the taxonomy: seed 002's `UnknownError`.
+/// The catalog row of every error from outside the taxonomy: `UnknownError`.
 ///
 /// Code -32603 (JSON-RPC's internal error), symbol `UNKNOWN_ERROR`, domain `unknown`, kind
-/// `internal` and retryable: seed 002 retries unknown errors, 3 times with exponential
+/// `internal` and retryable: unknown errors are retried, 3 times with exponential
 /// backoff, the default budget of the `internal` kind in
 /// [`RetryPolicy`](crate::retry::RetryPolicy).
 pub static UNKNOWN_ENTRY: ErrorEntry = ErrorEntry {
@@ -20,7 +21,7 @@ pub static UNKNOWN_ENTRY: ErrorEntry = ErrorEntry {
     retryable: true,
     kind: ErrorKind::Internal,
     variant: "UnknownError",
-    doc: "Unknown error\n\nA failure from outside the server's error taxonomy (seed 002).",
+    doc: "Unknown error\n\nA failure from outside the server's error taxonomy.",
     aliases: &[],
     help: None,
     channel: crate::Channel::ToolError,
@@ -52,7 +53,7 @@ impl McpError for UnknownError {
     }
 }
 
-/// Any error as an unknown [`McpError`] (seed 002's `UnknownError`): the code, symbol, kind
+/// Any error as an unknown [`McpError`] (an `UnknownError`): the code, symbol, kind
 /// and retry guidance of [`UNKNOWN_ENTRY`], and the wrapped error as its
 /// [`source`](Error::source), whose text stays in the process (no envelope writes it).
 ///

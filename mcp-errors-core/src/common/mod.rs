@@ -1,4 +1,4 @@
-//! The error enums every server shares: [`CommonError`] (seed 000's common range) and
+//! The error enums every server shares: [`CommonError`] (the common range 1000–1099) and
 //! [`ProtocolError`] (the JSON-RPC and MCP protocol codes). Both are `#[derive(McpError)]`
 //! enums like a user's, and both can be decoded. They are written in `source.rs`; what this
 //! crate compiles is `expanded.rs`, the derive's output for them, checked in and kept equal to

@@ -3,8 +3,8 @@
 //! With the feature on, every `#[derive(McpError)]` enum `E` gets
 //! `impl From<E> for jsonrpsee_types::ErrorObjectOwned` (the type jsonrpsee's `RpcModule`
 //! methods return errors as; `jsonrpsee::types::ErrorObjectOwned` is the same type): the
-//! JSON-RPC error of SPEC §5 with `code`, `message` and `data`. The conversion
-//! [`emit`](super::emit)s the error.
+//! JSON-RPC error of [`to_error_object`](crate::McpErrorExt::to_error_object), with `code`,
+//! `message` and `data`. The conversion [`emit`](super::emit)s the error.
 //!
 //! Only the small `jsonrpsee-types` crate is a dependency, not jsonrpsee's client or server.
 

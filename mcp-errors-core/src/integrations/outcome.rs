@@ -233,7 +233,7 @@ pub(crate) fn tool_error_json<E: ?Sized + VisitData>(err: &E) -> Value {
 }
 
 /// The `_meta` of a tool error alone, for when the whole envelope fails (a `Display` impl
-/// failed): the [`ToolMeta`](crate::envelope::ToolMeta) the envelope writes, in seed 002's
+/// failed): the [`ToolMeta`](crate::envelope::ToolMeta) the envelope writes, in the `toToolError`
 /// format, which reads only the catalog and [`McpError::retry_after`](crate::McpError::retry_after) and so always
 /// serializes.
 fn catalog_meta<E: ?Sized + VisitData>(err: &E) -> Map<String, Value> {

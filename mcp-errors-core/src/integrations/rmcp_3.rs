@@ -2,7 +2,7 @@
 //!
 //! Every `#[derive(McpError)]` enum `E` gets:
 //!
-//! - `impl From<E> for rmcp::model::ErrorData`: the JSON-RPC error of SPEC §5, so a tool
+//! - `impl From<E> for rmcp::model::ErrorData`: mcp-errors' JSON-RPC error, so a tool
 //!   returning `Result<T, ErrorData>` can use `?` on a `Result<_, E>`;
 //! - `impl rmcp::handler::server::tool::IntoCallToolResult for E`, so a `#[tool]` may return
 //!   `Result<T, E>`: rmcp's `Result` impl sends the tool error ([`tool_outcome`]), or the

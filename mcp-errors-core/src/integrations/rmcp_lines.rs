@@ -316,7 +316,7 @@ macro_rules! error_stats_glue {
         ///
         /// - `sys/errorStats`: the [`StatsSnapshot`](crate::metrics::StatsSnapshot) when
         ///   `MCP_ERROR_METRICS` is truthy, else `-32601` method not found (clients
-        ///   feature-detect the method, seed 000);
+        ///   feature-detect the method);
         /// - any other method: `-32601`, as rmcp's default `on_custom_request` answers.
         #[inline]
         pub fn on_custom_request(request: &CustomRequest) -> Result<CustomResult, ErrorData> {

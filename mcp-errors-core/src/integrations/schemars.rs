@@ -10,17 +10,17 @@
 //! | [`error_object`] | [`to_error_object`](crate::McpErrorExt::to_error_object): `{"code","message","data"}` |
 //! | [`jsonrpc_error`] | [`to_jsonrpc`](crate::McpErrorExt::to_jsonrpc): `{"jsonrpc":"2.0","id","error"}` |
 //! | [`tool_result`] | [`to_tool_result`](crate::McpErrorExt::to_tool_result): `{"content","isError":true,"_meta"}` |
-//! | [`error_response`] | [`to_error_response`](crate::McpErrorExt::to_error_response): seed 001's `{"code","message","retryable","details"}` |
+//! | [`error_response`] | [`to_error_response`](crate::McpErrorExt::to_error_response): `result.error`, `{"code","message","retryable","details"}` |
 //! | [`jsonrpc_result`] | [`to_jsonrpc_result`](crate::McpErrorExt::to_jsonrpc_result): `{"jsonrpc":"2.0","id","result":{"error"}}` |
 //! | [`catalog`] | [`Registry::to_json`](crate::Registry::to_json) |
 //! | [`error_stats`] | the `sys/errorStats` result, [`StatsSnapshot`] |
 //!
 //! The envelope schemas describe the default output (with `data.domain`, `data.symbol`,
-//! `data.retryable` required, SPEC §5) and accept a code written as a string of digits
-//! (`code_as_string()`, seed 004). `plain_data()` output, seed 004's dialect whose `data`
-//! holds the variant's fields only, is outside them. In seed 001's `details`, `reason` and
-//! `suggestion` are the details and help text when the error has them, else may be data
-//! fields of any type under those names.
+//! `data.retryable` required) and accept a code written as a string of digits
+//! (`code_as_string()`). `plain_data()` output, the dialect of string-coded servers whose
+//! `data` holds the variant's fields only, is outside them. In `result.error`'s `details`,
+//! `reason` and `suggestion` are the details and help text when the error has them, else may
+//! be data fields of any type under those names.
 //!
 //! ```
 //! use mcp_errors_core::integrations::schemars as schemas;
@@ -42,12 +42,12 @@ use crate::{CodeRange, ErrorEntry, ErrorKind, ErrorObject, FieldEntry, FieldRole
 /// The JSON Schema dialect of every schema here.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
-/// `^[A-Z][A-Z0-9_]*[A-Z0-9]$`, at most 63 characters (SPEC §3).
+/// `^[A-Z][A-Z0-9_]*[A-Z0-9]$`, at most 63 characters (the derive's rule).
 const SYMBOL_PATTERN: &str = "^[A-Z][A-Z0-9_]*[A-Z0-9]$";
 
 fn code() -> Value {
     json!({
-        "description": "The stable numeric code; a string of digits in seed 004's dialect.",
+        "description": "The stable numeric code; a string of digits with `code_as_string()`.",
         "anyOf": [
             {"type": "integer", "minimum": i32::MIN, "maximum": i32::MAX},
             {"type": "string", "pattern": "^-?[0-9]+$"}
@@ -67,7 +67,7 @@ fn retry_after_ms() -> Value {
     json!({"type": "integer", "minimum": 0, "description": "Milliseconds to wait before a retry."})
 }
 
-/// An array of frames, or (`stack_as_string`, seed 003) one string of lines.
+/// An array of frames, or (`stack_as_string`) one string of lines.
 fn stack() -> Value {
     json!({
         "type": ["array", "string"],
@@ -88,7 +88,7 @@ fn request_id() -> Value {
 fn error_object_value() -> Value {
     json!({
         "title": "McpErrorObject",
-        "description": "The JSON-RPC `error` member of an mcp-errors error (SPEC §5).",
+        "description": "The JSON-RPC `error` member of an mcp-errors error.",
         "type": "object",
         "required": ["code", "message", "data"],
         "properties": {
@@ -116,7 +116,7 @@ fn error_object_value() -> Value {
 fn error_response_value() -> Value {
     json!({
         "title": "McpErrorResponse",
-        "description": "Seed 001's `ErrorResponse`: the `error` a tool returns inside a successful `result`.",
+        "description": "An `ErrorResponse`: the `error` a tool returns inside a successful `result`.",
         "type": "object",
         "required": ["code", "message", "retryable"],
         "properties": {
@@ -172,11 +172,12 @@ pub fn jsonrpc_error() -> Schema {
 }
 
 /// The schema of [`to_tool_result`](crate::McpErrorExt::to_tool_result): an MCP
-/// `CallToolResult` with `isError: true` and seed 002's `_meta`.
+/// `CallToolResult` with `isError: true` and its `_meta` (`errorType`, `errorCode`,
+/// `retryable`, ...).
 pub fn tool_result() -> Schema {
     with_dialect(json!({
         "title": "McpToolError",
-        "description": "An MCP `CallToolResult` reporting an error (SPEC §5, seed 002's toToolError).",
+        "description": "An MCP `CallToolResult` reporting an error (`isError: true`, with `_meta` for programs).",
         "type": "object",
         "required": ["content", "isError", "_meta"],
         "properties": {
@@ -224,14 +225,14 @@ pub fn tool_result() -> Schema {
     }))
 }
 
-/// The schema of [`to_error_response`](crate::McpErrorExt::to_error_response): seed 001's
-/// `{"code","message","retryable","details"}`.
+/// The schema of [`to_error_response`](crate::McpErrorExt::to_error_response): the
+/// `result.error` shape `{"code","message","retryable","details"}`.
 pub fn error_response() -> Schema {
     with_dialect(error_response_value())
 }
 
 /// The schema of [`to_jsonrpc_result`](crate::McpErrorExt::to_jsonrpc_result): a successful
-/// JSON-RPC response whose `result.error` is seed 001's `ErrorResponse`.
+/// JSON-RPC response whose `result.error` is an `ErrorResponse`.
 pub fn jsonrpc_result() -> Schema {
     with_dialect(json!({
         "title": "McpJsonRpcErrorResult",
@@ -309,7 +310,7 @@ impl JsonSchema for StatsSnapshot {
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
-            "description": "The result of `sys/errorStats` (seed 000).",
+            "description": "The result of `sys/errorStats`.",
             "type": "object",
             "required": ["total", "byCode", "byDomain", "bySymbol"],
             "properties": {
@@ -471,7 +472,7 @@ impl JsonSchema for ErrorEntry {
                     "enum": ["tool_error", "jsonrpc"]
                 },
                 "errorType": {
-                    "description": "Seed 002's errorType: the variant's own, else its kind's.",
+                    "description": "The tool error's errorType: the variant's own, else its kind's.",
                     "type": "string"
                 },
                 "fields": {"type": "array", "items": field}

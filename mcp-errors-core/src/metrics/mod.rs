@@ -1,4 +1,4 @@
-//! Error counters: [`ErrorStats`] and the `sys/errorStats` snapshot of seed 000.
+//! Error counters: [`ErrorStats`] and the `sys/errorStats` snapshot.
 //!
 //! Every emitted error can be counted by total, by code, by domain and by symbol. The
 //! counters are lock-free: recording is a handful of relaxed atomic operations on

@@ -1,4 +1,4 @@
-//! The JSON-RPC method `sys/errorStats` (seed 000): the one place that decides how it is
+//! The JSON-RPC method `sys/errorStats`: the one place that decides how it is
 //! answered. [`ErrorStats::answer_request`] answers a raw request line; the rmcp integration
 //! answers rmcp's `CustomRequest` through [`ErrorStats::answer_method`].
 
@@ -12,7 +12,7 @@ pub(crate) enum StatsAnswer {
     /// The counters are on: the snapshot is the `result`.
     Snapshot(StatsSnapshot),
     /// The counters are off: `-32601` method not found, so clients can feature-detect the
-    /// method (seed 000).
+    /// method.
     MethodNotFound,
 }
 
@@ -44,7 +44,7 @@ impl ErrorStats {
     ///
     /// - A `sys/errorStats` request gets `{"jsonrpc":"2.0","id":<its id>,"result":<snapshot>}`
     ///   when this instance is enabled, and a `-32601` method-not-found error when it is not
-    ///   (seed 000: clients feature-detect the method).
+    ///   (clients feature-detect the method).
     /// - A line that is not valid JSON gets a `-32700` parse error with `"id": null`.
     /// - A `sys/errorStats` call whose `id` is neither a string, a number nor `null` gets a
     ///   `-32600` invalid-request error with `"id": null`; one without `"jsonrpc":"2.0"`, or

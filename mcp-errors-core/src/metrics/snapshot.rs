@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 /// A point-in-time copy of an [`ErrorStats`]: the `result` of `sys/errorStats`.
 ///
-/// Serializes as seed 000's shape, `{"total":3,"byCode":{"1005":2,"2300":1},
+/// Serializes as the Node fleet's shape, `{"total":3,"byCode":{"1005":2,"2300":1},
 /// "byDomain":{...},"bySymbol":{...}}`, plus `"sample"` when sampling is on and `"overflow"`
 /// when a table was full. With the `client` feature it also deserializes from the same shape,
 /// so a client can read a server's answer.

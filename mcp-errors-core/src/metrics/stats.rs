@@ -127,7 +127,7 @@ impl ErrorStats {
         seen.div_ceil(u64::from(self.sample))
     }
 
-    /// The counters as they are now, in the shape of seed 000's `sys/errorStats` result.
+    /// The counters as they are now, in the shape of the `sys/errorStats` result.
     ///
     /// Keys never seen are left out; a disabled instance gives an empty snapshot. `total` is
     /// always the sum of `byCode` (and of `byDomain`, and of `bySymbol`) plus `overflow`.

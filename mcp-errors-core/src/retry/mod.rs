@@ -1,25 +1,26 @@
 //! Retry guidance: the retry contract, which every envelope writes, and for clients (feature
-//! `client`) [`RetryPolicy`], [`retry`] and [`is_terminal`], after seed 002's retry table.
+//! `client`) [`RetryPolicy`], [`retry`] and [`is_terminal`], after the retry table of the
+//! TypeScript hierarchy (one of the reference taxonomies, `mcp_errors::guide::taxonomies`).
 //!
 //! An error is *terminal* when it is not [`retryable`](crate::McpError::retryable): retrying
-//! the same request cannot help (seed 002's `isTerminalError`). A retryable error is retried
-//! with exponential backoff and jitter, at most as many times as its
+//! the same request cannot help (that hierarchy's `isTerminalError`). A retryable error is
+//! retried with exponential backoff and jitter, at most as many times as its
 //! [`ErrorKind`](crate::ErrorKind) allows, and never sooner than its own
 //! [`retry_after`](crate::McpError::retry_after).
 //!
 //! | kind | default max retries | why |
 //! |---|---|---|
 //! | `validation`, `permission` | 0 | terminal: the caller must change the request or its credentials |
-//! | `timeout` | 3 | seed 002: 3–5; a timeout already spent the full deadline once |
-//! | `network`, `unavailable`, `rate_limit` | 5 | seed 002: 3–5; transient by nature |
-//! | every other kind ("unknown") | 3 | seed 002's conservative default |
+//! | `timeout` | 3 | the table's 3–5; a timeout already spent the full deadline once |
+//! | `network`, `unavailable`, `rate_limit` | 5 | the table's 3–5; transient by nature |
+//! | every other kind ("unknown") | 3 | the table's conservative default |
 //!
 //! Delays: the `n`th retry waits `base × factorⁿ⁻¹`, capped at `max_delay`, minus a random
 //! share of up to `jitter` of it (so waits spread out but never exceed the cap), and at least
 //! the error's `retry_after()`. Defaults: base 1 s, factor 2, max delay 30 s, jitter 0.5 —
-//! seed 002's 1 s, 2 s, 4 s schedule, spread down to half of each step.
+//! the table's 1 s, 2 s, 4 s schedule, spread down to half of each step.
 //!
-//! An error's `retry_after()` comes from the server (`data.retryAfterMs`, seed 004's
+//! An error's `retry_after()` comes from the server (`data.retryAfterMs`, a
 //! `retry_after_seconds`) and is honoured up to `max_retry_after` (default 5 minutes). An
 //! error that asks for longer is **not retried**: the policy gives up and returns it at once
 //! ([`Backoff::next_delay`] and [`RetryPolicy::next_delay`] say `None`, [`retry`] returns the
@@ -39,7 +40,7 @@
 //! |---|---|---|
 //! | JSON-RPC error | `error.data.retryAfterMs` | the integer `N` |
 //! | tool error (`isError: true`) | `result._meta.retryAfterMs` | the integer `N` |
-//! | model-readable text | the tool error's first text content (not the JSON-RPC `error.message`) | ends with `" (retry after N ms)"` ([`text_suffix`]; [`ToolErrorFormat::text_retry_after`](crate::ToolErrorFormat::text_retry_after), on by default, off in seed 002's format) |
+//! | model-readable text | the tool error's first text content (not the JSON-RPC `error.message`) | ends with `" (retry after N ms)"` ([`text_suffix`]; [`ToolErrorFormat::text_retry_after`](crate::ToolErrorFormat::text_retry_after), on by default, off in the `toToolError` format) |
 //! | HTTP, when a limiter of this crate refuses (`http::RateLimitLayer`, feature `http`) | status 429, `Retry-After: S` with `S = ceil(N / 1000)` (at least 1), body a JSON-RPC error (`"id": null`) whose `data.retryAfterMs` is `N` | |
 //!
 //! `retryable` stays the catalog's flag, but an error with a retry delay is retryable on the

@@ -32,7 +32,8 @@ use std::hash::{BuildHasher, Hasher};
 
 use crate::{ErrorKind, McpError};
 
-/// Whether `err` is terminal: not worth retrying unchanged (seed 002's `isTerminalError`).
+/// Whether `err` is terminal: not worth retrying unchanged (`isTerminalError` of a TypeScript
+/// error hierarchy).
 ///
 /// Works on concrete errors and on `&dyn McpError` alike.
 ///
@@ -63,7 +64,7 @@ pub fn is_terminal<E: McpError + ?Sized>(err: &E) -> bool {
 /// Implemented for every sized `McpError` and for `Box<dyn McpError>` (also `+ Send` and
 /// `+ Send + Sync`), which does not itself implement `McpError`; and for the errors of other
 /// libraries most code returns (`std::io::Error`, `Box<dyn Error>`, also `+ Send` and
-/// `+ Send + Sync`), which are seed 002's unknown errors
+/// `+ Send + Sync`), which are unknown errors
 /// ([`UnknownError`](crate::unknown::UnknownError)): retried, at most as often as the
 /// `internal` kind allows (3 by default). Wrap any other error type in
 /// [`Foreign`](crate::unknown::Foreign) for the same treatment.
@@ -139,7 +140,7 @@ as_mcp_error_for_box!(
     dyn McpError + Send + Sync + '_
 );
 
-// Errors from outside the taxonomy are seed 002's unknown errors: retried, at most as often
+// Errors from outside the taxonomy are unknown errors: retried, at most as often
 // as the `internal` kind allows (3 by default).
 macro_rules! as_mcp_error_for_foreign {
     ($($ty:ty),*) => {$(
