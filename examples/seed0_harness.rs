@@ -1,6 +1,7 @@
-//! Seed 000, the shared JSON-RPC harness: the common range plus ten domain ranges, the error
-//! object with `data.{domain,symbol,details,retryable}`, the readiness sentinel, the
-//! `sys/errorStats` counters and the verbose stack mode.
+//! The Node fleet's numeric ranges (`docs/taxonomies.md`), its shared JSON-RPC harness: the
+//! common range plus ten domain ranges, the error object with
+//! `data.{domain,symbol,details,retryable}`, the readiness sentinel, the `sys/errorStats`
+//! counters and the verbose stack mode.
 //!
 //! ```text
 //! cargo run --example seed0_harness
@@ -34,13 +35,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     print_catalog::<TavilyError>();
     print_catalog::<MiscError>();
 
-    // The seed's "Error Object Shape". Verbosity is pinned off so the output does not depend on
+    // The original's "Error Object Shape". Verbosity is pinned off so the output does not depend on
     // MCP_ERRORS_VERBOSE (see the end of this example).
-    println!("\n# error object (seed 000)");
+    println!("\n# error object");
     let nav = seed0::nav_failed();
     show(&nav.to_jsonrpc(1).verbosity(Verbosity::Off))?;
 
-    // Migration step 2 of the seed: `appError(1000, 'Invalid selector', { domain:'playwright',
+    // Migration step 2 of the original: `appError(1000, 'Invalid selector', { domain:'playwright',
     // symbol:'E_INVALID_PARAMS' })` is a common code raised under the playwright domain.
     println!("\n# a common code under a server's domain (migration step 2)");
     let invalid_selector = PlaywrightError::Common(CommonError::InvalidParams {
@@ -64,7 +65,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // MCP_ERROR_METRICS=1 turns on the process-wide counters (`metrics::global()`); this
     // example uses its own enabled instance so that it prints the same with or without it.
-    println!("\n# sys/errorStats after the seed's three errors");
+    println!("\n# sys/errorStats after the original's three errors");
     let stats = ErrorStats::new(MetricsConfig::enabled());
     for err in seed0::stats_example_errors() {
         println!(

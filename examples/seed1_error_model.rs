@@ -1,12 +1,12 @@
-//! Seed 001, the canonical "Error Model": category ranges, the standard codes with their
-//! retryability, the `ErrorResponse` a tool returns in `result.error`, and JSON-RPC `-32602`
-//! for protocol-level validation.
+//! The categorized error model (`docs/taxonomies.md`), a server's "Error Model": category
+//! ranges, the standard codes with their retryability, the `ErrorResponse` a tool returns in
+//! `result.error`, and JSON-RPC `-32602` for protocol-level validation.
 //!
 //! ```text
 //! cargo run --example seed1_error_model
 //! ```
 //!
-//! The seed's code table contradicts its range table (3001, 3002 and 4001 lie outside their
+//! The original's code table contradicts its range table (3001, 3002 and 4001 lie outside their
 //! category's range); `examples/taxonomies/seed1.rs` explains the resolution: the published
 //! codes stay, the range decides the enum, the category's meaning becomes the `kind`.
 

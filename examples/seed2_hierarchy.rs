@@ -1,6 +1,7 @@
-//! Seed 002, the commons.systems error hierarchy: `ValidationError` / `TimeoutError` /
-//! `NetworkError` with `errorCode`s, `toToolError()` (here `to_tool_result()`),
-//! `isTerminalError` (here `retry::is_terminal`) and `withRetry` (here `retry::retry`).
+//! The TypeScript hierarchy (`docs/taxonomies.md`), commons.systems' error classes:
+//! `ValidationError` / `TimeoutError` / `NetworkError` with `errorCode`s, `toToolError()`
+//! (here `to_tool_result()`), `isTerminalError` (here `retry::is_terminal`) and `withRetry`
+//! (here `retry::retry`).
 //!
 //! ```text
 //! cargo run --example seed2_hierarchy

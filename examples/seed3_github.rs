@@ -1,7 +1,7 @@
-//! Seed 003, a GitHub MCP server: negative codes (JSON-RPC, MCP-specific, GitHub API,
-//! protocol version), legacy aliases that decode to the same variant, `MCPErrorData`
-//! (`github`, `rateLimit`, `validation`, `protocol`, ...), GitHub error mapping, and
-//! `retryAfter` feeding `data.retryAfterMs` and the retry policy.
+//! The negative-code GitHub server (`docs/taxonomies.md`): negative codes (JSON-RPC,
+//! MCP-specific, GitHub API, protocol version), legacy aliases that decode to the same
+//! variant, `MCPErrorData` (`github`, `rateLimit`, `validation`, `protocol`, ...), GitHub
+//! error mapping, and `retryAfter` feeding `data.retryAfterMs` and the retry policy.
 //!
 //! ```text
 //! cargo run --example seed3_github

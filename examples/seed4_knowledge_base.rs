@@ -1,4 +1,4 @@
-//! Seed 004, a knowledge-base server (`file_knowledge_mcp`): string codes
+//! The string-coded knowledge base (`docs/taxonomies.md`, `file_knowledge_mcp`): string codes
 //! (`"code":"1001"`), `data` with each error's own fields, and the client side that decodes
 //! a received error back into the typed variant.
 //!
@@ -38,7 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
 
-    println!("\n# the seed's examples, as the server sends them");
+    println!("\n# the original's examples, as the server sends them");
     for err in seed4::seed_examples() {
         println!("{}", serde_json::to_string_pretty(&seed4::wire(&err))?);
     }
@@ -48,7 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{}", serde_json::to_string(&seed4::wire(&err))?);
     }
 
-    // The client of the seed: `if e.code == "2001": ... elif e.code == "1002": ...`, with
+    // The original's client: `if e.code == "2001": ... elif e.code == "1002": ...`, with
     // the received error decoded into the typed variant instead of poking at `e.data`.
     println!("\n# client side: decode what the server sent");
     let received = [
@@ -72,7 +72,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Err(e) => println!("{:>6} not decoded: {e}", object.code),
         }
     }
-    // Constants for matching on codes, like the seed's `ErrorCode` class.
+    // Constants for matching on codes, like the original's `ErrorCode` class.
     println!(
         "\nKbError::SEARCH_TIMEOUT = {}, KbError::DOCUMENT_NOT_FOUND = {}",
         KbError::SEARCH_TIMEOUT,

@@ -1,6 +1,7 @@
-//! Writes the catalog JSON (`Registry::to_json`) of each seed taxonomy of
-//! `examples/taxonomies/` into a directory, as `seed0.json` ... `seed4.json`: the input on
-//! which `.ci/polyglot.sh` runs `mcp-errors gen` and type-checks the output.
+//! Writes the catalog JSON (`Registry::to_json`) of each reference taxonomy
+//! (`docs/taxonomies.md`) of `examples/taxonomies/` into a directory, as `seed0.json` ...
+//! `seed4.json`: the input on which `.ci/polyglot.sh` runs `mcp-errors gen` and type-checks
+//! the output.
 //!
 //! ```text
 //! cargo run --example seed_catalogs -- DIR

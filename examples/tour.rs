@@ -1,13 +1,13 @@
-//! A walk through mcp-errors on the taxonomies of the five seed servers: seed 000's common
-//! range and ten domains as checked enums, then every envelope, decoding, the
+//! A walk through mcp-errors on the five reference taxonomies (`docs/taxonomies.md`): the Node
+//! fleet's common range and ten domains as checked enums, then every envelope, decoding, the
 //! `sys/errorStats` counters and retry guidance. No setup:
 //!
 //! ```text
 //! cargo run --example tour
 //! ```
 //!
-//! Each seed also has its own example (`seed0_harness` ... `seed4_knowledge_base`), and the
-//! taxonomies live in `examples/taxonomies/`.
+//! Each taxonomy also has its own example (`seed0_harness` ... `seed4_knowledge_base`, in the
+//! order of `docs/taxonomies.md`), and the taxonomies live in `examples/taxonomies/`.
 //!
 //! The examples build with the features `registry` (the catalog check of step 1) and `client`
 //! (decoding, step 6, and the retry policy, step 8) on, as this repository's dev-dependencies
@@ -53,9 +53,9 @@ fn main() -> Result {
     Ok(())
 }
 
-/// Section 1: seed 000's enums and their catalogs.
+/// Section 1: the Node fleet's enums and their catalogs.
 fn taxonomy() -> Result {
-    heading("1. Seed 000's taxonomy: the common range and ten domains");
+    heading("1. The Node fleet's numeric ranges: the common range and ten domains");
     println!(
         "Each enum derives McpError; `assert_disjoint!` checked the eleven ranges at compile time."
     );
@@ -94,7 +94,7 @@ fn taxonomy() -> Result {
 
 /// Sections 2 to 5: one error in every envelope.
 fn envelopes() -> Result {
-    heading("2. JSON-RPC error (seed 000): `err.to_jsonrpc(1)`");
+    heading("2. JSON-RPC error (the Node fleet's): `err.to_jsonrpc(1)`");
     pretty(&seed0::nav_failed().to_jsonrpc(1).verbosity(Verbosity::Off))?;
     println!("A common code raised by the Python server keeps its symbol, under `python`:");
     let too_large = PythonError::Common(CommonError::InputTooLarge {
@@ -108,19 +108,19 @@ fn envelopes() -> Result {
             .to_json_string()?
     );
 
-    heading("3. MCP tool error (seed 002's toToolError): `err.to_tool_result()`");
+    heading("3. MCP tool error (the TypeScript hierarchy's toToolError): `err.to_tool_result()`");
     if let Err(err) = seed2::my_tool(-1) {
         pretty(&err.to_tool_result())?;
     }
 
-    heading("4. Seed 001's result.error: `err.to_jsonrpc_result(1)`");
+    heading("4. The categorized error model's result.error: `err.to_jsonrpc_result(1)`");
     pretty(
         &seed1::order_not_found()
             .to_jsonrpc_result(1)
             .verbosity(Verbosity::Off),
     )?;
 
-    heading("5. Seed 004's dialect: `.code_as_string().plain_data()`");
+    heading("5. The string-coded knowledge base: `.code_as_string().plain_data()`");
     let timeout = &seed4::seed_examples()[2];
     pretty(&seed4::wire(timeout))?;
 
@@ -140,7 +140,7 @@ fn decoding() -> Result {
     let legacy = r#"{"code":-31003,"message":"Bad credentials","data":{"symbol":"UNAUTHORIZED","github":{"status":401}}}"#;
     let github = seed3::GithubMcpError::decode(&ErrorObject::from_json(legacy)?)?;
     println!(
-        "seed 003's legacy alias UNAUTHORIZED decodes to {} ({})",
+        "the GitHub server's legacy alias UNAUTHORIZED decodes to {} ({})",
         github.symbol(),
         github.code()
     );
@@ -150,7 +150,7 @@ fn decoding() -> Result {
 
 /// Section 7: the counters.
 fn error_stats() -> Result {
-    heading("7. sys/errorStats (seed 000, MCP_ERROR_METRICS=1)");
+    heading("7. sys/errorStats (the Node fleet's, MCP_ERROR_METRICS=1)");
     let stats = ErrorStats::new(MetricsConfig::enabled());
     for err in seed0::stats_example_errors() {
         stats.record(&*err);

@@ -1,5 +1,5 @@
-//! Golden tests of seed 000 (the shared JSON-RPC harness): every JSON example the seed prints,
-//! by value, and its tables and guidelines checked against the taxonomy of
+//! Golden tests of the Node fleet (the shared JSON-RPC harness): every JSON example the original
+//! prints, by value, and its tables and guidelines checked against the taxonomy of
 //! `examples/taxonomies/seed0.rs`.
 
 #[path = "../examples/taxonomies/seed0.rs"]
@@ -30,7 +30,7 @@ fn registry() -> Registry {
         .with::<MiscError>()
 }
 
-/// "Error Object Shape", copied from the seed (JSONC trailing commas removed).
+/// "Error Object Shape", copied from the original (JSONC trailing commas removed).
 #[test]
 fn error_object_shape() {
     let expected = json!({
@@ -65,7 +65,7 @@ fn error_object_shape() {
     );
 }
 
-/// "`sys/errorStats` RPC": the snapshot after the seed's three errors.
+/// "`sys/errorStats` RPC": the snapshot after the original's three errors.
 #[test]
 fn sys_error_stats_snapshot() {
     let expected = json!({
@@ -332,7 +332,7 @@ fn retryable_and_retry_after() {
     );
 }
 
-/// Migration step 4 and the seed's "don't change codes" spirit: the catalog's codes, symbols
+/// Migration step 4 and the original's "don't change codes" spirit: the catalog's codes, symbols
 /// and domains are locked in `tests/catalog.lock.json`. Adding a code is fine once the lock
 /// is updated (`MCP_ERRORS_UPDATE_LOCK=1 cargo test --test golden_seed0`); renaming or
 /// removing one fails.

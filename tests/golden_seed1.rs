@@ -1,6 +1,6 @@
-//! Golden tests of seed 001 (the canonical "Error Model"): the recommended-pattern responses
-//! by value, the `ErrorResponse` structure, the code and range tables and the retry guidance,
-//! against the taxonomy of `examples/taxonomies/seed1.rs`.
+//! Golden tests of the categorized error model (the canonical "Error Model"): the
+//! recommended-pattern responses by value, the `ErrorResponse` structure, the code and range tables
+//! and the retry guidance, against the taxonomy of `examples/taxonomies/seed1.rs`.
 
 #[path = "../examples/taxonomies/seed1.rs"]
 mod seed1;
@@ -21,7 +21,7 @@ fn registry() -> Registry {
         .with::<AdapterError>()
 }
 
-/// "Recommended pattern", domain failure (preferred), copied from the seed with its keys
+/// "Recommended pattern", domain failure (preferred), copied from the original with its keys
 /// quoted.
 #[test]
 fn domain_failure_in_result_error() {
@@ -43,7 +43,7 @@ fn domain_failure_in_result_error() {
     );
 }
 
-/// "Recommended pattern", protocol validation failure (schema/shape), copied from the seed
+/// "Recommended pattern", protocol validation failure (schema/shape), copied from the original
 /// with its keys quoted.
 #[test]
 fn protocol_validation_failure() {
@@ -158,7 +158,7 @@ fn standard_errors() -> Vec<Box<dyn McpError>> {
 }
 
 /// "Standard Codes": code, name and retryability of every row ("Varies" is a per-value
-/// `#[mcp(retryable)]` field). The Category column is where the seed contradicts its ranges;
+/// `#[mcp(retryable)]` field). The Category column is where the original contradicts its ranges;
 /// the enum (domain) of each code is the range it falls in, and the category's meaning is
 /// the kind.
 #[test]
@@ -280,7 +280,7 @@ fn code_ranges_table() {
     assert_eq!(ProtocolRangeError::ENTRIES.len(), 0, "no invented codes");
 }
 
-/// "Retry Guidance": the seed's two example lists.
+/// "Retry Guidance": the original's two example lists.
 #[test]
 fn retry_guidance_examples() {
     let retryable: [&dyn McpError; 3] = [
@@ -341,7 +341,8 @@ fn adapter_error_retryability_varies() {
     assert_eq!(object["data"]["retryable"], true);
 }
 
-/// "Layers and Formats": the JSON-RPC 2.0 codes the seed lists, as `ProtocolError` defines them.
+/// "Layers and Formats": the JSON-RPC 2.0 codes the original lists, as `ProtocolError` defines
+/// them.
 #[test]
 fn jsonrpc_codes() {
     let codes = [

@@ -1,5 +1,5 @@
-//! Golden tests of seed 002 (the commons.systems error hierarchy): the `_meta` assertions of
-//! its vitest examples, the `content` / `isError` structure of `toToolError()`, the
+//! Golden tests of the TypeScript hierarchy (the commons.systems error hierarchy): the `_meta`
+//! assertions of its vitest examples, the `content` / `isError` structure of `toToolError()`, the
 //! `errorCode`s, `isTerminalError` and `withRetry`, against `examples/taxonomies/seed2.rs`.
 //! No test sleeps: retries run with an injected sleeper or zero delays.
 
@@ -13,7 +13,7 @@ use mcp_errors::{ErrorCatalog, ErrorKind, McpError, McpErrorExt, ToolErrorFormat
 use seed2::CommonsError;
 use serde_json::{Value, json};
 
-/// Seed 002's `toToolError` exactly: the format that keeps its shape byte for byte.
+/// The TypeScript hierarchy's `toToolError` exactly: the format that keeps its shape byte for byte.
 fn tool_result(err: &CommonsError) -> Value {
     err.to_tool_result()
         .format(ToolErrorFormat::SEED_002)
@@ -120,7 +120,7 @@ fn tool_error_structure() {
     }
 }
 
-/// The seed's example scenarios: every `errorCode`, its class and its message.
+/// The original's example scenarios: every `errorCode`, its class and its message.
 #[test]
 fn error_codes_and_classes() {
     let rows: Vec<(&str, &str, bool)> = CommonsError::ENTRIES

@@ -1,7 +1,7 @@
-//! Golden tests of seed 003 (a GitHub MCP server): every code of `MCPErrorCode`, every legacy
-//! alias decoding to its variant, the `MCPErrorData` fields, the GitHub error mapping and the
-//! rate limit's `retryAfter` feeding `retryAfterMs` and the retry policy, against
-//! `examples/taxonomies/seed3.rs`.
+//! Golden tests of the negative-code GitHub server (a GitHub MCP server): every code of
+//! `MCPErrorCode`, every legacy alias decoding to its variant, the `MCPErrorData` fields, the
+//! GitHub error mapping and the rate limit's `retryAfter` feeding `retryAfterMs` and the retry
+//! policy, against `examples/taxonomies/seed3.rs`.
 
 #[path = "../examples/taxonomies/seed3.rs"]
 mod seed3;
@@ -26,7 +26,7 @@ fn received(value: &Value) -> ErrorObject {
     ErrorObject::from_json(&value.to_string()).unwrap()
 }
 
-/// "Task 1": every member of `MCPErrorCode` with its value, in the seed's order.
+/// "Task 1": every member of `MCPErrorCode` with its value, in the original's order.
 #[test]
 fn codes_table() {
     let rows: Vec<(&str, i32)> = GithubMcpError::ENTRIES
@@ -105,7 +105,7 @@ fn legacy_aliases_decode_to_the_same_variant() {
     listed.sort_unstable();
     let mut expected = aliases.map(|(alias, symbol, _)| (alias, symbol));
     expected.sort_unstable();
-    assert_eq!(listed, expected, "exactly the seed's three aliases");
+    assert_eq!(listed, expected, "exactly the original's three aliases");
     for sample in seed3::samples() {
         let Some((alias, symbol, code)) = aliases.iter().find(|a| a.1 == sample.symbol()) else {
             continue;
@@ -223,7 +223,7 @@ fn retry_after_feeds_meta_and_policy() {
     wire["data"]["retryAfterMs"] = json!(90_000);
     let back = GithubMcpError::decode(&received(&wire)).unwrap();
     assert_eq!(back.retry_after(), Some(Duration::from_secs(90)));
-    // Without `retryAfterMs` (a `plain_data` envelope, as the seed's servers send it),
+    // Without `retryAfterMs` (a `plain_data` envelope, as the original's servers send it),
     // `decode` falls back to `rateLimit.retryAfter`.
     let plain = limited
         .to_error_object()

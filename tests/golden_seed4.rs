@@ -1,6 +1,7 @@
-//! Golden tests of seed 004 (`file_knowledge_mcp`): the seven JSON examples it prints, byte
-//! for byte as values, the code tables with their data fields, and the client side that
-//! decodes `"code":"2001"` back into the typed variant, against `examples/taxonomies/seed4.rs`.
+//! Golden tests of the string-coded knowledge base (`file_knowledge_mcp`): the seven JSON examples
+//! it prints, byte for byte as values, the code tables with their data fields, and the client side
+//! that decodes `"code":"2001"` back into the typed variant, against
+//! `examples/taxonomies/seed4.rs`.
 
 #[path = "../examples/taxonomies/seed4.rs"]
 mod seed4;
@@ -14,7 +15,7 @@ use mcp_errors::{
 use seed4::KbError;
 use serde_json::Value;
 
-/// The seven examples, copied verbatim from the seed.
+/// The seven examples, copied verbatim from the original.
 const SEED_EXAMPLES: [&str; 7] = [
     // PATH_NOT_FOUND
     r#"{
@@ -105,7 +106,7 @@ fn wire(err: &KbError) -> Value {
     serde_json::to_value(seed4::wire(err)).unwrap()
 }
 
-/// The server side: each typed error serializes to the seed's example, by value (`150.5`
+/// The server side: each typed error serializes to the original's example, by value (`150.5`
 /// stays a float, `100` an integer).
 #[test]
 fn seven_examples_by_value() {
@@ -278,7 +279,7 @@ fn standard_jsonrpc_errors() {
     assert_eq!(back.domain(), "knowledge-base");
 }
 
-/// `RATE_LIMITED`'s `retry_after_seconds` is the error's `retry_after()`, in the seed's
+/// `RATE_LIMITED`'s `retry_after_seconds` is the error's `retry_after()`, in the original's
 /// dialect and, in the standard one, as `data.retryAfterMs`.
 #[test]
 fn rate_limited_retry_after() {

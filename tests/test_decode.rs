@@ -237,7 +237,7 @@ fn picks_by_code_symbol_or_alias() {
         KbError::from_error_object(&by_alias),
         Ok(KbError::PathNotFound { .. })
     ));
-    // Seed 004 sends codes as strings.
+    // The string-coded knowledge base sends codes as strings.
     let text = r#"{"code":"1104","message":"Unit","data":{"symbol":"E_KB_UNIT","domain":"knowledge-base"}}"#;
     let o = ErrorObject::from_json(text).unwrap();
     assert!(matches!(KbError::from_error_object(&o), Ok(KbError::Unit)));
@@ -659,8 +659,8 @@ fn retry_after_ms_converts_into_the_field_type() {
             wait: Some(Duration::new(1, 999))
         }
     );
-    // Without `retryAfterMs`: the field's own key (seed 004 sends `retry_after_seconds`),
-    // then `Default`; a `null` `retryAfterMs` counts as absent.
+    // Without `retryAfterMs`: the field's own key (the string-coded knowledge base sends
+    // `retry_after_seconds`), then `Default`; a `null` `retryAfterMs` counts as absent.
     assert_eq!(
         ok(json!({"symbol": "E_TH_SECS", "wait": 5})),
         Throttle::Secs { wait: 5 }

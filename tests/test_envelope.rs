@@ -1,4 +1,4 @@
-//! Envelopes of derived enums: the seeds' JSON reproduced by value through
+//! Envelopes of derived enums: the reference taxonomies' JSON reproduced by value through
 //! `#[derive(McpError)]`, and the attributes that shape `data` (`details`, `rename`, `skip`,
 //! `source`, `retry_after`, `help`, `transparent`).
 
@@ -57,7 +57,7 @@ fn seed_000_and_spec_shapes() {
         json!({"jsonrpc":"2.0","id":1,"error":{"code":2100,"message":"Navigation failed",
             "data":{"domain":"playwright","symbol":"E_PW_NAV","details":"net::ERR_NAME_NOT_RESOLVED","retryable":true}}})
     );
-    // SPEC §5's tool error is seed 002's shape.
+    // mcp-errors' tool error is the TypeScript hierarchy's shape.
     assert_eq!(
         value(err.to_tool_result().format(ToolErrorFormat::SEED_002)),
         json!({"content":[{"type":"text","text":"E_PW_NAV: Navigation failed"}],"isError":true,
@@ -102,8 +102,8 @@ fn skip_and_source_stay_off_the_wire() {
     }
 }
 
-/// The derive also serializes a `retry_after` field under its own key (seed 004 sends
-/// `retry_after_seconds` in `data`); the envelopes add `retryAfterMs`.
+/// The derive also serializes a `retry_after` field under its own key (the string-coded knowledge
+/// base sends `retry_after_seconds` in `data`); the envelopes add `retryAfterMs`.
 #[test]
 fn retry_after_and_help() {
     let err = PlaywrightError::Throttled {
@@ -142,7 +142,7 @@ fn transparent_common_error_counts_under_the_outer_domain() {
     );
 }
 
-/// Seed 001: an adapter error forwarded under `details.originalError`.
+/// The categorized error model: an adapter error forwarded under `details.originalError`.
 #[derive(Debug, McpError)]
 #[mcp(domain = "orders", range = 1000..=5999)]
 enum OrderError {
@@ -215,7 +215,7 @@ fn seed_001_domain_failure_and_protocol_failure() {
     );
 }
 
-/// Seed 004: codes as strings, `data` with the variant's fields only.
+/// The string-coded knowledge base: codes as strings, `data` with the variant's fields only.
 #[derive(Debug, McpError)]
 #[mcp(domain = "knowledge-base", range = 1000..=4999)]
 enum KnowledgeError {

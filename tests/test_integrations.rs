@@ -655,7 +655,7 @@ mod schemas {
                     .to_json_value()
                     .unwrap(),
             );
-            // Seed 003's stack, one string of lines, in both shapes that carry a stack.
+            // The GitHub server's stack, one string of lines, in both shapes that carry a stack.
             assert_valid(
                 &schemas::error_object(),
                 &err.to_error_object()
@@ -694,8 +694,8 @@ mod schemas {
         }
     }
 
-    /// Data keys that seed 001's `details` shares with the envelope's own `reason` and
-    /// `suggestion`: a field or constant member there may be of any type.
+    /// Data keys that the categorized error model's `details` shares with the envelope's own
+    /// `reason` and `suggestion`: a field or constant member there may be of any type.
     #[derive(Debug, McpError)]
     #[mcp(domain = "seed-one", range = 4000..=4099)]
     enum SeedOneError {

@@ -72,7 +72,7 @@ fn every_channel_says_the_same_delay() {
         "E_RC_THROTTLED: Too many requests (retry after 1501 ms)"
     );
 
-    // Seed 002's format keeps the seed's text exactly (the suffix is part of the format).
+    // The TypeScript hierarchy's format keeps its text exactly (the suffix is part of the format).
     let seed = err
         .to_tool_result()
         .format(ToolErrorFormat::SEED_002)

@@ -52,7 +52,8 @@ mod channels {
     use mcp_errors::{Channel, CommonError, ErrorCatalog, McpError, McpErrorExt, ProtocolError};
     use serde_json::json;
 
-    /// Seed 002's own `errorType`s: on the enum, on a variant, and the kind's otherwise.
+    /// The TypeScript hierarchy's own `errorType`s: on the enum, on a variant, and the kind's
+    /// otherwise.
     #[derive(Debug, McpError)]
     #[mcp(domain = "commons", range = 3000..=3099, error_type = "CustomError")]
     pub enum Commons {
@@ -108,7 +109,8 @@ mod channels {
             "AuthenticationError"
         );
         assert_eq!(meta(&Commons::InvalidPort)["errorType"], "CustomError");
-        // Foreign errors are seed 002's `UnknownError`, retried, their text kept inside.
+        // Foreign errors are the TypeScript hierarchy's `UnknownError`, retried, their text kept
+        // inside.
         let foreign = mcp_errors::unknown::Foreign(std::io::Error::other("secret"));
         assert_eq!(
             meta(&foreign),

@@ -62,7 +62,11 @@ fn domain_stays_outer_everything_else_is_inner() {
     let e = PythonError::Common(CommonError::InputTooLarge {
         details: Some("code is 2 MB".into()),
     });
-    assert_eq!(e.domain(), "python", "seed 000 counts it under python");
+    assert_eq!(
+        e.domain(),
+        "python",
+        "the Node fleet counts it under python"
+    );
     assert_eq!(e.code(), 1005);
     assert_eq!(e.symbol(), "E_INPUT_TOO_LARGE");
     assert_eq!(e.kind(), ErrorKind::Validation);

@@ -13,7 +13,7 @@
 //!
 //! - `navigate {url, confirm?}`: the example ships no browser engine, so every http(s)
 //!   navigation fails the way a headless browser reports an unresolvable host:
-//!   `E_PW_NAV` (2100), retryable; any other URL is seed 000's common `E_INVALID_PARAMS`
+//!   `E_PW_NAV` (2100), retryable; any other URL is the common `E_INVALID_PARAMS`
 //!   (1000), counted under the `playwright` domain. With `confirm: true` the tool first asks
 //!   the user through MCP elicitation; a client that did not declare the `elicitation`
 //!   capability gets the JSON-RPC error -32021 (missing required client capability, from the
@@ -38,7 +38,7 @@
 //! (`conformance.rs`).
 //!
 //! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
-//! (seed 000) with the counts of the errors it has returned; without it, that method is
+//! with the counts of the errors it has returned; without it, that method is
 //! `-32601` method not found.
 
 mod stdio;
@@ -59,7 +59,7 @@ use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool
 mod conformance;
 mod http;
 
-/// Seed 000's Playwright server: codes 2100–2199.
+/// The Node fleet's Playwright server: codes 2100–2199.
 #[derive(Debug, McpError)]
 #[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
 pub enum PlaywrightError {
@@ -97,7 +97,7 @@ pub enum PlaywrightError {
         #[mcp(details)]
         reason: String,
     },
-    /// Seed 000's common codes (1000–1099), reported under the `playwright` domain.
+    /// The common codes (1000–1099), reported under the `playwright` domain.
     #[mcp(transparent)]
     Common(CommonError),
     /// Failures of the session; JSON-RPC errors, whatever enum carries them.
@@ -123,7 +123,7 @@ pub enum SessionError {
     },
 }
 
-/// Seed 000's filesystem server: codes 2500–2599.
+/// The Node fleet's filesystem server: codes 2500–2599.
 #[derive(Debug, McpError)]
 #[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_")]
 pub enum FilesystemError {
@@ -425,7 +425,7 @@ impl ServerHandler for ExampleServer {
     }
 }
 
-/// The catalog of this server: its own enums, seed 000's common codes, and the JSON-RPC
+/// The catalog of this server: its own enums, the common codes, and the JSON-RPC
 /// errors rmcp answers by itself (`ProtocolError`).
 /// (`Registry` needs mcp-errors' `registry` feature, which this repository's dev-dependencies
 /// turn on for its examples.)

@@ -1,13 +1,14 @@
-//! Seed 000's taxonomy ("MCP Server Error Code Taxonomy"): the global common range
-//! 1000–1099 (the facade's [`CommonError`]) and ten domain ranges, one enum per server.
+//! The Node fleet's numeric ranges (`docs/taxonomies.md`; the original is titled "MCP Server
+//! Error Code Taxonomy"): the global common range 1000–1099 (the facade's [`CommonError`])
+//! and ten domain ranges, one enum per server.
 //!
 //! Not an example on its own: `examples/seed0_harness.rs`, `examples/tour.rs` and
 //! `tests/golden_seed0.rs` include it with `#[path = ...] mod seed0;`.
 //!
-//! The seed names two codes per domain (`2100 E_PW_NAV, 2101 E_PW_LAUNCH`, ...) and gives a
+//! The original names two codes per domain (`2100 E_PW_NAV, 2101 E_PW_LAUNCH`, ...) and gives a
 //! message only for `E_PW_NAV` ("Navigation failed"); the other messages, kinds and fields
 //! below are this port's reading of the symbol names. Every server also raises the common
-//! codes under its own domain (seed 000's `sys/errorStats` counts `1005 E_INPUT_TOO_LARGE`
+//! codes under its own domain (the original's `sys/errorStats` counts `1005 E_INPUT_TOO_LARGE`
 //! under `python`), so every enum that stands for a server has a `transparent`
 //! [`CommonError`] variant.
 
@@ -60,7 +61,7 @@ pub enum PlaywrightError {
     },
     /// Browser launch failed
     ///
-    /// Seed 000's guideline 4: the low-level error is wrapped, not leaked; its text stays in
+    /// The original's guideline 4: the low-level error is wrapped, not leaked; its text stays in
     /// the process (`source`), the caller gets a terse `details`.
     #[mcp(code = 2101, kind = "unavailable")]
     Launch {
@@ -277,7 +278,7 @@ impl TavilyError {
 #[mcp(domain = "misc", range = 2900..=2999, symbol_prefix = "E_MISC_")]
 pub enum MiscError {}
 
-// The eleven ranges of the seed, checked against each other at compile time.
+// The eleven ranges of the original, checked against each other at compile time.
 mcp_errors::assert_disjoint!(
     CommonError,
     PythonError,
@@ -292,14 +293,14 @@ mcp_errors::assert_disjoint!(
     MiscError,
 );
 
-/// Seed 000's own error example: `E_PW_NAV` with `details: "net::ERR_NAME_NOT_RESOLVED"`.
+/// The original's own error example: `E_PW_NAV` with `details: "net::ERR_NAME_NOT_RESOLVED"`.
 pub fn nav_failed() -> PlaywrightError {
     PlaywrightError::Nav {
         reason: "net::ERR_NAME_NOT_RESOLVED".into(),
     }
 }
 
-/// The three errors behind seed 000's `sys/errorStats` example: `E_INPUT_TOO_LARGE` (1005)
+/// The three errors behind the original's `sys/errorStats` example: `E_INPUT_TOO_LARGE` (1005)
 /// twice from the Python server, `E_MB_FILE_NOT_FOUND` (2300) once from the memory bank.
 pub fn stats_example_errors() -> [Box<dyn McpError + Send + Sync>; 3] {
     let too_large = || {
@@ -404,5 +405,5 @@ pub fn samples() -> Vec<Box<dyn McpError + Send + Sync>> {
     ]
 }
 
-/// The request line a client sends to read the counters, with seed 000's id 7.
+/// The request line a client sends to read the counters, with the original's id 7.
 pub const STATS_REQUEST: &str = r#"{"jsonrpc":"2.0","id":7,"method":"sys/errorStats"}"#;

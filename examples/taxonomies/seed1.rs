@@ -1,10 +1,11 @@
-//! Seed 001's taxonomy ("Error Model", version 1.0.0): five category ranges and the eight
-//! standard codes, for the `ErrorResponse` shape a tool returns inside `result.error`.
+//! The categorized error model (`docs/taxonomies.md`; the original is titled "Error Model",
+//! version 1.0.0): five category ranges and the eight standard codes, for the `ErrorResponse`
+//! shape a tool returns inside `result.error`.
 //!
 //! Not an example on its own: `examples/seed1_error_model.rs`, `examples/tour.rs` and
 //! `tests/golden_seed1.rs` include it with `#[path = ...] mod seed1;`.
 //!
-//! # The seed contradicts itself, and how this port resolves it
+//! # The original contradicts itself, and how this port resolves it
 //!
 //! The "Code Ranges" table gives each category a range (Business 3000–3999, System
 //! 4000–4999, Adapter 5000–5999), but the "Standard Codes" table files
@@ -15,10 +16,10 @@
 //! declaration as a compile-fail test.
 //!
 //! Resolution: **the published numbers stay.** Clients match on `3001`, `3002` and `4001`
-//! (seed 002: changing a code is a breaking change), so renumbering is the one fix that is
-//! not allowed. What a code's number says is therefore authoritative, and a client can only
-//! compute a category from the number: each enum below is one *range* of the "Code Ranges"
-//! table, and a code lives in the enum of the range it falls in. What the "Category" column
+//! (the TypeScript hierarchy's rule: changing a code is a breaking change), so renumbering is
+//! the one fix that is not allowed. What a code's number says is therefore authoritative, and a
+//! client can only compute a category from the number: each enum below is one *range* of the "Code
+//! Ranges" table, and a code lives in the enum of the range it falls in. What the "Category" column
 //! meant (rate limit and timeout are infrastructure conditions, retryable; the adapter error
 //! is an integration failure) is kept where it has effect, in each variant's `kind`
 //! (`rate_limit`, `timeout`, `adapter`), which drives `retryable`, the tool error's
@@ -31,7 +32,7 @@
 
 use mcp_errors::McpError;
 
-/// 1000–1999, Protocol: "MCP/transport/protocol semantics". The seed defines no standard code
+/// 1000–1999, Protocol: "MCP/transport/protocol semantics". The original defines no standard code
 /// here (transport failures use JSON-RPC's own codes, see [`mcp_errors::ProtocolError`]); the
 /// enum reserves the range, with no variant and therefore no invented code.
 #[derive(Debug, McpError)]
@@ -80,13 +81,13 @@ pub enum ValidationError {
 pub enum BusinessError {
     /// Too many requests
     ///
-    /// The seed's table files this under *System*; its code lies in the Business range and
+    /// The original's table files this under *System*; its code lies in the Business range and
     /// stays there (see the module docs). Kind `rate_limit`: retryable.
     #[mcp(code = 3001, kind = "rate_limit")]
     RateLimitExceeded,
     /// Operation exceeded time limit
     ///
-    /// The seed's table files this under *System*; its code lies in the Business range and
+    /// The original's table files this under *System*; its code lies in the Business range and
     /// stays there (see the module docs). Kind `timeout`: retryable.
     #[mcp(code = 3002, kind = "timeout")]
     Timeout,
@@ -98,7 +99,7 @@ pub enum BusinessError {
 pub enum SystemError {
     /// Adapter error
     ///
-    /// "Backend integration error (retry per data)": retryable per value. The seed's table
+    /// "Backend integration error (retry per data)": retryable per value. The original's table
     /// files this under *Adapter*; its code lies in the System range and stays there (see the
     /// module docs). Kind `adapter`.
     #[mcp(code = 4001, symbol = "ADAPTER_ERROR", kind = "adapter")]
@@ -159,7 +160,7 @@ mcp_errors::assert_disjoint!(
     AdapterError,
 );
 
-/// The seed's "Domain failure (preferred)": an adapter reports `ORDER_NOT_FOUND`, not
+/// The original's "Domain failure (preferred)": an adapter reports `ORDER_NOT_FOUND`, not
 /// retryable.
 pub fn order_not_found() -> SystemError {
     SystemError::Adapter {
@@ -169,7 +170,7 @@ pub fn order_not_found() -> SystemError {
     }
 }
 
-/// The seed's "Protocol validation failure": the request's shape is wrong before any tool
+/// The original's "Protocol validation failure": the request's shape is wrong before any tool
 /// runs, so it is a JSON-RPC `-32602` with `data.field`.
 pub fn invalid_email_param() -> mcp_errors::ProtocolError {
     mcp_errors::ProtocolError::InvalidParams {

@@ -1,18 +1,19 @@
-//! Seed 002's taxonomy ("MCP Error Hierarchy", commons.systems): `ValidationError`,
-//! `TimeoutError` and `NetworkError` with their `errorCode`s, as one enum.
+//! The TypeScript hierarchy (`docs/taxonomies.md`; the original is commons.systems' "MCP
+//! Error Hierarchy"): `ValidationError`, `TimeoutError` and `NetworkError` with their
+//! `errorCode`s, as one enum.
 //!
 //! Not an example on its own: `examples/seed2_hierarchy.rs`, `examples/tour.rs` and
 //! `tests/golden_seed2.rs` include it with `#[path = ...] mod seed2;`.
 //!
-//! The seed's class hierarchy becomes the `kind` of each variant: the `errorType` of a tool
+//! The original's class hierarchy becomes the `kind` of each variant: the `errorType` of a tool
 //! error is the kind's name (`validation` → `"ValidationError"`, `timeout` →
 //! `"TimeoutError"`, `network` → `"NetworkError"`), its `retryable` the kind's default (the
-//! seed: validation is terminal, timeouts and network failures are retryable). The seed's
-//! `errorCode` strings are the symbols, spelled exactly as the seed writes them.
+//! original: validation is terminal, timeouts and network failures are retryable). The original's
+//! `errorCode` strings are the symbols, spelled exactly as the original writes them.
 //!
-//! The seed has no numeric codes; the derive requires one per variant, so this port assigns
-//! them in a range of its own: 3000–3009 validation, 3010–3019 timeouts, 3020–3029 network.
-//! Messages are the seed's example messages.
+//! The original has no numeric codes; the derive requires one per variant, so this port
+//! assigns them in a range of its own: 3000–3009 validation, 3010–3019 timeouts, 3020–3029 network.
+//! Messages are the original's example messages.
 
 // Each includer uses a different part of this module.
 #![allow(dead_code)]
@@ -98,7 +99,7 @@ pub enum CommonsError {
     },
 }
 
-/// The seed's `myTool(port)`: `INVALID_PORT` outside 0–65535.
+/// The original's `myTool(port)`: `INVALID_PORT` outside 0–65535.
 pub fn my_tool(port: i64) -> Result<String, CommonsError> {
     if !(0..=65_535).contains(&port) {
         return Err(CommonsError::InvalidPort { port });

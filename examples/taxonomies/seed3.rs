@@ -1,19 +1,20 @@
-//! Seed 003's taxonomy (a GitHub MCP server, "Phase 2 Plan 3: Error Handling"): its
-//! `MCPErrorCode` enum — JSON-RPC 2.0 codes, MCP-specific codes, GitHub API codes and the
-//! protocol version mismatch — with the legacy aliases and the `MCPErrorData` fields.
+//! The negative-code GitHub server (`docs/taxonomies.md`; the original is a GitHub MCP
+//! server's "Phase 2 Plan 3: Error Handling"): its `MCPErrorCode` enum — JSON-RPC 2.0 codes,
+//! MCP-specific codes, GitHub API codes and the protocol version mismatch — with the legacy
+//! aliases and the `MCPErrorData` fields.
 //!
 //! Not an example on its own: `examples/seed3_github.rs`, `examples/tour.rs` and
 //! `tests/golden_seed3.rs` include it with `#[path = ...] mod seed3;`.
 //!
-//! One enum, as in the seed. It uses codes in JSON-RPC's reserved range (-32768..=-32000), so
+//! One enum, as in the original. It uses codes in JSON-RPC's reserved range (-32768..=-32000), so
 //! it is a `protocol` enum; its "MCP-specific" codes -32000..=-32002 lie in the band MCP
 //! 2026-07-28 calls legacy (no new codes there), and are marked `legacy`: existing codes,
-//! kept on purpose because the seed's clients match on them. Its symbols are the seed's
-//! member names; the seed's three old member names (`VALIDATION_ERROR = -32602`,
+//! kept on purpose because the original's clients match on them. Its symbols are the original's
+//! member names; the original's three old member names (`VALIDATION_ERROR = -32602`,
 //! `UNAUTHORIZED = -31003`, `RATE_LIMITED = -31001`) are `alias`es: they get their own
 //! constants and decode to the same variant.
 //!
-//! Two things in the seed disagree with other documents, and are kept as the seed says:
+//! Two things in the original disagree with other documents, and are kept as the original says:
 //! its `-32002` is `PERMISSION_DENIED` (the MCP specification uses -32002 for "resource not
 //! found", see [`mcp_errors::ProtocolError`]), and `PROTOCOL_VERSION_MISMATCH = -31100`,
 //! listed under "Protocol Errors", lies inside the "GitHub API Errors (-31000 to -31999)"
@@ -36,7 +37,7 @@ pub struct GithubInfo {
     /// GitHub's `message`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    /// GitHub's `documentation_url` (kept in snake case, as GitHub and the seed spell it).
+    /// GitHub's `documentation_url` (kept in snake case, as GitHub and the original spell it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub documentation_url: Option<String>,
 }
@@ -87,10 +88,10 @@ pub struct ProtocolVersions {
     pub supported: Vec<String>,
 }
 
-/// `SUPPORTED_PROTOCOL_VERSIONS` of the seed.
+/// `SUPPORTED_PROTOCOL_VERSIONS` of the original.
 pub const SUPPORTED_PROTOCOL_VERSIONS: [&str; 1] = ["2024-11-05"];
 
-/// The seed's `MCPErrorCode`.
+/// The original's `MCPErrorCode`.
 #[derive(Debug, McpError)]
 #[mcp(domain = "github", protocol, decode)]
 pub enum GithubMcpError {
@@ -240,7 +241,7 @@ impl GithubMcpError {
 
     /// The client side: [`GithubMcpError::from_error_object`], which restores `retry_after()`
     /// from `data.retryAfterMs`. Envelopes without `retryAfterMs` (`plain_data` ones, or the
-    /// seed's own servers, which send only `MCPErrorData.rateLimit`) fall back to
+    /// original's own servers, which send only `MCPErrorData.rateLimit`) fall back to
     /// `rateLimit.retryAfter`. When both are present and stand for the same whole
     /// milliseconds, the seconds win: `retryAfterMs` saturates at `u64::MAX`, so a delay of
     /// more seconds than that would otherwise come back shorter than it was sent.
@@ -262,7 +263,7 @@ impl GithubMcpError {
     }
 }
 
-/// A failed GitHub API response, as the seed's `mapGitHubError` receives it from Octokit.
+/// A failed GitHub API response, as the original's `mapGitHubError` receives it from Octokit.
 #[derive(Clone, Debug, Default)]
 pub struct GithubResponse {
     /// The HTTP status.
@@ -277,7 +278,7 @@ pub struct GithubResponse {
     pub errors: Vec<ValidationIssue>,
 }
 
-/// The seed's `mapGitHubError`: HTTP status (and rate-limit headers) to `MCPErrorCode`.
+/// The original's `mapGitHubError`: HTTP status (and rate-limit headers) to `MCPErrorCode`.
 ///
 /// A 403 or 429 with the rate limit spent, or with a `retry-after` (secondary rate limit),
 /// is `GITHUB_RATE_LIMITED`; 401, 403 and 404 have their own codes; 400 and 422 are

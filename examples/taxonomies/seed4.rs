@@ -1,12 +1,13 @@
-//! Seed 004's taxonomy (`file_knowledge_mcp`, "Error Codes"): knowledge-base, search, sync
-//! and limit errors with the seed's data fields, plus the standard JSON-RPC errors.
+//! The string-coded knowledge base (`docs/taxonomies.md`; the original is
+//! `file_knowledge_mcp`'s "Error Codes"): knowledge-base, search, sync and limit errors with
+//! the original's data fields, plus the standard JSON-RPC errors.
 //!
 //! Not an example on its own: `examples/seed4_knowledge_base.rs`, `examples/tour.rs` and
 //! `tests/golden_seed4.rs` include it with `#[path = ...] mod seed4;`.
 //!
-//! The seed's servers send the code as a string (`"code":"1001"`) and `data` with the error's
+//! The original's servers send the code as a string (`"code":"1001"`) and `data` with the error's
 //! own fields only (`{"path":"games/invalid"}`): that is the envelope's
-//! `.code_as_string().plain_data()` dialect, see [`wire`]. Symbols are the seed's names
+//! `.code_as_string().plain_data()` dialect, see [`wire`]. Symbols are the original's names
 //! (`PATH_NOT_FOUND`, ...). With `decode`, a client turns a received `error` back into the
 //! typed variant: by code, since this dialect sends no symbol.
 
@@ -164,14 +165,14 @@ pub enum KbError {
     Protocol(ProtocolError),
 }
 
-/// The seed's wire form of an error: `{"error":{"code":"1001","message":...,"data":{...}}}`.
+/// The original's wire form of an error: `{"error":{"code":"1001","message":...,"data":{...}}}`.
 #[derive(Debug, serde::Serialize)]
 pub struct Wire<'a> {
-    /// The `error` member, in the seed's dialect.
+    /// The `error` member, in the original's dialect.
     pub error: ErrorObjectView<'a, KbError>,
 }
 
-/// `err` in the seed's wire form (string code, plain data, never a stack).
+/// `err` in the original's wire form (string code, plain data, never a stack).
 pub fn wire(err: &KbError) -> Wire<'_> {
     Wire {
         error: err
@@ -182,7 +183,7 @@ pub fn wire(err: &KbError) -> Wire<'_> {
     }
 }
 
-/// What the seed's Python client does with an error (`if e.code == "2001": ...`).
+/// What the original's Python client does with an error (`if e.code == "2001": ...`).
 pub fn client_reaction(err: &KbError) -> String {
     match err {
         KbError::SearchTimeout { query, .. } => {
@@ -195,7 +196,7 @@ pub fn client_reaction(err: &KbError) -> String {
     }
 }
 
-/// The seven errors the seed prints as JSON examples, in the seed's order.
+/// The seven errors the original prints as JSON examples, in the original's order.
 pub fn seed_examples() -> [KbError; 7] {
     [
         KbError::PathNotFound {
@@ -231,7 +232,7 @@ pub fn seed_examples() -> [KbError; 7] {
     ]
 }
 
-/// One value of every variant the seed's tables list but does not print, in code order.
+/// One value of every variant the original's tables list but does not print, in code order.
 pub fn other_errors() -> Vec<KbError> {
     vec![
         KbError::CollectionNotFound {

@@ -104,9 +104,10 @@ fn sized_errors_serialize_without_allocating() {
             ),
         ),
         (
-            "tool result via dyn, seed 002's format",
-            // In seed 002's format a tool result visits no fields, so a trait object allocates
-            // nothing either (the default format's details and `_meta.data` visit them).
+            "tool result via dyn, the TypeScript hierarchy's format",
+            // In the TypeScript hierarchy's format a tool result visits no fields, so a trait
+            // object allocates nothing either (the default format's details and `_meta.data` visit
+            // them).
             allocations(
                 &mut buf,
                 &(&err as &dyn McpError)

@@ -84,8 +84,8 @@ fn a_field_that_fails_to_serialize_is_an_error() {
             "{failure}"
         );
     }
-    // In seed 002's format the tool result carries no fields, so it still serializes; the
-    // default format's `_meta.data` fails like the others.
+    // In the TypeScript hierarchy's format the tool result carries no fields, so it still
+    // serializes; the default format's `_meta.data` fails like the others.
     assert_eq!(
         value(err.to_tool_result().format(ToolErrorFormat::SEED_002))["content"][0]["text"],
         "E_PW_BROKEN: Broken"
@@ -370,7 +370,8 @@ fn verbose_stacks_in_other_envelopes() {
     assert_eq!(data.keys().collect::<Vec<_>>(), ["stack"]);
     assert_sanitized(&plain["data"]["stack"], None);
 
-    // Seed 001's shape puts it under `details`, which then exists even with no fields.
+    // The categorized error model's shape puts it under `details`, which then exists even with no
+    // fields.
     let response = value(
         Kb::SyncNotConfigured
             .to_jsonrpc_result(1)

@@ -1,5 +1,5 @@
-//! The envelopes by value: SPEC §5 and every JSON example of the seeds, the options, trait
-//! objects and request ids.
+//! The envelopes by value: the documented wire shapes and every JSON example of the reference
+//! taxonomies, the options, trait objects and request ids.
 
 mod envelope_support;
 
@@ -160,7 +160,7 @@ fn protocol_failure_matches_seed_001() {
     );
 }
 
-/// Seed 004 prints its examples as `{"error": {...}}`.
+/// The string-coded knowledge base prints its examples as `{"error": {...}}`.
 #[derive(Serialize)]
 struct ErrorMember<T> {
     error: T,
@@ -646,7 +646,7 @@ fn error_objects_parse_back_into_error_object() {
     assert_eq!(parsed.domain(), Some("knowledge-base"));
     assert_eq!(serde_json::to_value(&parsed).unwrap(), value(full));
 
-    // Seed 004's dialect parses too: the string code becomes a number again.
+    // The knowledge base's dialect parses too: the string code becomes a number again.
     let plain = err
         .to_error_object()
         .code_as_string()

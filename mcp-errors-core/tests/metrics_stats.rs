@@ -1,4 +1,4 @@
-//! `ErrorStats`: seed 000's snapshot, exact counts under concurrency, sampling, capacity.
+//! `ErrorStats`: the Node fleet's snapshot, exact counts under concurrency, sampling, capacity.
 
 mod registry_support;
 

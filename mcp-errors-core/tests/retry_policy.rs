@@ -1,4 +1,5 @@
-//! `RetryPolicy`, `Backoff`, `retry`: seed 002's retry table with injected sleepers.
+//! `RetryPolicy`, `Backoff`, `retry`: the TypeScript hierarchy's retry table with injected
+//! sleepers.
 
 mod registry_support;
 
@@ -80,7 +81,7 @@ fn exponential_backoff_until_the_budget_is_spent() {
     let (result, calls, slept) = run(&policy, &[Err(Hand::new(&TIMEOUT))]);
     assert_eq!(result.unwrap_err().symbol(), "E_TIMEOUT");
     assert_eq!(calls, 4); // the first attempt and 3 retries
-    assert_eq!(slept, [secs(1), secs(2), secs(4)]); // seed 002: 1s, 2s, 4s
+    assert_eq!(slept, [secs(1), secs(2), secs(4)]); // the TypeScript hierarchy: 1s, 2s, 4s
 
     let (_, calls, slept) = run(&policy, &[Err(Hand::new(&NETWORK))]);
     assert_eq!(calls, 6);
@@ -316,7 +317,7 @@ fn retry_after_beyond_the_cap_gives_up_instead_of_sleeping() {
         RetryPolicy::DEFAULT_MAX_RETRY_AFTER,
         policy.max_retry_after()
     );
-    // Seed 004's hostile `retry_after_seconds`: u64::MAX seconds.
+    // The knowledge base's hostile `retry_after_seconds`: u64::MAX seconds.
     let forever = Hand::new(&RATE).retry_after(secs(u64::MAX));
     assert!(!policy.should_retry(0, &forever));
     assert_eq!(policy.next_delay(0, &forever), None);

@@ -17,7 +17,7 @@ use mcp_errors_core::{
 use mcp_errors_derive::McpError;
 
 // ---------------------------------------------------------------------------------------------
-// Playwright (seed 000, SPEC §5) plus the awkward cases
+// Playwright (the Node fleet's numeric ranges) plus the awkward cases
 
 /// A value whose `Serialize` impl always fails.
 #[derive(Debug)]
@@ -183,7 +183,7 @@ impl fmt::Display for Clash {
 impl std::error::Error for Clash {}
 
 // ---------------------------------------------------------------------------------------------
-// Seed 004: a knowledge-base server whose codes travel as strings
+// The string-coded knowledge base: a knowledge-base server whose codes travel as strings
 
 #[derive(Debug, McpError)]
 #[mcp(crate = "::mcp_errors_core::unchecked", domain = "knowledge-base")]
@@ -251,7 +251,7 @@ pub enum Kb {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 001: an order server returning `result.error`, and its protocol errors
+// The categorized error model: an order server returning `result.error`, and its protocol errors
 
 #[derive(Debug, McpError)]
 #[mcp(crate = "::mcp_errors_core::unchecked", domain = "orders", range = 1000..=5999)]
@@ -278,7 +278,8 @@ pub enum Orders {
     Validation { field: String },
 }
 
-/// Seed 001's protocol validation failure: `-32602 Invalid params` with the offending field.
+/// The categorized error model's protocol validation failure: `-32602 Invalid params` with the
+/// offending field.
 #[derive(Debug, McpError)]
 #[mcp(crate = "::mcp_errors_core::unchecked", domain = "jsonrpc", protocol)]
 pub enum Proto {
@@ -287,7 +288,7 @@ pub enum Proto {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 002: tool errors with errorType / errorCode / retryable
+// The TypeScript hierarchy: tool errors with errorType / errorCode / retryable
 
 #[derive(Debug, McpError)]
 #[mcp(crate = "::mcp_errors_core::unchecked", domain = "commons", range = 3100..=3199)]
@@ -314,7 +315,7 @@ pub enum Tools {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A `transparent` variant: seed 000's common 1005 raised by the Python server
+// A `transparent` variant: the Node fleet's common 1005 raised by the Python server
 
 #[derive(Debug, McpError)]
 #[mcp(crate = "::mcp_errors_core::unchecked", domain = "common", range = 1000..=1099, symbol_prefix = "E_")]

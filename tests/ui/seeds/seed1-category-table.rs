@@ -1,6 +1,6 @@
-// Seed 001's "Standard Codes" table declared literally: every code in the enum of its
-// Category column, every enum with the range the seed's "Code Ranges" table gives its
-// category. The seed contradicts itself: 3001 and 3002 are "System" but lie in Business's
+// The categorized error model's "Standard Codes" declared literally: every code in the enum of its
+// Category column, every enum with the range the original's "Code Ranges" table gives its
+// category. The original contradicts itself: 3001 and 3002 are "System" but lie in Business's
 // 3000–3999, and 4001 is "Adapter" but lies in System's 4000–4999. The derive reports all
 // three. (examples/taxonomies/seed1.rs keeps the published codes and resolves it.)
 

@@ -1,4 +1,4 @@
-// Seed 003's JSON-RPC 2.0 and MCP-specific members of `MCPErrorCode`, declared without
+// The GitHub server's JSON-RPC 2.0 and MCP-specific members of `MCPErrorCode`, declared without
 // `#[mcp(protocol)]`: every one lies in JSON-RPC's reserved range -32768..=-32000, which only
 // a protocol enum may use, and each is reported. (examples/taxonomies/seed3.rs declares the
 // enum with `protocol`.)

@@ -1,7 +1,7 @@
-// Seed 003 lists "GitHub API Errors (-31000 to -31999)" and, as a separate category,
+// The GitHub server lists "GitHub API Errors (-31000 to -31999)" and, as a separate category,
 // "Protocol Errors: PROTOCOL_VERSION_MISMATCH = -31100". Declared as two enums the way the
-// seed groups them, the protocol error's code lies inside the GitHub range, and
-// `assert_disjoint!` rejects the pair. (examples/taxonomies/seed3.rs keeps the seed's single
+// original groups them, the protocol error's code lies inside the GitHub range, and
+// `assert_disjoint!` rejects the pair. (examples/taxonomies/seed3.rs keeps the original's single
 // `MCPErrorCode` enum, where the code is simply one more member.)
 
 use mcp_errors::McpError;
