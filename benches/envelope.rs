@@ -211,7 +211,14 @@ mod figures {
     use mcp_errors::{McpError, McpErrorExt};
     use std::borrow::Cow;
 
-    pub(crate) const PATHS: [&str; 5] = ["ours", "json_macro", "rmcp", "by_hand", "ours_serialize"];
+    pub(crate) const PATHS: [&str; 6] = [
+        "ours",
+        "json_macro",
+        "rmcp",
+        "by_hand",
+        "ours_serialize",
+        "serde_derive",
+    ];
 
     /// `to_jsonrpc(id)`, as a server writes a reply (default options), with the view's
     /// `write_json` (the optimistic writer, then `serde_json::to_writer` if over budget).
@@ -227,6 +234,59 @@ mod figures {
     pub(crate) fn ours_serialize(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
         buf.clear();
         serde_json::to_writer(&mut *buf, &err.to_jsonrpc(id)).expect("serializes");
+    }
+
+    /// The floor of any `Serialize` impl of this shape: structs of borrowed fields with
+    /// `#[derive(Serialize)]`, through `serde_json::to_writer` (no budget, nothing checked).
+    pub(crate) fn serde_derive(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
+        #[derive(serde::Serialize)]
+        struct Reply<'a> {
+            jsonrpc: &'a str,
+            id: i64,
+            error: Object<'a>,
+        }
+        #[derive(serde::Serialize)]
+        struct Object<'a> {
+            code: i32,
+            message: &'a str,
+            data: Data<'a>,
+        }
+        #[derive(serde::Serialize)]
+        struct Data<'a> {
+            domain: &'a str,
+            symbol: &'a str,
+            retryable: bool,
+            details: &'a str,
+            url: &'a str,
+            status: u16,
+        }
+        buf.clear();
+        let PlaywrightError::Nav {
+            reason,
+            url,
+            status,
+            ..
+        } = err
+        else {
+            unreachable!("the sample is a Nav")
+        };
+        let reply = Reply {
+            jsonrpc: "2.0",
+            id,
+            error: Object {
+                code: err.code(),
+                message: err.entry().message,
+                data: Data {
+                    domain: err.domain(),
+                    symbol: err.symbol(),
+                    retryable: err.retryable(),
+                    details: reason,
+                    url,
+                    status: *status,
+                },
+            },
+        };
+        serde_json::to_writer(&mut *buf, &reply).expect("serializes");
     }
 
     /// The seeds' way: a `json!` tree, then written.
@@ -302,6 +362,7 @@ mod figures {
             "rmcp" => rmcp,
             "by_hand" => by_hand,
             "ours_serialize" => ours_serialize,
+            "serde_derive" => serde_derive,
             other => panic!("unknown path {other}: one of {PATHS:?}"),
         }
     }
@@ -356,9 +417,9 @@ fn json_macro_value(id: i64, err: &PlaywrightError) -> serde_json::Value {
 fn print_figures(rounds: usize, batch: u32) {
     figures::check();
     let err = sample();
-    let mut bufs: [Vec<u8>; 5] = std::array::from_fn(|_| Vec::with_capacity(1024));
+    let mut bufs: [Vec<u8>; 6] = std::array::from_fn(|_| Vec::with_capacity(1024));
     let paths = figures::PATHS.map(figures::run);
-    let mut best = [Duration::MAX; 5];
+    let mut best = [Duration::MAX; 6];
     for _ in 0..rounds {
         for ((path, buf), best) in paths.iter().zip(&mut bufs).zip(&mut best) {
             let start = Instant::now();
@@ -387,6 +448,14 @@ fn print_figures(rounds: usize, batch: u32) {
     println!(
         "  ours / by_hand      {:>6.2}x   (goal <= 2x)",
         ns[0] / ns[3]
+    );
+    println!(
+        "  ours_serialize / by_hand {:>6.2}x   (goal <= 2.5x)",
+        ns[4] / ns[3]
+    );
+    println!(
+        "  serde_derive / by_hand {:>6.2}x   (the floor of a Serialize impl)",
+        ns[5] / ns[3]
     );
 }
 

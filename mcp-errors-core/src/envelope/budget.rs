@@ -158,6 +158,19 @@ impl Meter {
         }
     }
 
+    /// Takes `cost` from the budget when it fits whole, and says whether it did; when it does
+    /// not, nothing is taken (the caller then writes through the cutting path).
+    #[inline]
+    pub(crate) fn take_whole(&self, cost: usize) -> bool {
+        let left = self.left.get();
+        if cost <= left {
+            self.left.set(left - cost);
+            true
+        } else {
+            false
+        }
+    }
+
     /// Takes the escaped length of `s`. `None` when all of `s` fits; else the longest prefix
     /// that fits (the budget is then spent).
     fn cut<'s>(&self, s: &'s str) -> Option<&'s str> {
@@ -226,40 +239,113 @@ pub(crate) struct Capped<'m, T: ?Sized> {
 
 impl<T: ?Sized + fmt::Display> fmt::Display for Capped<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct Writer<'a, 'b> {
-            out: &'a mut fmt::Formatter<'b>,
-            meter: &'a Meter,
-            cut: bool,
+        match write_capped(self.value, self.meter, f) {
+            Written::Whole | Written::Cut => Ok(()),
+            Written::Failed { .. } => Err(fmt::Error),
         }
-        impl fmt::Write for Writer<'_, '_> {
-            fn write_str(&mut self, s: &str) -> fmt::Result {
-                if self.cut {
-                    return Ok(());
+    }
+}
+
+/// How [`write_capped`] ended.
+enum Written {
+    /// All of the value.
+    Whole,
+    /// A prefix and [`TRUNCATION_MARK`].
+    Cut,
+    /// The value's `Display` failed: because `out` did (`by_output`), or on its own.
+    Failed { by_output: bool },
+}
+
+/// `value`'s `Display` into `f`, cut to the meter: the one formatting of [`Capped`] and
+/// [`CappedText`].
+fn write_capped<T: ?Sized + fmt::Display>(
+    value: &T,
+    meter: &Meter,
+    f: &mut fmt::Formatter<'_>,
+) -> Written {
+    struct Writer<'a, 'b> {
+        out: &'a mut fmt::Formatter<'b>,
+        meter: &'a Meter,
+        cut: bool,
+        out_failed: bool,
+    }
+    impl fmt::Write for Writer<'_, '_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            if self.cut {
+                return Ok(());
+            }
+            let written = match self.meter.cut(s) {
+                None => self.out.write_str(s),
+                Some(prefix) => {
+                    self.cut = true;
+                    self.out.write_str(prefix)
                 }
-                match self.meter.cut(s) {
-                    None => self.out.write_str(s),
-                    Some(prefix) => {
-                        self.cut = true;
-                        self.out.write_str(prefix)
+            };
+            written.inspect_err(|_| self.out_failed = true)
+        }
+    }
+    // The quotes around the text.
+    let mut cut = !meter.take(2);
+    if !cut {
+        let mut writer = Writer {
+            out: f,
+            meter,
+            cut: false,
+            out_failed: false,
+        };
+        if fmt::write(&mut writer, format_args!("{value}")).is_err() {
+            return Written::Failed {
+                by_output: writer.out_failed,
+            };
+        }
+        cut = writer.cut;
+    }
+    if !cut {
+        return Written::Whole;
+    }
+    match f.write_str(TRUNCATION_MARK) {
+        Ok(()) => Written::Cut,
+        Err(_) => Written::Failed { by_output: true },
+    }
+}
+
+/// `value`'s `Display` as a JSON string cut to the budget: [`Capped`] inside
+/// [`Text`](super::text::Text) in one formatting pass (a `Display` that fails on its own makes
+/// serialization return an error, as `Text` does).
+pub(crate) struct CappedText<'m, T: ?Sized> {
+    pub(crate) value: &'m T,
+    pub(crate) meter: &'m Meter,
+}
+
+impl<T: ?Sized + fmt::Display> Serialize for CappedText<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Guarded<'a, T: ?Sized> {
+            text: &'a CappedText<'a, T>,
+            failed: &'a Cell<bool>,
+        }
+        impl<T: ?Sized + fmt::Display> fmt::Display for Guarded<'_, T> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match write_capped(self.text.value, self.text.meter, f) {
+                    Written::Whole | Written::Cut => Ok(()),
+                    Written::Failed { by_output: true } => Err(fmt::Error),
+                    Written::Failed { by_output: false } => {
+                        self.failed.set(true);
+                        Ok(())
                     }
                 }
             }
         }
-        // The quotes around the text.
-        let mut cut = !self.meter.take(2);
-        if !cut {
-            let mut writer = Writer {
-                out: f,
-                meter: self.meter,
-                cut: false,
-            };
-            fmt::write(&mut writer, format_args!("{}", self.value))?;
-            cut = writer.cut;
+        let failed = Cell::new(false);
+        let result = serializer.collect_str(&Guarded {
+            text: self,
+            failed: &failed,
+        });
+        if failed.get() {
+            return Err(serde::ser::Error::custom(
+                "a Display implementation returned an error",
+            ));
         }
-        if cut {
-            f.write_str(TRUNCATION_MARK)?;
-        }
-        Ok(())
+        result
     }
 }
 

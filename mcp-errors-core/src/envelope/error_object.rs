@@ -3,12 +3,12 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::budget::{Capped, Meter};
+use super::budget::Meter;
 use super::fields::{
     CONTEXT, MapSink, Reserved, STACK, Stack, TRUNCATED, Visited, end_with_context,
     has_details_field, message_over_budget, retry_after_ms,
 };
-use super::text::{Message, Text};
+use super::text::{Message, MeteredMessage};
 use super::view::Context;
 use super::view::{Options, Shape, TakesOptions, TakesPlainData};
 use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
@@ -145,13 +145,7 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
             || message_over_budget(&Message(error), &meter.clone());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), view.options))?;
-        map.serialize_entry(
-            "message",
-            &Text(Capped {
-                value: &Message(error),
-                meter,
-            }),
-        )?;
+        map.serialize_entry("message", &MeteredMessage { error, meter })?;
         if with_data {
             map.serialize_entry(
                 "data",
@@ -210,7 +204,8 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         } else {
             map.serialize_entry(DOMAIN, error.domain())?;
             map.serialize_entry(SYMBOL, error.symbol())?;
-            map.serialize_entry(RETRYABLE, &crate::field_types::wire_retryable(error))?;
+            // `wire_retryable`, without asking for the delay twice.
+            map.serialize_entry(RETRYABLE, &(error.retryable() || retry_after.is_some()))?;
             Reserved {
                 fixed: &[DOMAIN, SYMBOL, RETRYABLE, TRUNCATED],
                 present: [

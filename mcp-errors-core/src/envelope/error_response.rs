@@ -4,13 +4,13 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::budget::{Capped, Meter};
+use super::budget::Meter;
 use super::error_object::{Code, RETRY_AFTER_MS};
 use super::fields::{
     CONTEXT, MapSink, Reserved, STACK, Stack, TRUNCATED, Visited, end_with_context,
     has_details_field, message_over_budget, retry_after_ms,
 };
-use super::text::{Message, Text};
+use super::text::{Message, MeteredMessage};
 use super::view::{Context, Shape, TakesOptions};
 use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
 #[cfg(doc)]
@@ -86,10 +86,10 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorResponseShape
         map.serialize_entry("code", &Code::new(error.code(), self.options))?;
         map.serialize_entry(
             "message",
-            &Text(Capped {
-                value: &Message(error),
+            &MeteredMessage {
+                error,
                 meter: &meter,
-            }),
+            },
         )?;
         map.serialize_entry("retryable", &crate::field_types::wire_retryable(error))?;
         if with_details {

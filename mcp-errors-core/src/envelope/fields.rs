@@ -5,8 +5,7 @@ use core::fmt;
 
 use serde::ser::{Serialize, SerializeMap};
 
-use super::budget::{Capped, Meter, Metered};
-use super::text::Text;
+use super::budget::{Capped, CappedText, Meter, Metered};
 use super::view::Context;
 use crate::field_types::whole_ms;
 use crate::{FieldRole, FieldSink, McpError, VisitData};
@@ -155,8 +154,16 @@ impl Reserved {
         present: [None; 5],
     };
 
+    #[inline]
     pub(super) fn contains(&self, key: &str) -> bool {
-        self.fixed.contains(&key) || self.present.contains(&Some(key))
+        // Most keys differ from every reserved one in length or in their last byte: compared
+        // first, they are told apart without a call to compare bytes.
+        let same = |reserved: &str| {
+            reserved.len() == key.len()
+                && reserved.as_bytes().last() == key.as_bytes().last()
+                && reserved == key
+        };
+        self.fixed.iter().any(|r| same(r)) || self.present.iter().flatten().any(|r| same(r))
     }
 }
 
@@ -192,10 +199,10 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
         let meter = self.meter;
         self.map.serialize_entry(
             key,
-            &Text(Capped {
+            &CappedText {
                 value: details,
                 meter,
-            }),
+            },
         )
     }
 }

@@ -5,6 +5,7 @@ use core::fmt;
 
 use serde::ser::{Error as _, Serialize, Serializer};
 
+use super::budget::{CappedText, Meter};
 use crate::McpError;
 
 /// A `Display` value serialized as a JSON string through `collect_str` (no `String`).
@@ -72,5 +73,33 @@ pub(crate) struct Message<'a, E: ?Sized>(pub(crate) &'a E);
 impl<E: ?Sized + McpError> fmt::Display for Message<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt_message(f)
+    }
+}
+
+/// An error's wire message as a JSON string within the envelope's budget. A derived enum's
+/// catalog text without placeholders (`McpError::__plain_catalog_text`) is the message as it
+/// stands: when it fits whole it is charged its length and written as a plain string, without
+/// formatting (the same bytes and the same charge as the formatted path, which writes
+/// everything else, and this text too when the budget would cut it).
+pub(crate) struct MeteredMessage<'a, E: ?Sized> {
+    pub(crate) error: &'a E,
+    pub(crate) meter: &'a Meter,
+}
+
+impl<E: ?Sized + McpError> Serialize for MeteredMessage<'_, E> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let error = self.error;
+        if error.__plain_catalog_text() {
+            let template = error.entry().message;
+            // Its escaped length and the quotes: nothing in it is escaped.
+            if super::fast::plain_template(template) && self.meter.take_whole(template.len() + 2) {
+                return serializer.serialize_str(template);
+            }
+        }
+        CappedText {
+            value: &Message(error),
+            meter: self.meter,
+        }
+        .serialize(serializer)
     }
 }

@@ -7,7 +7,7 @@ use core::fmt;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::EnvelopeView;
-use super::budget::{Capped, Meter};
+use super::budget::{Capped, CappedText, Meter};
 use super::error_object::{ErrorObjectShape, MeteredErrorObject};
 use super::fields::{MapSink, Reserved, Visited, end_with_context, retry_after_ms};
 use super::text::Text;
@@ -237,10 +237,10 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
             let details = DetailsText(error);
             map.serialize_entry(
                 "details",
-                &Text(Capped {
+                &CappedText {
                     value: &details,
                     meter: self.meter,
-                }),
+                },
             )?;
         }
         if let Some(help) = error.help().filter(|_| format.meta_help()) {

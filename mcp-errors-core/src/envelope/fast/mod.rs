@@ -244,7 +244,7 @@ impl<'a> Bounded<'a> {
     /// escape, in one pass over it; `false` (nothing written) otherwise.
     #[inline]
     fn template(&mut self, template: &str) -> Result<bool, GiveUp> {
-        if scan(template.as_bytes(), true) {
+        if !plain_template(template) {
             return Ok(false);
         }
         self.framed(b"\"", template.as_bytes(), b"\"")?;
@@ -396,6 +396,14 @@ impl<'a> Bounded<'a> {
 #[inline]
 pub(super) fn needs_escape(bytes: &[u8]) -> bool {
     scan(bytes, false)
+}
+
+/// Whether a catalog template is its own JSON string's contents: no placeholder (no `{` or
+/// `}`) and nothing to escape. With `McpError::__plain_catalog_text`, such a template is the
+/// wire message as it stands.
+#[inline]
+pub(super) fn plain_template(template: &str) -> bool {
+    !scan(template.as_bytes(), true)
 }
 
 /// [`needs_escape`], and with `braces` also whether any byte is `{` or `}`.
