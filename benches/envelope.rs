@@ -7,8 +7,11 @@
 //!
 //! `cargo bench --bench envelope -- --figures` prints only issue 16's figures: the JSON-RPC
 //! error of the navigate error into a reused `Vec` (ours), the same object built with `json!`
-//! and written, rmcp's `ErrorData` + `JsonRpcError` written, and the same bytes written by
-//! hand, each the fastest mean of interleaved batches, with the ratios. `--smoke` runs every
+//! and written, rmcp's `ErrorData` + `JsonRpcError` written, the same bytes written by
+//! hand, the view handed to `serde_json::to_writer` (the serde path: its `Serialize`, under
+//! the reply budget) and the same shape as `#[derive(Serialize)]` structs (the floor of any
+//! `Serialize` impl: every key and string goes through `serde_json`'s escaping), each the
+//! fastest mean of interleaved batches, with the ratios. `--smoke` runs every
 //! path a few times only (CI: the bench cannot rot). `--only NAME --iters N` runs one path N
 //! times and nothing else, for an instruction count under `valgrind --tool=callgrind`.
 

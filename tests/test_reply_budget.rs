@@ -238,3 +238,108 @@ fn decoding_refuses_data_deeper_than_envelopes_write() {
     serde_json::from_str::<Value>(&text).unwrap();
     assert!(!text.contains(TRUNCATION_MARK));
 }
+
+/// The serde path: a view handed to `serde_json` as any `Serialize` value, alone or inside the
+/// caller's own type, keeps the budget at its edges. The smallest budget that cuts nothing
+/// writes the unlimited reply; one byte less cuts and says so; the bytes are those of
+/// `to_json_vec` at every budget.
+#[test]
+fn the_serde_path_keeps_the_budget_at_its_edges() {
+    #[derive(serde::Serialize)]
+    struct Batch<'a> {
+        batch: u32,
+        reply: mcp_errors::JsonRpcErrorView<'a, BudgetError>,
+    }
+    let err = BudgetError::Nav {
+        url: "u".repeat(40),
+        reason: "r\"".repeat(10),
+        pages: vec!["p".into(); 4],
+    };
+    let view = |bytes| {
+        err.to_jsonrpc(1)
+            .verbosity(Verbosity::Off)
+            .budget(ReplyBudget::bytes(bytes))
+    };
+    let serde = |bytes| serde_json::to_vec(&view(bytes)).unwrap();
+    let parse = |bytes: &[u8]| serde_json::from_slice::<Value>(bytes).unwrap();
+    let unlimited = parse(&serde(usize::MAX));
+    assert!(unlimited["error"]["data"].get("truncated").is_none());
+    let fits = (0..1000)
+        .find(|&bytes| {
+            parse(&serde(bytes))["error"]["data"]
+                .get("truncated")
+                .is_none()
+        })
+        .unwrap();
+    // The message (17 + 2 quotes), `url` (40 + 2), the details (ten `r\"`, 3 bytes each
+    // escaped, + 2) and `pages` (2 brackets, 4 x (1 separator + 1 + 2 quotes)).
+    assert_eq!(fits, 19 + 42 + 32 + 2 + 4 * 4);
+    assert_eq!(parse(&serde(fits)), unlimited);
+    let cut = parse(&serde(fits - 1));
+    assert_eq!(cut["error"]["data"]["truncated"], true);
+    assert_eq!(cut["error"]["data"]["pages"][2], "p");
+    assert_ne!(
+        cut["error"]["data"]["pages"],
+        unlimited["error"]["data"]["pages"]
+    );
+    for bytes in [0, 1, 18, 19, 20, fits - 1, fits, fits + 1, usize::MAX] {
+        assert_eq!(serde(bytes), view(bytes).to_json_vec().unwrap(), "{bytes}");
+        let batch = serde_json::to_value(Batch {
+            batch: 7,
+            reply: view(bytes),
+        })
+        .unwrap();
+        assert_eq!(batch["reply"], parse(&serde(bytes)), "{bytes}");
+    }
+    // The message alone just fits, then just does not.
+    let just = parse(&serde(19));
+    assert_eq!(just["error"]["message"], "Navigation failed");
+    assert_eq!(just["error"]["data"]["truncated"], true);
+    let over = parse(&serde(18));
+    assert_eq!(over["error"]["message"], "Navigation faile…[truncated]");
+}
+
+/// On the serde path too, a value nested deeper than an envelope writes is replaced by the
+/// mark at the depth limit, whatever the budget, alone or inside the caller's own type.
+#[test]
+fn the_serde_path_caps_nesting_whatever_the_budget() {
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "deep", range = 4900..=4999)]
+    enum Deep {
+        /// Deep
+        #[mcp(code = 4900)]
+        Payload { payload: Value },
+    }
+    let nest = |levels: usize| {
+        let mut v = Value::Null;
+        for _ in 0..levels {
+            v = Value::Array(vec![v]);
+        }
+        v
+    };
+    let depth = |mut v: &Value| {
+        let mut levels = 0;
+        while let Value::Array(items) = v {
+            levels += 1;
+            v = &items[0];
+        }
+        (levels, v.clone())
+    };
+    for budget in [
+        ReplyBudget::UNLIMITED,
+        ReplyBudget::bytes(ReplyBudget::DEFAULT_BYTES),
+    ] {
+        let exact = Deep::Payload { payload: nest(63) };
+        let wire = serde_json::to_value(exact.to_error_object().budget(budget)).unwrap();
+        assert_eq!(depth(&wire["data"]["payload"]), (63, Value::Null));
+        assert!(wire["data"].get("truncated").is_none());
+        let deeper = Deep::Payload { payload: nest(200) };
+        let embedded = serde_json::to_value(vec![deeper.to_error_object().budget(budget)]).unwrap();
+        let wire = &embedded[0];
+        assert_eq!(
+            depth(&wire["data"]["payload"]),
+            (63, json!(TRUNCATION_MARK))
+        );
+        assert_eq!(wire["data"]["truncated"], true);
+    }
+}

@@ -137,6 +137,12 @@ impl Meter {
         self.truncated.get()
     }
 
+    /// What is left of the budget.
+    #[cfg(test)]
+    pub(crate) fn left(&self) -> usize {
+        self.left.get()
+    }
+
     fn spent(&self) -> bool {
         self.left.get() == 0
     }
@@ -780,6 +786,51 @@ mod tests {
             exact = Value::Array(vec![exact]);
         }
         assert_eq!(metered(&exact, usize::MAX), (exact, false));
+    }
+
+    #[test]
+    fn capped_text_is_capped_inside_text_in_one_pass() {
+        struct Pieces;
+        impl fmt::Display for Pieces {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("ab\"c")?;
+                f.write_str("\u{1}é")?;
+                write!(f, "{}", 12_345)
+            }
+        }
+        // Every budget around the text's cost: 5 + 6 + 2 + 5 escaped bytes and the quotes.
+        for budget in 0..=24 {
+            let one = Meter::new(ReplyBudget::bytes(budget));
+            let two = Meter::new(ReplyBudget::bytes(budget));
+            let a = serde_json::to_string(&CappedText {
+                value: &Pieces,
+                meter: &one,
+            })
+            .unwrap();
+            let b = serde_json::to_string(&super::super::text::Text(Capped {
+                value: &Pieces,
+                meter: &two,
+            }))
+            .unwrap();
+            assert_eq!(a, b, "budget {budget}");
+            assert_eq!((one.left(), one.truncated()), (two.left(), two.truncated()));
+            assert_eq!(one.truncated(), budget < 20, "budget {budget}");
+        }
+        // A `Display` that fails on its own is an error, not a panic in `serde_json`.
+        struct Fails;
+        impl fmt::Display for Fails {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("partial")?;
+                Err(fmt::Error)
+            }
+        }
+        let meter = Meter::new(ReplyBudget::bytes(100));
+        let text = CappedText {
+            value: &Fails,
+            meter: &meter,
+        };
+        assert!(serde_json::to_string(&text).is_err());
+        assert!(serde_json::to_value(&text).is_err());
     }
 
     #[test]

@@ -103,3 +103,59 @@ impl<E: ?Sized + McpError> Serialize for MeteredMessage<'_, E> {
         .serialize(serializer)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ReplyBudget;
+    use crate::common::CommonError;
+    use crate::unknown::UnknownError;
+
+    /// The message through `MeteredMessage` and through the formatted path, under `budget`:
+    /// the JSON strings, and what each left of the meter and whether it cut.
+    fn both<E: McpError>(error: &E, budget: usize) -> [(String, usize, bool); 2] {
+        let short = Meter::new(ReplyBudget::bytes(budget));
+        let formatted = Meter::new(ReplyBudget::bytes(budget));
+        let a = serde_json::to_string(&MeteredMessage {
+            error,
+            meter: &short,
+        })
+        .unwrap();
+        let b = serde_json::to_string(&CappedText {
+            value: &Message(error),
+            meter: &formatted,
+        })
+        .unwrap();
+        [
+            (a, short.left(), short.truncated()),
+            (b, formatted.left(), formatted.truncated()),
+        ]
+    }
+
+    #[test]
+    fn a_plain_catalog_message_is_written_and_charged_as_the_formatted_one() {
+        let plain = CommonError::Timeout { details: None };
+        assert!(plain.__plain_catalog_text());
+        let template = plain.entry().message;
+        assert!(super::super::fast::plain_template(template));
+        let cost = template.len() + 2;
+        for budget in [0, 1, 2, 3, cost - 1, cost, cost + 1, 4096] {
+            let [short, formatted] = both(&plain, budget);
+            assert_eq!(short, formatted, "budget {budget}");
+        }
+        // Just fits: the whole text, nothing left, nothing cut.
+        let [(text, left, cut), _] = both(&plain, cost);
+        assert_eq!((text, left, cut), (format!("\"{template}\""), 0, false));
+        // Just does not: cut, and marked.
+        let [(text, left, cut), _] = both(&plain, cost - 1);
+        assert!(
+            cut && left == 0 && text.ends_with("…[truncated]\""),
+            "{text}"
+        );
+        // An error without the derive's promise is formatted: the same bytes either way.
+        for budget in [0, 5, 4096] {
+            let [short, formatted] = both(&UnknownError, budget);
+            assert_eq!(short, formatted, "budget {budget}");
+        }
+    }
+}
