@@ -790,6 +790,13 @@ mod tests {
 
     #[test]
     fn capped_text_is_capped_inside_text_in_one_pass() {
+        struct Fails;
+        impl fmt::Display for Fails {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("partial")?;
+                Err(fmt::Error)
+            }
+        }
         struct Pieces;
         impl fmt::Display for Pieces {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -817,13 +824,6 @@ mod tests {
             assert_eq!(one.truncated(), budget < 20, "budget {budget}");
         }
         // A `Display` that fails on its own is an error, not a panic in `serde_json`.
-        struct Fails;
-        impl fmt::Display for Fails {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("partial")?;
-                Err(fmt::Error)
-            }
-        }
         let meter = Meter::new(ReplyBudget::bytes(100));
         let text = CappedText {
             value: &Fails,
