@@ -64,7 +64,7 @@ impl TakesPlainData for ErrorObjectShape {}
 /// use mcp_errors_core::McpErrorExt;
 ///
 /// let err = PlaywrightError::Nav { reason: "dns".into(), url: "games/invalid".into() };
-/// // Seed 004's dialect: the code as a string, `data` with the variant's fields only.
+/// // The knowledge base's dialect: the code as a string, `data` with the variant's fields only.
 /// assert_eq!(
 ///     err.to_error_object().code_as_string().plain_data().to_json_value().unwrap(),
 ///     serde_json::json!({"code": "2100", "message": "Navigation failed",

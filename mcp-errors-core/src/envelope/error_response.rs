@@ -1,4 +1,4 @@
-//! Seed 001's shapes: the `ErrorResponse` a tool returns inside a successful result
+//! The categorized error model's shapes: the `ErrorResponse` a tool returns inside a successful result
 //! ([`ErrorResponseView`]) and the successful JSON-RPC response holding it
 //! ([`JsonRpcResultView`]).
 
@@ -17,7 +17,7 @@ use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
 use crate::McpErrorExt;
 use crate::VisitData;
 
-/// The shape of seed 001's `ErrorResponse`: `{"code","message","retryable","details"}`.
+/// The shape of the categorized error model's `ErrorResponse`: `{"code","message","retryable","details"}`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ErrorResponseShape;
 
@@ -26,7 +26,7 @@ impl Shape for ErrorResponseShape {
 }
 impl TakesOptions for ErrorResponseShape {}
 
-/// Seed 001's `ErrorResponse`, from [`McpErrorExt::to_error_response`]:
+/// The categorized error model's `ErrorResponse`, from [`McpErrorExt::to_error_response`]:
 /// `{"code","message","retryable","details"}`.
 ///
 /// ```
@@ -41,7 +41,7 @@ impl TakesOptions for ErrorResponseShape {}
 /// ```
 pub type ErrorResponseView<'a, E> = EnvelopeView<'a, E, ErrorResponseShape>;
 
-/// The shape of seed 001's domain failure: `{"jsonrpc":"2.0","id":...,"result":{"error":{...}}}`.
+/// The shape of the categorized error model's domain failure: `{"jsonrpc":"2.0","id":...,"result":{"error":{...}}}`.
 #[derive(Clone, Debug)]
 pub struct JsonRpcResultShape<'a> {
     pub(super) id: RequestId<'a>,
@@ -55,7 +55,7 @@ impl Shape for JsonRpcResultShape<'_> {
 }
 impl TakesOptions for JsonRpcResultShape<'_> {}
 
-/// Seed 001's domain failure, from [`McpErrorExt::to_jsonrpc_result`]:
+/// The categorized error model's domain failure, from [`McpErrorExt::to_jsonrpc_result`]:
 /// `{"jsonrpc":"2.0","id":...,"result":{"error":{...}}}`. The builder methods are those of
 /// [`ErrorResponseView`] and apply to `result.error`.
 ///
@@ -129,7 +129,7 @@ impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, JsonRpcResultShape
     }
 }
 
-/// The `details` member of seed 001's `ErrorResponse`.
+/// The `details` member of the categorized error model's `ErrorResponse`.
 struct ResponseDetails<'a, E: ?Sized> {
     error: &'a E,
     stack: Option<Stack<'a>>,
@@ -137,7 +137,7 @@ struct ResponseDetails<'a, E: ?Sized> {
     meter: &'a Meter,
 }
 
-/// `details` keys the envelope writes itself: the details field, the help, as in seed 001.
+/// `details` keys the envelope writes itself: the details field, the help, as in the categorized error model.
 const REASON: &str = "reason";
 const SUGGESTION: &str = "suggestion";
 

@@ -89,7 +89,7 @@ pub trait McpErrorExt: VisitData {
         EnvelopeView::new(self, JsonRpcErrorShape { id: id.into() })
     }
 
-    /// An MCP `CallToolResult` reporting the error to the model (seed 002's `toToolError`,
+    /// An MCP `CallToolResult` reporting the error to the model (the TypeScript hierarchy's `toToolError`,
     /// with what a model needs to act on it):
     ///
     /// ```text
@@ -101,12 +101,12 @@ pub trait McpErrorExt: VisitData {
     /// ```
     ///
     /// The text starts `"{symbol}: {message}"`; the lines after it and the `_meta` keys after
-    /// seed 002's (`errorType`, [`McpError::error_type`]; `errorCode`; `retryable`; `code`;
+    /// the TypeScript hierarchy's (`errorType`, [`McpError::error_type`]; `errorCode`; `retryable`; `code`;
     /// `domain`; `retryAfterMs` when the delay is known) follow the
     /// [`ToolErrorFormat`](crate::ToolErrorFormat): the process-wide one
     /// ([`ToolErrorFormat::global`](crate::ToolErrorFormat::global)), or the view's own
     /// ([`ToolResultView::format`]; [`ToolErrorFormat::SEED_002`](crate::ToolErrorFormat::SEED_002)
-    /// is seed 002's shape exactly). `structuredContent` only on request
+    /// is the TypeScript hierarchy's shape exactly). `structuredContent` only on request
     /// ([`ToolResultView::structured_content`]): clients validate it against the tool's output
     /// schema even when `isError` is true. No stack is ever added here, whatever the
     /// [`Verbosity`].
@@ -132,20 +132,20 @@ pub trait McpErrorExt: VisitData {
         EnvelopeView::new(self, ToolResultShape::default())
     }
 
-    /// Seed 001's `ErrorResponse`, the `error` a tool returns inside a successful `result`:
+    /// The categorized error model's `ErrorResponse`, the `error` a tool returns inside a successful `result`:
     /// `{"code","message","retryable","details"}`.
     ///
     /// `details` maps the error as follows, and is omitted when it would be empty:
     ///
     /// | key | from |
     /// |---|---|
-    /// | each data field's key | every serialized field, under its key (`#[mcp(rename = "originalError")]` gives seed 001's `details.originalError`, a field `field` its `details.field`) |
+    /// | each data field's key | every serialized field, under its key (`#[mcp(rename = "originalError")]` gives the categorized error model's `details.originalError`, a field `field` its `details.field`) |
     /// | `reason` | the `Display` of the `#[mcp(details)]` field |
     /// | `suggestion` | [`McpError::help`] (`#[mcp(help = "...")]`) |
     /// | `retryAfterMs` | [`McpError::retry_after`], when known |
     /// | `stack` | only under `MCP_ERRORS_VERBOSE` (see [`Verbosity`]) |
     ///
-    /// `domain` and `symbol` do not appear: seed 001's shape has no place for them.
+    /// `domain` and `symbol` do not appear: the categorized error model's shape has no place for them.
     ///
     /// Options: [`code_as_string`](EnvelopeView::code_as_string),
     /// [`verbosity`](EnvelopeView::verbosity).
@@ -167,7 +167,7 @@ pub trait McpErrorExt: VisitData {
         EnvelopeView::new(self, ErrorResponseShape)
     }
 
-    /// Seed 001's preferred domain failure: a *successful* JSON-RPC response whose `result`
+    /// The categorized error model's preferred domain failure: a *successful* JSON-RPC response whose `result`
     /// holds the [`to_error_response`](McpErrorExt::to_error_response) shape,
     /// `{"jsonrpc":"2.0","id":...,"result":{"error":{...}}}`.
     ///

@@ -12,8 +12,8 @@
 //! | [`to_error_object`](McpErrorExt::to_error_object) | JSON-RPC `error` member `{"code","message","data"}` |
 //! | [`to_jsonrpc`](McpErrorExt::to_jsonrpc) | JSON-RPC error response `{"jsonrpc":"2.0","id","error"}` |
 //! | [`to_tool_result`](McpErrorExt::to_tool_result) | MCP `CallToolResult` with `isError: true` |
-//! | [`to_error_response`](McpErrorExt::to_error_response) | seed 001's `ErrorResponse` `{"code","message","retryable","details"}` |
-//! | [`to_jsonrpc_result`](McpErrorExt::to_jsonrpc_result) | seed 001's domain failure `{"jsonrpc":"2.0","id","result":{"error":...}}` |
+//! | [`to_error_response`](McpErrorExt::to_error_response) | the categorized error model's `ErrorResponse` `{"code","message","retryable","details"}` |
+//! | [`to_jsonrpc_result`](McpErrorExt::to_jsonrpc_result) | the categorized error model's domain failure `{"jsonrpc":"2.0","id","result":{"error":...}}` |
 //!
 //! Serialization fails (returns `Err`, never panics) only when a field's `Serialize` impl or
 //! a `Display` impl fails, or when the writer does.
@@ -28,7 +28,7 @@
 //!   (its view aliases and its `Serialize`).
 //! - `fields.rs`: how a value's data fields reach an envelope's map (reserved keys, details).
 //! - `tool_format.rs`: [`ToolErrorFormat`], the text a model reads and the `_meta` keys
-//!   beyond seed 002's.
+//!   beyond the TypeScript hierarchy's.
 //! - `text.rs`: `Display` values written as JSON strings.
 //! - `fast/`: the optimistic writer the output methods try first: the JSON-RPC error
 //!   shapes as bytes, without the meter, when the reply is far inside its budget

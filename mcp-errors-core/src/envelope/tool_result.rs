@@ -51,7 +51,7 @@ pub type ToolResultView<'a, E> = EnvelopeView<'a, E, ToolResultShape>;
 
 impl<E: ?Sized> ToolResultView<'_, E> {
     /// Writes the tool error in `format` rather than the process-wide
-    /// [`ToolErrorFormat::global`]. [`ToolErrorFormat::SEED_002`] is seed 002's
+    /// [`ToolErrorFormat::global`]. [`ToolErrorFormat::SEED_002`] is the TypeScript hierarchy's
     /// `toToolError` exactly:
     ///
     /// ```
@@ -191,7 +191,7 @@ impl<E: ?Sized + VisitData> Serialize for Structured<'_, '_, E> {
     }
 }
 
-/// `_meta` of a tool error: seed 002's keys, then what the format adds.
+/// `_meta` of a tool error: the TypeScript hierarchy's keys, then what the format adds.
 pub(crate) struct ToolMeta<'a, E: ?Sized> {
     pub(crate) error: &'a E,
     pub(crate) format: ToolErrorFormat,
@@ -201,7 +201,7 @@ pub(crate) struct ToolMeta<'a, E: ?Sized> {
 }
 
 impl<E: ?Sized + VisitData> ToolMeta<'_, E> {
-    /// The `_meta` of `error` in seed 002's format alone: the catalog's keys and
+    /// The `_meta` of `error` in the TypeScript hierarchy's format alone: the catalog's keys and
     /// [`McpError::retry_after`](crate::McpError::retry_after), which always serialize.
     pub(crate) fn catalog_only(error: &E) -> serde_json::Result<serde_json::Value> {
         serde_json::to_value(ToolMeta {

@@ -86,7 +86,7 @@ impl<'a, E: ?Sized, S> EnvelopeView<'a, E, S> {
     }
 
     /// Adds request-scoped data (a request id, the tool's name, a tenant) to this envelope,
-    /// without a field on the error: `data.context` of a JSON-RPC error (seed 001's
+    /// without a field on the error: `data.context` of a JSON-RPC error (the categorized error model's
     /// `details.context`), `_meta.context` of a tool error. A data field of the variant that
     /// is itself called `context` gives way to it.
     ///
@@ -153,7 +153,7 @@ pub trait TakesOptions: Shape {}
 pub trait TakesPlainData: TakesOptions {}
 
 impl<E: ?Sized, S: TakesOptions> EnvelopeView<'_, E, S> {
-    /// Writes `code` as a JSON string (`"code":"1001"`), as seed 004's servers do.
+    /// Writes `code` as a JSON string (`"code":"1001"`), as the string-coded knowledge base's servers do.
     ///
     /// ```
     /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
@@ -175,7 +175,7 @@ impl<E: ?Sized, S: TakesOptions> EnvelopeView<'_, E, S> {
     }
 
     /// Overrides `MCP_ERRORS_VERBOSE` for this envelope: whether and how much of a stack goes
-    /// into `data.stack` (`details.stack` in seed 001's shapes).
+    /// into `data.stack` (`details.stack` in the categorized error model's shapes).
     ///
     /// ```
     /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
@@ -201,7 +201,7 @@ impl<E: ?Sized, S: TakesOptions> EnvelopeView<'_, E, S> {
     }
 
     /// Writes the stack, when there is one, as one string of lines joined by `\n` instead of
-    /// an array of frames: seed 003 types `data.stack` as a string.
+    /// an array of frames: the GitHub server types `data.stack` as a string.
     ///
     /// ```
     /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
@@ -257,8 +257,8 @@ impl<E: ?Sized, S: Shape> EnvelopeView<'_, E, S> {
 
 impl<E: ?Sized, S: TakesPlainData> EnvelopeView<'_, E, S> {
     /// Makes `data` hold only the variant's own data: the `details` text and the serialized
-    /// fields, without `domain`, `symbol`, `retryable` and `retryAfterMs` (seed 004's
-    /// `"data":{"path":"games/invalid"}`, seed 001's `"data":{"field":"order.customer.email"}`).
+    /// fields, without `domain`, `symbol`, `retryable` and `retryAfterMs` (the knowledge base's
+    /// `"data":{"path":"games/invalid"}`, the categorized error model's `"data":{"field":"order.customer.email"}`).
     /// `data` is left out when there is nothing to put in it: no field (a variant without data
     /// fields, or whose `Option` fields are all `None`), no details text and no stack.
     ///
