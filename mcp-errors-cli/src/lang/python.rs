@@ -574,6 +574,49 @@ mod tests {
         );
     }
 
+    /// Every top-level name the runtime file's fixed text binds (a `def`, a `class`, an
+    /// assignment, a `for` target, an import) is one a catalog name is kept from: else a
+    /// symbol of that name would replace it.
+    #[test]
+    fn every_name_the_runtime_binds_is_kept_from_the_catalog() {
+        let fixed = Template::parse(RUNTIME, "#").fixed_text();
+        let ident = |s: &str| -> String {
+            s.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect()
+        };
+        let mut bound = Vec::new();
+        for line in fixed.lines() {
+            if let Some(rest) = line
+                .strip_prefix("def ")
+                .or_else(|| line.strip_prefix("class "))
+                .or_else(|| line.strip_prefix("for "))
+            {
+                bound.push(ident(rest));
+            } else if let Some((_, names)) = line.split_once(" import ") {
+                bound.extend(names.split(',').map(|n| ident(n.trim())));
+            } else if let Some(rest) = line.strip_prefix("import ") {
+                bound.push(ident(rest));
+            } else if line.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                let name = ident(line);
+                let after = line[name.len()..].trim_start();
+                if after.starts_with(':') || after.starts_with('=') {
+                    bound.push(name);
+                }
+            }
+        }
+        assert!(bound.len() > 30, "{bound:?}");
+        let missing: Vec<&String> = bound
+            .iter()
+            .filter(|n| {
+                !PUBLIC.contains(&n.as_str())
+                    && !PRIVATE.contains(&n.as_str())
+                    && !RESERVED.contains(&n.as_str())
+            })
+            .collect();
+        assert!(missing.is_empty(), "add {missing:?} to PUBLIC or PRIVATE");
+    }
+
     /// A catalog of one enum whose entries are `(code, symbol, errorType)`.
     fn catalog(entries: &[(i64, &str, &str)]) -> Catalog {
         let entries: Vec<serde_json::Value> = entries

@@ -375,6 +375,39 @@ mod tests {
         );
     }
 
+    /// Every top-level name the runtime file's fixed text declares is one a catalog name is
+    /// kept from ([`DECLARED`]): else a symbol of that name would be declared twice.
+    #[test]
+    fn every_name_the_runtime_declares_is_kept_from_the_catalog() {
+        let fixed = Template::parse(RUNTIME, "//").fixed_text();
+        let mut declared = Vec::new();
+        for line in fixed.lines() {
+            let line = line.strip_prefix("export ").unwrap_or(line);
+            for keyword in [
+                "const ",
+                "let ",
+                "function ",
+                "class ",
+                "interface ",
+                "type ",
+            ] {
+                if let Some(rest) = line.strip_prefix(keyword) {
+                    declared.push(
+                        rest.chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+                            .collect::<String>(),
+                    );
+                }
+            }
+        }
+        assert!(declared.len() > 20, "{declared:?}");
+        let missing: Vec<&String> = declared
+            .iter()
+            .filter(|n| !DECLARED.contains(&n.as_str()))
+            .collect();
+        assert!(missing.is_empty(), "add {missing:?} to DECLARED");
+    }
+
     /// The standard global names of JavaScript and TypeScript's library (and a few of Node's and
     /// the browser's) that a module could refer to.
     const GLOBALS: &[&str] = &[

@@ -83,13 +83,14 @@ test("codes outside the catalog, and rate limits", () => {
 
 test("anything else decodes to undefined", () => {
   const throwing = new Proxy({}, { get() { throw new Error("hostile"); } });
-  for (const garbage of [
+  const cases = [
     null, undefined, "E_NAV_TIMEOUT", 2100, [], {}, { result: {} }, { code: 2100 },
     { code: 2 ** 40, message: "m" }, { isError: true, _meta: "no" }, { error: "text" }, throwing,
-  ]) {
-    assert.equal(m.decodeError(garbage), undefined, String(garbage));
-    assert.equal(m.isRetryable(garbage), false);
-  }
+  ];
+  cases.forEach((garbage, i) => {
+    assert.equal(m.decodeError(garbage), undefined, `case ${i}`);
+    assert.equal(m.isRetryable(garbage), false, `case ${i}`);
+  });
 });
 
 test("retry delay from the text and from headers", () => {
