@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --example mcp_server --features rmcp
+cargo build --example mcp_server --features rmcp-3
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 echo "hello" >"$root/hello.txt"

@@ -49,7 +49,7 @@ pub mod guide {
     #[doc = "[envelopes]: crate::envelopes#tool-errors"]
     #[doc = "[rmcp_3]: crate::integrations::rmcp_3"]
     #[cfg_attr(
-        any(not(doctest), feature = "rmcp"),
+        any(not(doctest), feature = "rmcp-3"),
         doc = include_str!("../docs/rmcp.md")
     )]
     pub mod rmcp {}
@@ -67,7 +67,7 @@ pub mod guide {
     #[doc = "[layer]: crate::http::HttpErrorLayer"]
     #[doc = "[retry]: crate::retry"]
     #[cfg_attr(
-        any(not(doctest), all(feature = "rmcp", feature = "http")),
+        any(not(doctest), all(feature = "rmcp-3", feature = "http")),
         doc = include_str!("../docs/http.md")
     )]
     pub mod http {}

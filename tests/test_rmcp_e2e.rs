@@ -3,10 +3,10 @@
 //! `MCP_ERROR_METRICS=1`, and `-32601` without it.
 //!
 //! The example binary is (re)built with this test's features by `cargo build --example
-//! mcp_server`, a no-op right after `cargo test --features rmcp` or `--all-features`, which
+//! mcp_server`, a no-op right after `cargo test --features rmcp-3` or `--all-features`, which
 //! build examples before running tests.
 
-#![cfg(feature = "rmcp")]
+#![cfg(feature = "rmcp-3")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,7 +41,7 @@ fn server_binary() -> &'static Path {
             .expect("test executables live in target/<profile>/deps");
         let target_dir = profile_dir.parent().expect("target/<profile>");
         let features: Vec<&str> = [
-            ("rmcp", cfg!(feature = "rmcp")),
+            ("rmcp-3", cfg!(feature = "rmcp-3")),
             ("jsonrpsee", cfg!(feature = "jsonrpsee")),
             ("metrics", cfg!(feature = "metrics")),
             ("tracing", cfg!(feature = "tracing")),

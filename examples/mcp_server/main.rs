@@ -2,7 +2,7 @@
 //! mcp-errors. Any MCP host can launch it:
 //!
 //! ```text
-//! cargo build --example mcp_server --features rmcp
+//! cargo build --example mcp_server --features rmcp-3
 //! MCP_ERROR_METRICS=1 target/debug/examples/mcp_server [ROOT]
 //! ```
 //!
@@ -412,7 +412,7 @@ impl ServerHandler for ExampleServer {
         // rmcp's own failures in the taxonomy: a bad argument becomes E_INVALID_PARAMS (1000)
         // with its JSON Pointer; an unknown tool stays -32602 and is counted.
         let tcc = ToolCallContext::new(self, request, context);
-        mcp_errors::integrations::rmcp::finish_tool_call(Self::tool_router().call(tcc).await)
+        mcp_errors::integrations::rmcp_3::finish_tool_call(Self::tool_router().call(tcc).await)
     }
 
     async fn on_custom_request(
@@ -421,7 +421,7 @@ impl ServerHandler for ExampleServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         // `sys/errorStats` when MCP_ERROR_METRICS is truthy; -32601 otherwise.
-        mcp_errors::integrations::rmcp::on_custom_request(&request)
+        mcp_errors::integrations::rmcp_3::on_custom_request(&request)
     }
 }
 
