@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo build --example mcp_server --features rmcp-3
-//! MCP_ERROR_METRICS=1 target/debug/examples/mcp_server [ROOT]
+//! MCP_ERRORS_METRICS=1 target/debug/examples/mcp_server [ROOT]
 //! ```
 //!
 //! Every tool returns `Result<T, E>` with its own error enum, and each failure takes the
@@ -37,7 +37,7 @@
 //! (`http.rs`); `--http ADDR --conformance` adds every fixture of the conformance suite
 //! (`conformance.rs`).
 //!
-//! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
+//! With `MCP_ERRORS_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
 //! (seed 000) with the counts of the errors it has returned; without it, that method is
 //! `-32601` method not found.
 
@@ -420,7 +420,7 @@ impl ServerHandler for ExampleServer {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        // `sys/errorStats` when MCP_ERROR_METRICS is truthy; -32601 otherwise.
+        // `sys/errorStats` when MCP_ERRORS_METRICS is truthy; -32601 otherwise.
         mcp_errors::integrations::rmcp_3::on_custom_request(&request)
     }
 }
@@ -450,7 +450,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{:#}", catalog());
         return Ok(());
     }
-    // Read MCP_ERROR_METRICS now, so a bad environment shows before the first request.
+    // Read MCP_ERRORS_METRICS now, so a bad environment shows before the first request.
     let _ = mcp_errors::metrics::global();
     let mut args = std::env::args_os().skip(1).peekable();
     // `--http ADDR`: Streamable HTTP at http://ADDR/mcp instead of stdio.
