@@ -27,7 +27,10 @@ pub(crate) static METRICS: Var = Var::renamed("MCP_ERRORS_METRICS", "MCP_ERROR_M
 pub(crate) static METRICS_SAMPLE: Var =
     Var::renamed("MCP_ERRORS_METRICS_SAMPLE", "MCP_ERROR_METRICS_SAMPLE");
 /// `Verbosity::from_env`: a sanitized stack in `data.stack`.
-pub(crate) static VERBOSE: Var = Var::new("MCP_ERRORS_VERBOSE");
+pub(crate) static VERBOSE: Var = Var::new(VERBOSE_NAME);
+/// [`VERBOSE`]'s name, for the public constant `Verbosity::ENV_VAR` (a constant cannot read
+/// a static that has interior mutability).
+pub(crate) const VERBOSE_NAME: &str = "MCP_ERRORS_VERBOSE";
 /// `Registry::assert_stable` may add new codes to the lock file.
 #[cfg(feature = "registry")]
 pub(crate) static UPDATE_LOCK: Var = Var::new("MCP_ERRORS_UPDATE_LOCK");

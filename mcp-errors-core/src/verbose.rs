@@ -69,7 +69,7 @@ static FROM_ENV: OnceLock<Verbosity> = OnceLock::new();
 
 impl Verbosity {
     /// The environment variable read by [`Verbosity::from_env`].
-    pub const ENV_VAR: &'static str = crate::env::VERBOSE.name;
+    pub const ENV_VAR: &'static str = crate::env::VERBOSE_NAME;
 
     /// Parses a value of `MCP_ERRORS_VERBOSE`. Never fails: anything that is neither a
     /// positive integer nor `full` (ignoring case and surrounding spaces) is
