@@ -39,8 +39,6 @@ pub mod jsonrpsee;
 #[path = "metrics_facade.rs"]
 pub mod metrics;
 pub mod outcome;
-/// The deprecated feature `rmcp`'s name for [`rmcp_3`]: enable `rmcp-3` and write
-/// `integrations::rmcp_3`. Kept for one release; gone without the old feature.
 #[cfg(feature = "rmcp")]
 #[doc(hidden)]
 pub mod rmcp;
