@@ -20,8 +20,9 @@
 #![deny(missing_docs)]
 
 pub use mcp_errors_core::*;
-// The registry again by name: in a build without the `registry` feature, rustc's error for
-// `mcp_errors::Registry` then says which feature it is gated behind.
+// The registry again by name, the same path (`mcp_errors::Registry`) as the glob's: in a build
+// without the `registry` feature, rustc's error for it then says which feature it is gated
+// behind, which a glob cannot. tests/test_registry_exports.rs keeps this list the core's.
 #[cfg(feature = "registry")]
 pub use mcp_errors_core::{
     LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict, RegistryConflicts,
