@@ -6,9 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --example mcp_server --features rmcp
+cargo build --example mcp_server --features rmcp-3
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 echo "hello" >"$root/hello.txt"
 # Metrics on, so that sys/errorStats answers; the root is an empty scratch directory.
-MCP_ERROR_METRICS=1 python3 .ci/hostile.py target/debug/examples/mcp_server "$root"
+MCP_ERRORS_METRICS=1 python3 .ci/hostile.py target/debug/examples/mcp_server "$root"

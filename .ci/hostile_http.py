@@ -49,7 +49,7 @@ TIMEOUT = 60
 
 class Server:
     def __init__(self, argv, **extra_env):
-        env = dict(os.environ, MCP_ERROR_METRICS="1", **extra_env)
+        env = dict(os.environ, MCP_ERRORS_METRICS="1", **extra_env)
         self.proc = subprocess.Popen(
             argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
         )

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --example mcp_server --features rmcp
+cargo build --example mcp_server --features rmcp-3
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 timeout 180 python3 .ci/hostile_http.py target/debug/examples/mcp_server "$root"

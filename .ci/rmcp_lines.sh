@@ -87,7 +87,7 @@ TOML
 run_tests() { # dir, label
   local log
   log=$(mktemp)
-  if (cd "$1" && MCP_ERROR_METRICS=1 cargo test --quiet 2>&1) | tee "$log" | grep -E '^(test |error|failures|---- )' ; then :; fi
+  if (cd "$1" && MCP_ERRORS_METRICS=1 cargo test --quiet 2>&1) | tee "$log" | grep -E '^(test |error|failures|---- )' ; then :; fi
   local p f
   p=$(awk '/^test result:/ { s += $4 } END { print s + 0 }' "$log")
   f=$(awk '/^test result:/ { s += $6 } END { print s + 0 }' "$log")

@@ -169,7 +169,7 @@ def table(env, comp, command, instr=None, one_unit=None):
         "",
         "| figure | measured | goal |",
         "|---|---|---|",
-        f"| `to_jsonrpc(id)` of seed 000's navigate error (3 data fields) into a reused `Vec` (`write_json`) | {env['ours']:.0f} ns | - |",
+        f"| `to_jsonrpc(id)` of the Node fleet's navigate error (3 data fields) into a reused `Vec` (`write_json`) | {env['ours']:.0f} ns | - |",
         f"| the same object built with `json!` and written, divided by ours | {env['json_macro'] / env['ours']:.2f}x | >= 3x |",
         f"| rmcp's `ErrorData` + `JsonRpcError` of the same error, divided by ours | {env['rmcp'] / env['ours']:.2f}x | >= 2x |",
         f"| ours divided by the same bytes written by hand ({env['by_hand']:.0f} ns) | {env['ours'] / env['by_hand']:.2f}x | <= 2x |",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Clean debug build time of a small consumer crate, with and without the `rmcp` feature.
+# Clean debug build time of a small consumer crate, with and without an rmcp feature.
 #
 #   benches/rmcp_build.sh [RUNS]        (default RUNS=1; prints the median per variant)
 #
@@ -7,10 +7,10 @@
 # target directory (dependencies fetched beforehand, so the network is not timed):
 #
 #   plain        mcp-errors (path dependency), no features: one derived enum + an envelope
-#   rmcp         the same code with mcp-errors features = ["rmcp"]
+#   rmcp         the same code with mcp-errors features = ["rmcp-3"] (the line's feature)
 #   server       an rmcp stdio server with one #[tool], without mcp-errors (the baseline an
 #                rmcp user already pays)
-#   server+errs  the same server whose tool returns Result<String, E> with mcp-errors[rmcp]
+#   server+errs  the same server whose tool returns Result<String, E> with mcp-errors[rmcp-3]
 #
 # "rmcp - plain" is what the feature costs a crate that does not use rmcp yet;
 # "server+errs - server" is what mcp-errors adds to an rmcp server.

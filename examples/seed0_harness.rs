@@ -63,7 +63,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     show(&unknown.to_jsonrpc(3).verbosity(Verbosity::Off))?;
 
-    // MCP_ERROR_METRICS=1 turns on the process-wide counters (`metrics::global()`); this
+    // MCP_ERRORS_METRICS=1 turns on the process-wide counters (`metrics::global()`); this
     // example uses its own enabled instance so that it prints the same with or without it.
     println!("\n# sys/errorStats after the original's three errors");
     let stats = ErrorStats::new(MetricsConfig::enabled());

@@ -150,7 +150,7 @@ fn decoding() -> Result {
 
 /// Section 7: the counters.
 fn error_stats() -> Result {
-    heading("7. sys/errorStats (the Node fleet's, MCP_ERROR_METRICS=1)");
+    heading("7. sys/errorStats (the Node fleet's, MCP_ERRORS_METRICS=1)");
     let stats = ErrorStats::new(MetricsConfig::enabled());
     for err in seed0::stats_example_errors() {
         stats.record(&*err);

@@ -21,8 +21,9 @@
 #![deny(missing_docs)]
 
 pub use mcp_errors_core::*;
-// The registry again by name: in a build without the `registry` feature, rustc's error for
-// `mcp_errors::Registry` then says which feature it is gated behind.
+// The registry again by name, the same path (`mcp_errors::Registry`) as the glob's: in a build
+// without the `registry` feature, rustc's error for it then says which feature it is gated
+// behind, which a glob cannot. tests/test_registry_exports.rs keeps this list the core's.
 #[cfg(feature = "registry")]
 pub use mcp_errors_core::{
     LockChange, LockEntry, LockFile, RegisteredEnum, Registry, RegistryConflict, RegistryConflicts,
@@ -51,7 +52,7 @@ pub mod guide {
     #[doc = "[envelopes]: crate::envelopes#tool-errors"]
     #[doc = "[rmcp_3]: crate::integrations::rmcp_3"]
     #[cfg_attr(
-        any(not(doctest), feature = "rmcp"),
+        any(not(doctest), feature = "rmcp-3"),
         doc = include_str!("../docs/rmcp.md")
     )]
     pub mod rmcp {}
@@ -70,7 +71,7 @@ pub mod guide {
     #[doc = "[layer]: crate::http::HttpErrorLayer"]
     #[doc = "[retry]: crate::retry"]
     #[cfg_attr(
-        any(not(doctest), all(feature = "rmcp", feature = "http")),
+        any(not(doctest), all(feature = "rmcp-3", feature = "http")),
         doc = include_str!("../docs/http.md")
     )]
     pub mod http {}

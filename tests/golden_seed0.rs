@@ -94,7 +94,7 @@ fn sys_error_stats_snapshot() {
     assert_eq!(read, stats.snapshot());
 }
 
-/// "Suggested Client Behavior": without `MCP_ERROR_METRICS` the method is missing (-32601), so
+/// "Suggested Client Behavior": without `MCP_ERRORS_METRICS` the method is missing (-32601), so
 /// clients feature-detect it.
 #[test]
 fn sys_error_stats_is_missing_when_metrics_are_off() {

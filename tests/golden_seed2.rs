@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 /// The TypeScript hierarchy's `toToolError` exactly: the format that keeps its shape byte for byte.
 fn tool_result(err: &CommonsError) -> Value {
     err.to_tool_result()
-        .format(ToolErrorFormat::SEED_002)
+        .format(ToolErrorFormat::MINIMAL)
         .to_json_value()
         .unwrap()
 }

@@ -7,10 +7,10 @@
 //!   a derive adds `From<E> for ErrorData`: `?` alone, or `.map_err(McpError::from)?`;
 //! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members.
 
-#![cfg(feature = "rmcp")]
+#![cfg(feature = "rmcp-3")]
 
 use mcp_errors::McpError as _;
-use mcp_errors::integrations::rmcp::plain_error_data;
+use mcp_errors::integrations::rmcp_3::plain_error_data;
 use rmcp::ErrorData as McpError;
 use serde_json::json;
 

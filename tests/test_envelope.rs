@@ -59,7 +59,7 @@ fn seed_000_and_spec_shapes() {
     );
     // mcp-errors' tool error is the TypeScript hierarchy's shape.
     assert_eq!(
-        value(err.to_tool_result().format(ToolErrorFormat::SEED_002)),
+        value(err.to_tool_result().format(ToolErrorFormat::MINIMAL)),
         json!({"content":[{"type":"text","text":"E_PW_NAV: Navigation failed"}],"isError":true,
             "_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,"code":2100,"domain":"playwright"}})
     );

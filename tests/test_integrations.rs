@@ -196,7 +196,8 @@ mod metrics_facade {
 
     #[test]
     fn a_tool_error_is_error_type_tool_error_without_a_status_code() {
-        use mcp_errors::integrations::{Channel, emit_as};
+        use mcp_errors::Channel;
+        use mcp_errors::integrations::emit_as;
         let got = counters(|| {
             emit_as(&nav(), Channel::ToolError);
             mcp_errors::integrations::metrics::record_as(&nav(), Channel::JsonRpcError);
@@ -248,7 +249,7 @@ mod metrics_facade {
     fn operation_duration_is_the_otel_histogram() {
         use std::time::Duration;
 
-        use mcp_errors::integrations::Channel;
+        use mcp_errors::Channel;
         use mcp_errors::integrations::metrics::{record_failed_operation, record_operation};
 
         let recorder = DebuggingRecorder::new();
@@ -501,7 +502,8 @@ mod tracing_events {
 
     #[test]
     fn a_tool_error_has_error_type_tool_error_and_no_status_code() {
-        use mcp_errors::integrations::{Channel, emit_as};
+        use mcp_errors::Channel;
+        use mcp_errors::integrations::emit_as;
         let events = capture(|| emit_as(&nav(), Channel::ToolError));
         assert_eq!(events.len(), 1);
         let fields = &events[0].fields;
@@ -515,7 +517,7 @@ mod tracing_events {
 
     /// rmcp's conversions name their channel: `ErrorData` is a JSON-RPC error, a tool result
     /// with `isError: true` a tool error.
-    #[cfg(feature = "rmcp")]
+    #[cfg(feature = "rmcp-3")]
     #[test]
     fn rmcp_conversions_report_their_channel() {
         use rmcp::handler::server::tool::IntoCallToolResult;
@@ -572,7 +574,8 @@ mod tracing_events {
             .without_time()
             .finish();
         tracing::subscriber::with_default(subscriber, || {
-            use mcp_errors::integrations::{Channel, emit_as};
+            use mcp_errors::Channel;
+            use mcp_errors::integrations::emit_as;
             emit_as(&nav(), Channel::JsonRpcError);
             emit_as(&too_large(), Channel::ToolError);
         });
@@ -760,7 +763,7 @@ mod schemas {
                 check(jsonrpc, options!(err.to_jsonrpc("req-7")));
                 check(response, options!(err.to_error_response()));
                 check(result, options!(err.to_jsonrpc_result(7)));
-                for format in [ToolErrorFormat::MODEL, ToolErrorFormat::SEED_002] {
+                for format in [ToolErrorFormat::MODEL, ToolErrorFormat::MINIMAL] {
                     let view = err.to_tool_result().format(format).with_context(&context);
                     check(tool, view.budget(budget).to_json_value().unwrap());
                     let view = err.to_tool_result().format(format).structured_content();

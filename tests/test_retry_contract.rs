@@ -75,7 +75,7 @@ fn every_channel_says_the_same_delay() {
     // The TypeScript hierarchy's format keeps its text exactly (the suffix is part of the format).
     let seed = err
         .to_tool_result()
-        .format(ToolErrorFormat::SEED_002)
+        .format(ToolErrorFormat::MINIMAL)
         .to_json_value()
         .unwrap();
     assert_eq!(

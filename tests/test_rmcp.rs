@@ -1,12 +1,12 @@
-//! The `rmcp` feature: the impls `__impl_integrations!` generates for every derived enum
+//! The `rmcp-3` feature: the impls `__impl_integrations!` generates for every derived enum
 //! (`From<E> for ErrorData`, `IntoCallToolResult for E`), the `Box<dyn McpError>` impls and
 //! the `sys/errorStats` handler. Emission into the global counters: `test_rmcp_emit.rs`.
 
-#![cfg(feature = "rmcp")]
+#![cfg(feature = "rmcp-3")]
 
 use std::time::Duration;
 
-use mcp_errors::integrations::rmcp::{answer_error_stats, on_custom_request};
+use mcp_errors::integrations::rmcp_3::{answer_error_stats, on_custom_request};
 use mcp_errors::metrics::{ErrorStats, MetricsConfig};
 use mcp_errors::{McpError, McpErrorExt};
 use rmcp::handler::server::tool::IntoCallToolResult;

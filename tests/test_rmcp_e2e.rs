@@ -1,12 +1,12 @@
 //! End to end through rmcp's own client: starts `examples/mcp_server/main.rs` as a child process
 //! over stdio and checks every call of `tests/e2e/cases.json` by value, `sys/errorStats` with
-//! `MCP_ERROR_METRICS=1`, and `-32601` without it.
+//! `MCP_ERRORS_METRICS=1`, and `-32601` without it.
 //!
 //! The example binary is (re)built with this test's features by `cargo build --example
-//! mcp_server`, a no-op right after `cargo test --features rmcp` or `--all-features`, which
+//! mcp_server`, a no-op right after `cargo test --features rmcp-3` or `--all-features`, which
 //! build examples before running tests.
 
-#![cfg(feature = "rmcp")]
+#![cfg(feature = "rmcp-3")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,7 +41,7 @@ fn server_binary() -> &'static Path {
             .expect("test executables live in target/<profile>/deps");
         let target_dir = profile_dir.parent().expect("target/<profile>");
         let features: Vec<&str> = [
-            ("rmcp", cfg!(feature = "rmcp")),
+            ("rmcp-3", cfg!(feature = "rmcp-3")),
             ("jsonrpsee", cfg!(feature = "jsonrpsee")),
             ("metrics", cfg!(feature = "metrics")),
             ("tracing", cfg!(feature = "tracing")),
@@ -137,8 +137,10 @@ async fn spawn(root: &Path, cwd: Option<&Path>, metrics: bool) -> RunningService
         Some(cwd) => command.current_dir(cwd).arg(root),
     };
     // The answers are compared by value: no stack (MCP_ERRORS_VERBOSE) and no sampling
-    // (MCP_ERROR_METRICS_SAMPLE) from the environment the tests run in.
+    // (MCP_ERRORS_METRICS_SAMPLE) from the environment the tests run in, under either name.
     for var in [
+        "MCP_ERRORS_METRICS",
+        "MCP_ERRORS_METRICS_SAMPLE",
         "MCP_ERROR_METRICS",
         "MCP_ERROR_METRICS_SAMPLE",
         "MCP_ERRORS_VERBOSE",
@@ -146,7 +148,7 @@ async fn spawn(root: &Path, cwd: Option<&Path>, metrics: bool) -> RunningService
         command.env_remove(var);
     }
     if metrics {
-        command.env("MCP_ERROR_METRICS", "1");
+        command.env("MCP_ERRORS_METRICS", "1");
     }
     let transport = TokioChildProcess::new(command).expect("spawn the example server");
     serve_client((), transport)

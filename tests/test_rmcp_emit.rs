@@ -1,8 +1,8 @@
-//! The `rmcp` feature: the generated conversions count each error once in the process-wide
+//! The `rmcp-3` feature: the generated conversions count each error once in the process-wide
 //! counters (`emit`), the pure conversion functions do not. One test per binary, so that it
 //! configures the global counters before anything reads the environment.
 
-#![cfg(feature = "rmcp")]
+#![cfg(feature = "rmcp-3")]
 
 use mcp_errors::McpError;
 use mcp_errors::metrics::MetricsConfig;
@@ -36,8 +36,8 @@ fn conversions_emit_into_the_global_counters() {
     let boxed: Box<dyn McpError + Send + Sync> = Box::new(Emitted::Counted);
     let _ = ErrorData::from(boxed);
     // The pure functions do not count.
-    let _ = mcp_errors::integrations::rmcp::error_data(&Emitted::Counted);
-    let _ = mcp_errors::integrations::rmcp::tool_result(&Emitted::Counted);
+    let _ = mcp_errors::integrations::rmcp_3::error_data(&Emitted::Counted);
+    let _ = mcp_errors::integrations::rmcp_3::tool_result(&Emitted::Counted);
     assert_eq!(count() - before, 3);
     assert_eq!(stats.snapshot().by_domain.get("emission").copied(), Some(3));
 }

@@ -8,7 +8,7 @@ fn argument_errors_are_common_invalid_params() {
 
     // `arguments::ENTRY` is CommonError's row with the argument's own fields: everything but
     // the fields and the doc must agree.
-    let common = CommonError::entry_by_code(arguments::INVALID_PARAMS).unwrap();
+    let common = CommonError::entry_by_code(arguments::E_INVALID_PARAMS).unwrap();
     let own = &arguments::ENTRY;
     assert_eq!(
         (common.code, common.symbol, common.domain, common.message),

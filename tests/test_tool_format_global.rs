@@ -49,12 +49,12 @@ fn the_process_format_is_chosen_once() {
     // A format given to the envelope wins over the process's.
     let seed = nav()
         .to_tool_result()
-        .format(ToolErrorFormat::SEED_002)
+        .format(ToolErrorFormat::MINIMAL)
         .to_json_value()
         .unwrap();
     assert_eq!(seed["content"][0]["text"], "E_PW_NAV: Navigation failed");
 
-    #[cfg(feature = "rmcp")]
+    #[cfg(feature = "rmcp-3")]
     {
         use rmcp::handler::server::tool::IntoCallToolResult;
         let result = match Err::<String, _>(nav()).into_call_tool_result() {
@@ -69,7 +69,7 @@ fn the_process_format_is_chosen_once() {
         assert_eq!(wire["_meta"].get("data"), None);
     }
 
-    ToolErrorFormat::SEED_002.set_global();
+    ToolErrorFormat::MINIMAL.set_global();
     let seed = nav().to_tool_result().to_json_value().unwrap();
     assert_eq!(
         seed,

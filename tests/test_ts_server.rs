@@ -8,7 +8,7 @@
 //! from the committed `examples/ts_server/dist/` (`.ci/polyglot.sh` rebuilds it with the
 //! pinned TypeScript and fails when it is stale).
 
-#![cfg(feature = "rmcp")]
+#![cfg(feature = "rmcp-3")]
 
 use std::path::Path;
 

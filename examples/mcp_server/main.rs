@@ -2,8 +2,8 @@
 //! mcp-errors. Any MCP host can launch it:
 //!
 //! ```text
-//! cargo build --example mcp_server --features rmcp
-//! MCP_ERROR_METRICS=1 target/debug/examples/mcp_server [ROOT]
+//! cargo build --example mcp_server --features rmcp-3
+//! MCP_ERRORS_METRICS=1 target/debug/examples/mcp_server [ROOT]
 //! ```
 //!
 //! Every tool returns `Result<T, E>` with its own error enum, and each failure takes the
@@ -37,8 +37,8 @@
 //! (`http.rs`); `--http ADDR --conformance` adds every fixture of the conformance suite
 //! (`conformance.rs`).
 //!
-//! With `MCP_ERROR_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
-//! with the counts of the errors it has returned; without it, that method is
+//! With `MCP_ERRORS_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
+//! (the Node fleet's) with the counts of the errors it has returned; without it, that method is
 //! `-32601` method not found.
 
 mod stdio;
@@ -412,7 +412,7 @@ impl ServerHandler for ExampleServer {
         // rmcp's own failures in the taxonomy: a bad argument becomes E_INVALID_PARAMS (1000)
         // with its JSON Pointer; an unknown tool stays -32602 and is counted.
         let tcc = ToolCallContext::new(self, request, context);
-        mcp_errors::integrations::rmcp::finish_tool_call(Self::tool_router().call(tcc).await)
+        mcp_errors::integrations::rmcp_3::finish_tool_call(Self::tool_router().call(tcc).await)
     }
 
     async fn on_custom_request(
@@ -420,8 +420,8 @@ impl ServerHandler for ExampleServer {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        // `sys/errorStats` when MCP_ERROR_METRICS is truthy; -32601 otherwise.
-        mcp_errors::integrations::rmcp::on_custom_request(&request)
+        // `sys/errorStats` when MCP_ERRORS_METRICS is truthy; -32601 otherwise.
+        mcp_errors::integrations::rmcp_3::on_custom_request(&request)
     }
 }
 
@@ -450,7 +450,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{:#}", catalog());
         return Ok(());
     }
-    // Read MCP_ERROR_METRICS now, so a bad environment shows before the first request.
+    // Read MCP_ERRORS_METRICS now, so a bad environment shows before the first request.
     let _ = mcp_errors::metrics::global();
     let mut args = std::env::args_os().skip(1).peekable();
     // `--http ADDR`: Streamable HTTP at http://ADDR/mcp instead of stdio.

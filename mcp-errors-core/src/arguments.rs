@@ -38,8 +38,18 @@ use serde_json::{Map, Value};
 
 use crate::{ErrorEntry, ErrorKind, FieldEntry, FieldRole, FieldSink, McpError};
 
-/// The code of seed 000's common "Invalid parameters", `CommonError::InvalidParams`.
-pub const INVALID_PARAMS: i32 = 1000;
+/// The catalog code of an [`ArgumentError`], `E_INVALID_PARAMS` (1000): that of
+/// `CommonError::InvalidParams` (`CommonError::E_INVALID_PARAMS`), not the JSON-RPC code
+/// [`jsonrpc::INVALID_PARAMS`](crate::jsonrpc::INVALID_PARAMS) (-32602).
+pub const E_INVALID_PARAMS: i32 = 1000;
+
+/// The former name of [`E_INVALID_PARAMS`] (1000), which read like
+/// [`jsonrpc::INVALID_PARAMS`](crate::jsonrpc::INVALID_PARAMS) (-32602). Kept for one release.
+#[doc(hidden)]
+#[deprecated(
+    note = "use `arguments::E_INVALID_PARAMS` (1000); the JSON-RPC code -32602 is `jsonrpc::INVALID_PARAMS`"
+)]
+pub const INVALID_PARAMS: i32 = E_INVALID_PARAMS;
 
 const FIELDS: &[FieldEntry] = &[
     FieldEntry {
@@ -62,7 +72,7 @@ const FIELDS: &[FieldEntry] = &[
 /// The catalog row of an [`ArgumentError`]: that of `CommonError::InvalidParams` (a facade
 /// test ties the two), with the fields `details`, `pointer` and `expected`.
 pub static ENTRY: ErrorEntry = ErrorEntry {
-    code: INVALID_PARAMS,
+    code: E_INVALID_PARAMS,
     symbol: "E_INVALID_PARAMS",
     domain: "common",
     message: "Invalid parameters",

@@ -76,7 +76,7 @@ pub mod envelope_shape {
 }
 #[cfg(feature = "client")]
 pub use decode::DecodeError;
-pub use error::{ErrorCatalog, FieldSink, McpError, VisitData, span_of};
+pub use error::{ErrorCatalog, FieldSink, McpError, VisitData};
 #[cfg(any(
     feature = "rmcp-0",
     feature = "rmcp-1",

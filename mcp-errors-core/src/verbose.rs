@@ -69,7 +69,7 @@ static FROM_ENV: OnceLock<Verbosity> = OnceLock::new();
 
 impl Verbosity {
     /// The environment variable read by [`Verbosity::from_env`].
-    pub const ENV_VAR: &'static str = "MCP_ERRORS_VERBOSE";
+    pub const ENV_VAR: &'static str = crate::env::VERBOSE_NAME;
 
     /// Parses a value of `MCP_ERRORS_VERBOSE`. Never fails: anything that is neither a
     /// positive integer nor `full` (ignoring case and surrounding spaces) is
@@ -106,9 +106,9 @@ impl Verbosity {
     /// # }
     /// ```
     pub fn from_env() -> Verbosity {
-        *FROM_ENV.get_or_init(|| match std::env::var(Self::ENV_VAR) {
-            Ok(value) => Verbosity::parse(&value),
-            Err(_) => Verbosity::Off, // unset or not UTF-8
+        *FROM_ENV.get_or_init(|| match crate::env::VERBOSE.get() {
+            Some(value) => Verbosity::parse(&value),
+            None => Verbosity::Off, // unset or not UTF-8
         })
     }
 

@@ -112,7 +112,7 @@ fn sized_errors_serialize_without_allocating() {
                 &mut buf,
                 &(&err as &dyn McpError)
                     .to_tool_result()
-                    .format(ToolErrorFormat::SEED_002),
+                    .format(ToolErrorFormat::MINIMAL),
             ),
         ),
     ];

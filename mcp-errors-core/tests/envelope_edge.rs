@@ -41,7 +41,7 @@ fn awkward_text_round_trips_exactly() {
                     "details":AWKWARD,"note":format!("note: {AWKWARD}")}}})
     );
     assert_eq!(
-        value(err.to_tool_result().format(ToolErrorFormat::SEED_002))["content"][0]["text"],
+        value(err.to_tool_result().format(ToolErrorFormat::MINIMAL))["content"][0]["text"],
         json!(format!("E_PW_WEIRD: {message}"))
     );
     let model = value(err.to_tool_result().format(ToolErrorFormat::MODEL));
@@ -87,7 +87,7 @@ fn a_field_that_fails_to_serialize_is_an_error() {
     // In the TypeScript hierarchy's format the tool result carries no fields, so it still
     // serializes; the default format's `_meta.data` fails like the others.
     assert_eq!(
-        value(err.to_tool_result().format(ToolErrorFormat::SEED_002))["content"][0]["text"],
+        value(err.to_tool_result().format(ToolErrorFormat::MINIMAL))["content"][0]["text"],
         "E_PW_BROKEN: Broken"
     );
     let failure = err.to_tool_result().to_json_string().unwrap_err();

@@ -59,7 +59,7 @@ fn default_verbosity_follows_the_environment() {
 #[test]
 fn tool_result_matches_spec() {
     assert_eq!(
-        value(nav().to_tool_result().format(ToolErrorFormat::SEED_002)),
+        value(nav().to_tool_result().format(ToolErrorFormat::MINIMAL)),
         json!({"content":[{"type":"text","text":"E_PW_NAV: Navigation failed"}],"isError":true,
             "_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,"code":2100,"domain":"playwright"}})
     );
@@ -78,7 +78,7 @@ fn tool_results_match_seed_002() {
         (Tools::GithubApi, "NetworkError", "GITHUB_API_ERROR", true),
     ];
     for (err, error_type, error_code, retryable) in cases {
-        let result = value(err.to_tool_result().format(ToolErrorFormat::SEED_002));
+        let result = value(err.to_tool_result().format(ToolErrorFormat::MINIMAL));
         assert_eq!(
             result,
             json!({"content":[{"type":"text","text":format!("{error_code}: {err}")}],"isError":true,
@@ -90,7 +90,7 @@ fn tool_results_match_seed_002() {
         value(
             Tools::WorkflowTimeout { seconds: 600 }
                 .to_tool_result()
-                .format(ToolErrorFormat::SEED_002)
+                .format(ToolErrorFormat::MINIMAL)
         )["content"][0]["text"],
         "WORKFLOW_TIMEOUT: Workflow run did not complete within 600 seconds"
     );
@@ -288,7 +288,7 @@ fn retry_after_and_fields_in_every_envelope() {
         json!({"code":2102,"message":"Too many launches","data":{"limit":3}})
     );
     assert_eq!(
-        value(err.to_tool_result().format(ToolErrorFormat::SEED_002)),
+        value(err.to_tool_result().format(ToolErrorFormat::MINIMAL)),
         json!({"content":[{"type":"text","text":"E_PW_THROTTLED: Too many launches"}],"isError":true,
             "_meta":{"errorType":"RateLimitError","errorCode":"E_PW_THROTTLED","retryable":true,
                      "code":2102,"domain":"playwright","retryAfterMs":1500}})

@@ -18,6 +18,8 @@ static TIMEOUT: mcp_errors_core::ErrorEntry =
 fn run_child(test: &str, vars: &[(&str, &str)]) -> bool {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args(["--exact", test, "--test-threads=1"])
+        .env_remove("MCP_ERRORS_METRICS")
+        .env_remove("MCP_ERRORS_METRICS_SAMPLE")
         .env_remove("MCP_ERROR_METRICS")
         .env_remove("MCP_ERROR_METRICS_SAMPLE")
         .env("MCP_ERRORS_TEST_CHILD", "1");
@@ -91,6 +93,30 @@ fn global_reads_the_environment_once() {
     assert!(run_child(
         "child_env_enabled_with_sample",
         &[
+            ("MCP_ERRORS_METRICS", "yes"),
+            ("MCP_ERRORS_METRICS_SAMPLE", "3")
+        ]
+    ));
+    assert!(run_child(
+        "child_env_disabled",
+        &[("MCP_ERRORS_METRICS", "0")]
+    ));
+    assert!(run_child("child_env_disabled", &[]));
+    assert!(run_child(
+        "child_init_global_wins_over_env",
+        &[("MCP_ERRORS_METRICS", "0")]
+    ));
+}
+
+/// The names before the one prefix, which the Node fleet's servers set, are still read.
+#[test]
+fn the_deprecated_names_are_still_read() {
+    if in_child() {
+        return;
+    }
+    assert!(run_child(
+        "child_env_enabled_with_sample",
+        &[
             ("MCP_ERROR_METRICS", "yes"),
             ("MCP_ERROR_METRICS_SAMPLE", "3")
         ]
@@ -99,9 +125,25 @@ fn global_reads_the_environment_once() {
         "child_env_disabled",
         &[("MCP_ERROR_METRICS", "0")]
     ));
-    assert!(run_child("child_env_disabled", &[]));
+}
+
+/// With both names set, the new one wins, each variable on its own.
+#[test]
+fn the_new_name_wins_over_the_deprecated_one() {
+    if in_child() {
+        return;
+    }
     assert!(run_child(
-        "child_init_global_wins_over_env",
-        &[("MCP_ERROR_METRICS", "0")]
+        "child_env_enabled_with_sample",
+        &[
+            ("MCP_ERROR_METRICS", "0"),
+            ("MCP_ERRORS_METRICS", "1"),
+            ("MCP_ERROR_METRICS_SAMPLE", "9"),
+            ("MCP_ERRORS_METRICS_SAMPLE", "3")
+        ]
+    ));
+    assert!(run_child(
+        "child_env_disabled",
+        &[("MCP_ERROR_METRICS", "1"), ("MCP_ERRORS_METRICS", "0")]
     ));
 }

@@ -5,7 +5,7 @@
 The `mcp` package is pinned in requirements.txt. Runs every call of cases.json and compares
 the answers by value, decodes every error through the module generated from the server's
 catalog (examples/mcp_server/clients/errors.py) and rebuilds every tool error with its
-`create_error(...).to_tool_error()`, reads sys/errorStats with MCP_ERROR_METRICS=1 and expects
+`create_error(...).to_tool_error()`, reads sys/errorStats with MCP_ERRORS_METRICS=1 and expects
 METHOD_NOT_FOUND without it. Exits non-zero on the first mismatch.
 """
 
@@ -49,9 +49,9 @@ def make_root() -> tuple[Path, Path]:
 
 def params(server: str, root: Path, metrics: bool) -> StdioServerParameters:
     env = get_default_environment()
-    env.pop("MCP_ERROR_METRICS", None)
+    env.pop("MCP_ERRORS_METRICS", None)
     if metrics:
-        env["MCP_ERROR_METRICS"] = "1"
+        env["MCP_ERRORS_METRICS"] = "1"
     return StdioServerParameters(command=server, args=[], env=env, cwd=root)
 
 
@@ -139,11 +139,11 @@ async def run(server: str, root: Path) -> None:
                 stats = await error_stats(session)
             except MCPError as e:
                 decoded = errors.decode_error(e)
-                check("sys/errorStats without MCP_ERROR_METRICS", decoded and decoded.symbol, "METHOD_NOT_FOUND")
-                check("sys/errorStats without MCP_ERROR_METRICS", e.error.code, errors.METHOD_NOT_FOUND)
+                check("sys/errorStats without MCP_ERRORS_METRICS", decoded and decoded.symbol, "METHOD_NOT_FOUND")
+                check("sys/errorStats without MCP_ERRORS_METRICS", e.error.code, errors.METHOD_NOT_FOUND)
             else:
-                raise AssertionError(f"sys/errorStats without MCP_ERROR_METRICS answered {stats}")
-            print("ok  sys/errorStats without MCP_ERROR_METRICS: METHOD_NOT_FOUND")
+                raise AssertionError(f"sys/errorStats without MCP_ERRORS_METRICS answered {stats}")
+            print("ok  sys/errorStats without MCP_ERRORS_METRICS: METHOD_NOT_FOUND")
 
 
 def main() -> int:

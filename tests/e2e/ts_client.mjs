@@ -6,7 +6,7 @@
 // Runs every call of cases.json and compares the answers by value, decodes every error
 // through the module generated from the server's catalog (examples/mcp_server/clients/
 // errors.ts, compiled into gen/ by .ci/e2e.sh) and rebuilds every tool error with its
-// createError(...).toToolError(), reads sys/errorStats with MCP_ERROR_METRICS=1 and expects
+// createError(...).toToolError(), reads sys/errorStats with MCP_ERRORS_METRICS=1 and expects
 // METHOD_NOT_FOUND without it, then measures the round trip of failing tool calls (median of
 // RTT_RUNS, default 50). Exits non-zero on the first mismatch.
 
@@ -49,8 +49,8 @@ function makeRoot() {
 
 async function connect(root, metrics) {
   const env = { ...getDefaultEnvironment() };
-  delete env.MCP_ERROR_METRICS;
-  if (metrics) env.MCP_ERROR_METRICS = "1";
+  delete env.MCP_ERRORS_METRICS;
+  if (metrics) env.MCP_ERRORS_METRICS = "1";
   const transport = new StdioClientTransport({ command: server, args: [], env, cwd: root, stderr: "inherit" });
   const client = new Client({ name: "mcp-errors-e2e-ts", version: "0.1.0" });
   await client.connect(transport);
@@ -126,7 +126,7 @@ async function measure(client, tool, args, runs) {
 const { root, cleanup } = makeRoot();
 let failed = false;
 try {
-  // With MCP_ERROR_METRICS=1: every call, then the counts.
+  // With MCP_ERRORS_METRICS=1: every call, then the counts.
   const client = await connect(root, true);
   const tools = (await client.listTools()).tools.map((t) => t.name).sort();
   assert.deepEqual(tools, ["navigate", "read_file"]);
@@ -176,13 +176,13 @@ try {
   console.log(`ok  sys/errorStats counted the ${extra} measured failures`);
   await client.close();
 
-  // Without MCP_ERROR_METRICS: the method does not exist.
+  // Without MCP_ERRORS_METRICS: the method does not exist.
   const plain = await connect(root, false);
   await assert.rejects(
     errorStats(plain),
     (e) => e instanceof McpError && errors.decodeError(e)?.symbol === "METHOD_NOT_FOUND" && e.code === errors.METHOD_NOT_FOUND,
   );
-  console.log("ok  sys/errorStats without MCP_ERROR_METRICS: METHOD_NOT_FOUND");
+  console.log("ok  sys/errorStats without MCP_ERRORS_METRICS: METHOD_NOT_FOUND");
   await plain.close();
 } catch (e) {
   failed = true;

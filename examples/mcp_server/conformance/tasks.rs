@@ -186,11 +186,8 @@ pub async fn call(
             Box::pin(async move {
                 sleep_or_cancel(&task, 1.0).await?;
                 let err = TaskFixtureError::JobFailed { job: "failing_job" };
-                mcp_errors::integrations::emit_as(
-                    &err,
-                    mcp_errors::integrations::Channel::ToolError,
-                );
-                Ok(mcp_errors::integrations::rmcp::tool_result(&err))
+                mcp_errors::integrations::emit_as(&err, mcp_errors::Channel::ToolError);
+                Ok(mcp_errors::integrations::rmcp_3::tool_result(&err))
             })
         })),
         "protocol_error_job" => spawn(Box::new(|_task| {

@@ -105,7 +105,7 @@ pub trait McpErrorExt: VisitData {
     /// `domain`; `retryAfterMs` when the delay is known) follow the
     /// [`ToolErrorFormat`](crate::ToolErrorFormat): the process-wide one
     /// ([`ToolErrorFormat::global`](crate::ToolErrorFormat::global)), or the view's own
-    /// ([`ToolResultView::format`]; [`ToolErrorFormat::SEED_002`](crate::ToolErrorFormat::SEED_002)
+    /// ([`ToolResultView::format`]; [`ToolErrorFormat::MINIMAL`](crate::ToolErrorFormat::MINIMAL)
     /// is the TypeScript hierarchy's shape exactly). `structuredContent` only on request
     /// ([`ToolResultView::structured_content`]): clients validate it against the tool's output
     /// schema even when `isError` is true. No stack is ever added here, whatever the

@@ -23,7 +23,7 @@ use crate::{FieldSink, VisitData};
 /// ```
 ///
 /// and adds to `_meta` the keys `details`, `help` and `data` (the variant's serialized
-/// fields). [`ToolErrorFormat::SEED_002`] is seed 002's shape exactly. Each part can be
+/// fields). [`ToolErrorFormat::MINIMAL`] is the TypeScript hierarchy's `toToolError` shape exactly. Each part can be
 /// switched on its own; a server chooses once with [`ToolErrorFormat::set_global`], which
 /// the conversions of the rmcp integration read, or per envelope with
 /// [`ToolResultView::format`](crate::ToolResultView::format).
@@ -75,10 +75,15 @@ impl ToolErrorFormat {
     /// Everything the model and the programs around it can use: the default.
     pub const MODEL: ToolErrorFormat = ToolErrorFormat { bits: ALL };
 
-    /// Seed 002's `toToolError` exactly: the text `"SYMBOL: message"`, `_meta` with
-    /// `errorType`, `errorCode`, `retryable`, `code`, `domain` (and `retryAfterMs` when
-    /// known).
-    pub const SEED_002: ToolErrorFormat = ToolErrorFormat { bits: 0 };
+    /// Nothing beyond the minimal tool error, the shape of the TypeScript hierarchy's
+    /// `toToolError`: the text `"SYMBOL: message"`, `_meta` with `errorType`, `errorCode`,
+    /// `retryable`, `code`, `domain` (and `retryAfterMs` when known).
+    pub const MINIMAL: ToolErrorFormat = ToolErrorFormat { bits: 0 };
+
+    /// The former name of [`MINIMAL`](Self::MINIMAL). Kept for one release.
+    #[doc(hidden)]
+    #[deprecated(note = "use `ToolErrorFormat::MINIMAL`, the same format")]
+    pub const SEED_002: ToolErrorFormat = ToolErrorFormat::MINIMAL;
 
     parts! {
         /// A `Details:` line with the `#[mcp(details)]` field's text, when it has one.
@@ -92,7 +97,7 @@ impl ToolErrorFormat {
         /// The retry contract's text form ([`retry`](crate::retry)): when the error knows its
         /// delay, the text ends with `" (retry after N ms)"`, which clients decode with
         /// [`retry_after_text`](crate::retry::retry_after_text). Off in
-        /// [`SEED_002`](Self::SEED_002), whose text stays the seed's.
+        /// [`MINIMAL`](Self::MINIMAL), whose text stays `"SYMBOL: message"`.
         text_retry_after, with_text_retry_after, TEXT_RETRY_AFTER;
         /// `_meta.details`: the `#[mcp(details)]` field's text, when it has one.
         meta_details, with_meta_details, META_DETAILS;

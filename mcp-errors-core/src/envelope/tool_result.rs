@@ -51,7 +51,7 @@ pub type ToolResultView<'a, E> = EnvelopeView<'a, E, ToolResultShape>;
 
 impl<E: ?Sized> ToolResultView<'_, E> {
     /// Writes the tool error in `format` rather than the process-wide
-    /// [`ToolErrorFormat::global`]. [`ToolErrorFormat::SEED_002`] is the TypeScript hierarchy's
+    /// [`ToolErrorFormat::global`]. [`ToolErrorFormat::MINIMAL`] is the TypeScript hierarchy's
     /// `toToolError` exactly:
     ///
     /// ```
@@ -61,7 +61,7 @@ impl<E: ?Sized> ToolResultView<'_, E> {
     ///
     /// let err = PlaywrightError::Nav { reason: "timeout".into(), url: "https://a.invalid".into() };
     /// assert_eq!(
-    ///     err.to_tool_result().format(ToolErrorFormat::SEED_002).to_json_value().unwrap(),
+    ///     err.to_tool_result().format(ToolErrorFormat::MINIMAL).to_json_value().unwrap(),
     ///     serde_json::json!({
     ///         "content": [{"type": "text", "text": "E_PW_NAV: Navigation failed"}],
     ///         "isError": true,
@@ -206,7 +206,7 @@ impl<E: ?Sized + VisitData> ToolMeta<'_, E> {
     pub(crate) fn catalog_only(error: &E) -> serde_json::Result<serde_json::Value> {
         serde_json::to_value(ToolMeta {
             error,
-            format: ToolErrorFormat::SEED_002,
+            format: ToolErrorFormat::MINIMAL,
             context: None,
             meter: &Meter::new(crate::ReplyBudget::current()),
         })

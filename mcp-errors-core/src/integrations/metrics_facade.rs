@@ -5,7 +5,7 @@
 //! [`emit_as`](super::emit_as) calls [`record_as`] for every error put on the wire, so with the
 //! feature on, whatever recorder the application installs (a Prometheus exporter, an
 //! OpenTelemetry bridge, ...) sees every emitted error. Unlike the in-process
-//! [`ErrorStats`](crate::metrics::ErrorStats), this does not depend on `MCP_ERROR_METRICS`:
+//! [`ErrorStats`](crate::metrics::ErrorStats), this does not depend on `MCP_ERRORS_METRICS`:
 //! installing a recorder is the opt-in. Label names follow OpenTelemetry's MCP conventions
 //! (see [`semconv`](super::semconv)); a Prometheus exporter writes their dots as `_`.
 //!
@@ -22,7 +22,8 @@
 //! #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 //! #     fn domain(&self) -> &'static str { "playwright" } }
 //! use std::time::Duration;
-//! use mcp_errors_core::integrations::{Channel, metrics};
+//! use mcp_errors_core::Channel;
+//! use mcp_errors_core::integrations::metrics;
 //! // Without an installed recorder these are no-ops.
 //! metrics::record(&Nav);
 //! metrics::record_failed_operation("tools/call", Duration::from_millis(12), &Nav, Channel::ToolError);
@@ -33,11 +34,11 @@ use std::time::Duration;
 
 use ::metrics::Label;
 
-use super::Channel;
 use super::semconv::{
     CODE, DOMAIN, ERROR_TYPE, MCP_METHOD_NAME, MCP_SERVER_OPERATION_DURATION,
     RPC_RESPONSE_STATUS_CODE, SYMBOL,
 };
+use crate::Channel;
 use crate::McpError;
 
 /// The name of the counter.

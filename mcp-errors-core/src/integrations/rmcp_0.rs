@@ -32,7 +32,7 @@ pub fn contents<E: ?Sized + VisitData>(err: &E) -> Vec<Content> {
 
 impl IntoContents for Box<dyn McpError + Send + Sync + 'static> {
     fn into_contents(self) -> Vec<Content> {
-        crate::integrations::emit_as(&*self, crate::integrations::Channel::ToolError);
+        crate::integrations::emit_as(&*self, crate::Channel::ToolError);
         contents(&*self)
     }
 }
@@ -44,7 +44,7 @@ pub mod contents_support {
 
     /// `IntoContents for E`: emits, then the contents of the tool error.
     pub fn emitted_contents<E: VisitData>(err: &E) -> Vec<Content> {
-        crate::integrations::emit_as(err, crate::integrations::Channel::ToolError);
+        crate::integrations::emit_as(err, crate::Channel::ToolError);
         super::contents(err)
     }
 }

@@ -163,8 +163,8 @@ macro_rules! line_glue {
         fn emitted_outcome<E: ?Sized + VisitData>(err: &E) -> Result<CallToolResult, ErrorData> {
             let outcome = tool_outcome(err);
             let channel = match outcome {
-                Ok(_) => crate::integrations::Channel::ToolError,
-                Err(_) => crate::integrations::Channel::JsonRpcError,
+                Ok(_) => crate::Channel::ToolError,
+                Err(_) => crate::Channel::JsonRpcError,
             };
             crate::integrations::emit_as(err, channel);
             outcome
@@ -315,7 +315,7 @@ macro_rules! error_stats_glue {
         /// [`metrics::global()`](crate::metrics::global):
         ///
         /// - `sys/errorStats`: the [`StatsSnapshot`](crate::metrics::StatsSnapshot) when
-        ///   `MCP_ERROR_METRICS` is truthy, else `-32601` method not found (clients
+        ///   `MCP_ERRORS_METRICS` is truthy, else `-32601` method not found (clients
         ///   feature-detect the method);
         /// - any other method: `-32601`, as rmcp's default `on_custom_request` answers.
         #[inline]

@@ -1,4 +1,4 @@
-//! The OpenTelemetry names the `tracing` and `metrics` features write, and [`Channel`], the way
+//! The OpenTelemetry names the `tracing` and `metrics` features write, and [`Channel`](crate::Channel), the way
 //! an error leaves the server, which decides two of them.
 //!
 //! OpenTelemetry's semantic conventions for MCP (development status; first published with the
@@ -41,26 +41,28 @@ pub const RETRYABLE: &str = "mcp_errors.retryable";
 /// `mcp_errors.kind`: the category (`network`).
 pub const KIND: &str = "mcp_errors.kind";
 
-/// How an error leaves the server, MCP's two channels (the catalog's [`Channel`]),
-/// in OpenTelemetry's terms:
+/// The former path of [`Channel`](crate::Channel), the same type. Kept for one release.
+#[doc(hidden)]
+#[deprecated(note = "use `mcp_errors::Channel`, the same type")]
+pub type Channel = crate::Channel;
+
+/// How an error leaves the server, MCP's two channels, in OpenTelemetry's terms:
 ///
 /// ```
-/// use mcp_errors_core::integrations::Channel;
+/// use mcp_errors_core::Channel;
 ///
 /// assert_eq!(Channel::JsonRpcError.error_type(-32602), "-32602");
 /// assert_eq!(Channel::JsonRpcError.status_code(-32602), Some(-32602));
 /// assert_eq!(Channel::ToolError.error_type(2500), "tool_error");
 /// assert_eq!(Channel::ToolError.status_code(2500), None);
 /// ```
-pub use crate::Channel;
-
-impl Channel {
+impl crate::Channel {
     /// `error.type` for an error with `code` sent this way: the code as a string, or
     /// `tool_error`.
     pub fn error_type(self, code: i32) -> Cow<'static, str> {
         match self {
-            Channel::JsonRpcError => Cow::Owned(code.to_string()),
-            Channel::ToolError => Cow::Borrowed(TOOL_ERROR),
+            Self::JsonRpcError => Cow::Owned(code.to_string()),
+            Self::ToolError => Cow::Borrowed(TOOL_ERROR),
         }
     }
 
@@ -68,8 +70,8 @@ impl Channel {
     /// whose JSON-RPC response is a success.
     pub fn status_code(self, code: i32) -> Option<i32> {
         match self {
-            Channel::JsonRpcError => Some(code),
-            Channel::ToolError => None,
+            Self::JsonRpcError => Some(code),
+            Self::ToolError => None,
         }
     }
 }

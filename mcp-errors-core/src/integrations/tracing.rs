@@ -34,7 +34,8 @@
 //! # impl McpError for Nav {
 //! #     fn entry(&self) -> &'static ErrorEntry { &ENTRY }
 //! #     fn domain(&self) -> &'static str { "playwright" } }
-//! use mcp_errors_core::integrations::{Channel, tracing};
+//! use mcp_errors_core::Channel;
+//! use mcp_errors_core::integrations::tracing;
 //! // Without a subscriber these are no-ops.
 //! tracing::record(&Nav); // a JSON-RPC error
 //! tracing::record_as(&Nav, Channel::ToolError);
@@ -45,7 +46,7 @@
 use core::cell::Cell;
 use core::fmt;
 
-use super::Channel;
+use crate::Channel;
 use crate::envelope::{Capped, Guarded, Meter};
 use crate::line_safe::LineSafe;
 use crate::{ErrorKind, McpError, ReplyBudget};

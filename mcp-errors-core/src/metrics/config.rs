@@ -1,9 +1,10 @@
 //! [`MetricsConfig`]: whether the counters count, their sampling and capacity, and how
-//! `MCP_ERROR_METRICS` / `MCP_ERROR_METRICS_SAMPLE` map onto them.
+//! `MCP_ERRORS_METRICS` / `MCP_ERRORS_METRICS_SAMPLE` map onto them (also read under their
+//! deprecated names `MCP_ERROR_METRICS` / `MCP_ERROR_METRICS_SAMPLE`).
 
 #[cfg(doc)]
 use super::ErrorStats;
-use crate::env::is_truthy;
+use crate::env::{self, is_truthy};
 use core::num::IntErrorKind;
 
 /// Default number of distinct errors (`(code, symbol, domain)` combinations) an
@@ -83,8 +84,8 @@ impl MetricsConfig {
         MetricsConfig { capacity, ..self }
     }
 
-    /// The configuration described by the values of `MCP_ERROR_METRICS` and
-    /// `MCP_ERROR_METRICS_SAMPLE` (see the [module docs](crate::metrics)), without reading the
+    /// The configuration described by the values of `MCP_ERRORS_METRICS` and
+    /// `MCP_ERRORS_METRICS_SAMPLE` (see the [module docs](crate::metrics)), without reading the
     /// environment: tests and embedders pass the values they want.
     ///
     /// ```
@@ -113,11 +114,18 @@ impl MetricsConfig {
         base.with_sample(sample)
     }
 
-    /// Reads `MCP_ERROR_METRICS` and `MCP_ERROR_METRICS_SAMPLE` from the environment.
+    /// Reads `MCP_ERRORS_METRICS` and `MCP_ERRORS_METRICS_SAMPLE` from the environment, each
+    /// under its deprecated name (`MCP_ERROR_METRICS`, `MCP_ERROR_METRICS_SAMPLE`) when the
+    /// new one is unset: the [module docs](crate::metrics#environment).
     /// Values that are not valid Unicode count as unset.
     pub fn from_env() -> MetricsConfig {
-        let metrics = std::env::var("MCP_ERROR_METRICS").ok();
-        let sample = std::env::var("MCP_ERROR_METRICS_SAMPLE").ok();
+        MetricsConfig::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// [`from_env`](MetricsConfig::from_env) with `lookup` in place of the environment.
+    fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> MetricsConfig {
+        let metrics = env::METRICS.get_with(&lookup);
+        let sample = env::METRICS_SAMPLE.get_with(&lookup);
         MetricsConfig::from_vars(metrics.as_deref(), sample.as_deref())
     }
 }
@@ -126,5 +134,60 @@ impl Default for MetricsConfig {
     /// [`MetricsConfig::disabled`]: counting is opt-in.
     fn default() -> Self {
         MetricsConfig::disabled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MetricsConfig;
+
+    fn config(vars: &[(&str, &str)]) -> MetricsConfig {
+        MetricsConfig::from_lookup(|name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        })
+    }
+
+    #[test]
+    fn new_names() {
+        let c = config(&[
+            ("MCP_ERRORS_METRICS", "1"),
+            ("MCP_ERRORS_METRICS_SAMPLE", "4"),
+        ]);
+        assert_eq!(c, MetricsConfig::enabled().with_sample(4));
+    }
+
+    #[test]
+    fn deprecated_names() {
+        let c = config(&[
+            ("MCP_ERROR_METRICS", "yes"),
+            ("MCP_ERROR_METRICS_SAMPLE", "5"),
+        ]);
+        assert_eq!(c, MetricsConfig::enabled().with_sample(5));
+    }
+
+    #[test]
+    fn both_names_the_new_one_wins() {
+        let c = config(&[
+            ("MCP_ERROR_METRICS", "1"),
+            ("MCP_ERRORS_METRICS", "0"),
+            ("MCP_ERROR_METRICS_SAMPLE", "5"),
+            ("MCP_ERRORS_METRICS_SAMPLE", "2"),
+        ]);
+        assert_eq!(c, MetricsConfig::disabled().with_sample(2));
+        let c = config(&[("MCP_ERROR_METRICS", "0"), ("MCP_ERRORS_METRICS", "on")]);
+        assert_eq!(c, MetricsConfig::enabled());
+    }
+
+    #[test]
+    fn one_of_each() {
+        // Each variable falls back on its own: the new switch, the deprecated rate.
+        let c = config(&[
+            ("MCP_ERRORS_METRICS", "1"),
+            ("MCP_ERROR_METRICS_SAMPLE", "3"),
+        ]);
+        assert_eq!(c, MetricsConfig::enabled().with_sample(3));
+        assert_eq!(config(&[]), MetricsConfig::disabled());
     }
 }

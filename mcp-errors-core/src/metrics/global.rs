@@ -29,13 +29,13 @@ fn publish(stats: &'static ErrorStats) -> &'static ErrorStats {
 
 /// The process-wide counters.
 ///
-/// Configured on first use from `MCP_ERROR_METRICS` and `MCP_ERROR_METRICS_SAMPLE` (read once;
+/// Configured on first use from `MCP_ERRORS_METRICS` and `MCP_ERRORS_METRICS_SAMPLE` (read once;
 /// later changes to the environment have no effect), unless [`init_global`] ran first.
 ///
 /// ```
 /// use mcp_errors_core::metrics;
 /// let stats = metrics::global();
-/// // Off unless MCP_ERROR_METRICS was truthy when the process first asked.
+/// // Off unless MCP_ERRORS_METRICS was truthy when the process first asked.
 /// let _ = stats.is_enabled();
 /// ```
 pub fn global() -> &'static ErrorStats {

@@ -44,15 +44,21 @@
 //!
 //! | variable | accepts | effect |
 //! |---|---|---|
-//! | `MCP_ERROR_METRICS` | a truthy value: `1`, `true`, `yes`, `on` (any case, surrounding blanks ignored) | enables the counters and the `sys/errorStats` method; anything else, or unset, leaves them off |
-//! | `MCP_ERROR_METRICS_SAMPLE` | a positive integer `N` | records only every `N`th occurrence of each error (the 1st, the `N+1`th, ...; see [Sampling](#sampling)); a value past `u32::MAX` is `u32::MAX`; unset, `0`, `1` or unparsable (`-3`, `1.5`, `abc`) records everything |
+//! | `MCP_ERRORS_METRICS` | a truthy value: `1`, `true`, `yes`, `on` (any case, surrounding blanks ignored) | enables the counters and the `sys/errorStats` method; anything else, or unset, leaves them off |
+//! | `MCP_ERRORS_METRICS_SAMPLE` | a positive integer `N` | records only every `N`th occurrence of each error (the 1st, the `N+1`th, ...; see [Sampling](#sampling)); a value past `u32::MAX` is `u32::MAX`; unset, `0`, `1` or unparsable (`-3`, `1.5`, `abc`) records everything |
+//!
+//! Both are also read under their deprecated names, `MCP_ERROR_METRICS` and
+//! `MCP_ERROR_METRICS_SAMPLE` (those of the Node fleet's servers), each when its new name is
+//! unset: the new name wins when both are set. Nothing is printed about it; with the
+//! `tracing` feature, the first read of a deprecated name emits one `WARN` event (target
+//! `mcp_errors`) naming the variable to set instead.
 //!
 //! When the counters are off, [`record`] costs one relaxed atomic load and a branch, and
 //! [`ErrorStats::record`] on a disabled instance one field load and a branch.
 //!
 //! # Sampling
 //!
-//! With `MCP_ERROR_METRICS_SAMPLE=N`, each kind of error (each combination of code, symbol and
+//! With `MCP_ERRORS_METRICS_SAMPLE=N`, each kind of error (each combination of code, symbol and
 //! domain: one symbol, unless a `transparent` error is reported under several domains, each of
 //! which then samples on its own) keeps a count of its occurrences, and the 1st, `N+1`th,
 //! `2N+1`th ... occurrence is recorded, so the first occurrence of every error is always
@@ -92,11 +98,13 @@ mod snapshot;
 mod stats;
 mod table;
 
-pub use crate::env::is_truthy;
 pub use config::{DEFAULT_CAPACITY, MAX_CAPACITY, MetricsConfig};
 pub use global::{global, init_global, record};
 pub use request::STATS_METHOD;
-#[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
+#[cfg_attr(
+    not(any(feature = "rmcp-1", feature = "rmcp-2", feature = "rmcp-3")),
+    allow(unused_imports)
+)]
 pub(crate) use request::{METHOD_NOT_FOUND_MESSAGE, StatsAnswer, method_data};
 pub use snapshot::StatsSnapshot;
 pub use stats::ErrorStats;

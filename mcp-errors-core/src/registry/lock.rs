@@ -42,7 +42,7 @@ impl Registry {
     /// Checks that no code was removed or changed since the lock file at `path` was written;
     /// see [`assert_stable_with`](Registry::assert_stable_with). New codes are written to the
     /// file when the environment variable `MCP_ERRORS_UPDATE_LOCK` is truthy (`1`, `true`,
-    /// `yes`, `on`; see [`metrics::is_truthy`](crate::metrics::is_truthy)), and always when the
+    /// `yes` or `on`, in any case), and always when the
     /// file does not exist yet.
     ///
     /// Typically one test per server. A new code passes without the variable (it is only
@@ -68,8 +68,9 @@ impl Registry {
     /// }
     /// ```
     pub fn assert_stable(&self, path: impl AsRef<Path>) -> Result<StabilityReport, StabilityError> {
-        let update =
-            std::env::var("MCP_ERRORS_UPDATE_LOCK").is_ok_and(|v| crate::env::is_truthy(&v));
+        let update = crate::env::UPDATE_LOCK
+            .get()
+            .is_some_and(|v| crate::env::is_truthy(&v));
         self.assert_stable_with(path, update)
     }
 
