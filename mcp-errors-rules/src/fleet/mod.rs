@@ -37,6 +37,7 @@ pub mod rules;
 
 use std::fmt;
 
+pub use crate::rules::CodeSpan;
 pub use read::parse;
 
 /// A position in a text: 1-based line, and 1-based column counted in characters.
@@ -71,54 +72,9 @@ impl<T> Located<T> {
     }
 }
 
-/// An inclusive range of codes, `start <= end` (a single code has `start == end`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Range {
-    /// The first code.
-    pub start: i32,
-    /// The last code.
-    pub end: i32,
-}
-
-impl Range {
-    /// The codes `start..=end`; `None` when `start > end`.
-    pub fn new(start: i32, end: i32) -> Option<Range> {
-        (start <= end).then_some(Range { start, end })
-    }
-
-    /// The one code `code`.
-    pub fn single(code: i32) -> Range {
-        Range {
-            start: code,
-            end: code,
-        }
-    }
-
-    /// Whether `code` lies inside.
-    pub fn contains(self, code: i32) -> bool {
-        self.start <= code && code <= self.end
-    }
-
-    /// Whether `other` lies wholly inside.
-    pub fn contains_range(self, other: Range) -> bool {
-        self.start <= other.start && other.end <= self.end
-    }
-
-    /// Whether the two share a code.
-    pub fn overlaps(self, other: Range) -> bool {
-        self.start <= other.end && other.start <= self.end
-    }
-}
-
-impl fmt::Display for Range {
-    /// `2100..=2199`, or `2150` for a single code (the derive's spelling of a range).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.start == self.end {
-            write!(f, "{}", self.start)
-        } else {
-            write!(f, "{}..={}", self.start, self.end)
-        }
-    }
+/// `outer` holds every code of `inner`.
+pub fn contains_span(outer: CodeSpan, inner: CodeSpan) -> bool {
+    outer.lo <= inner.lo && inner.hi <= outer.hi
 }
 
 /// A whole fleet file.
@@ -149,14 +105,14 @@ pub struct Domain {
     /// `name`: the domain, as enums and catalogs spell it (`playwright`).
     pub name: Located<String>,
     /// `range = [lo, hi]`: the domain's allocation, inclusive.
-    pub range: Located<Range>,
+    pub range: Located<CodeSpan>,
     /// `catalog`: the path of the domain's catalog, relative to the fleet file, as written
     /// (checked by [`parse`] to stay inside the fleet's folder); `None` for a domain
     /// allocated before any server exists.
     pub catalog: Option<Located<String>>,
-    /// `reserved`: codes retired for good, each a code (`start == end`) or an inclusive pair,
+    /// `reserved`: codes retired for good, each a code (`lo == hi`) or an inclusive pair,
     /// in file order.
-    pub reserved: Vec<Located<Range>>,
+    pub reserved: Vec<Located<CodeSpan>>,
     /// `symbol_prefix`: every symbol of the domain (but common codes) starts with it.
     pub symbol_prefix: Option<Located<String>>,
     /// `owner`, if given.
@@ -167,7 +123,7 @@ pub struct Domain {
 
 impl Domain {
     /// The reserved entry that holds `code`, if any.
-    pub fn reserved_entry(&self, code: i32) -> Option<&Located<Range>> {
+    pub fn reserved_entry(&self, code: i32) -> Option<&Located<CodeSpan>> {
         self.reserved.iter().find(|r| r.value.contains(code))
     }
 }
@@ -189,7 +145,7 @@ impl Fleet {
     }
 
     /// The common range, if the fleet has one.
-    pub fn common_range(&self) -> Option<Range> {
+    pub fn common_range(&self) -> Option<CodeSpan> {
         self.common.as_ref().map(|c| c.range.value)
     }
 }
@@ -328,15 +284,5 @@ mod tests {
         ] {
             assert!(!path_stays_inside(outside), "{outside}");
         }
-    }
-
-    #[test]
-    fn ranges() {
-        let r = Range::new(2100, 2199).unwrap();
-        assert!(r.contains(2100) && r.contains(2199) && !r.contains(2200));
-        assert!(Range::new(2, 1).is_none());
-        assert!(r.overlaps(Range::single(2199)) && !r.overlaps(Range::single(2200)));
-        assert_eq!(r.to_string(), "2100..=2199");
-        assert_eq!(Range::single(7).to_string(), "7");
     }
 }

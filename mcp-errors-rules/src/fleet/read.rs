@@ -8,7 +8,9 @@ use serde::Deserialize;
 use serde::de::{self, SeqAccess, Visitor};
 use toml::Spanned;
 
-use super::{COMMON, Domain, Fleet, FleetError, LineIndex, Located, Pos, Range, path_stays_inside};
+use super::{
+    COMMON, CodeSpan, Domain, Fleet, FleetError, LineIndex, Located, Pos, path_stays_inside,
+};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -94,7 +96,7 @@ impl<'de> Deserialize<'de> for RawReserved {
 ///     "[fleet]\nname = \"acme\"\n\n[[domain]]\nname = \"playwright\"\nrange = [2100, 2199]\n",
 /// )
 /// .unwrap();
-/// assert_eq!(fleet.domains[0].range.value.start, 2100);
+/// assert_eq!(fleet.domains[0].range.value.lo, 2100);
 /// assert_eq!(fleet.domains[0].range.at.line, 6);
 ///
 /// let err = mcp_errors_rules::fleet::parse("[fleet]\nname = \"acme\"\nowner = 1\n").unwrap_err();
@@ -155,9 +157,9 @@ pub(crate) fn code(value: i64, at: Pos) -> Result<i32, FleetError> {
     })
 }
 
-/// `[lo, hi]` as written, as a [`Range`]: two codes, low first; `what` names the key in
+/// `[lo, hi]` as written, as a [`CodeSpan`]: two codes, low first; `what` names the key in
 /// messages (`range`, `a reserved pair`).
-pub(crate) fn pair(values: &[i64], at: Pos, what: &str) -> Result<Range, FleetError> {
+pub(crate) fn pair(values: &[i64], at: Pos, what: &str) -> Result<CodeSpan, FleetError> {
     let [lo, hi] = values else {
         return Err(FleetError::new(
             at,
@@ -169,24 +171,26 @@ pub(crate) fn pair(values: &[i64], at: Pos, what: &str) -> Result<Range, FleetEr
         ));
     };
     let (lo, hi) = (code(*lo, at)?, code(*hi, at)?);
-    Range::new(lo, hi).ok_or_else(|| {
-        FleetError::new(
+    if lo <= hi {
+        Ok(CodeSpan::new(lo, hi))
+    } else {
+        Err(FleetError::new(
             at,
             format!("{what} [{lo}, {hi}] is written backwards: write [{hi}, {lo}]"),
-        )
-    })
+        ))
+    }
 }
 
 /// A `reserved` array read into ranges.
 pub(crate) fn reserved(
     lines: &LineIndex<'_>,
     raw: Vec<Spanned<RawReserved>>,
-) -> Result<Vec<Located<Range>>, FleetError> {
+) -> Result<Vec<Located<CodeSpan>>, FleetError> {
     raw.into_iter()
         .map(|r| {
             let at = lines.pos(r.span().start);
             let range = match r.into_inner() {
-                RawReserved::Code(c) => Range::single(code(c, at)?),
+                RawReserved::Code(c) => CodeSpan::single(code(c, at)?),
                 RawReserved::Pair(p) => pair(&p, at, "a reserved pair")?,
             };
             Ok(Located::new(range, at))
@@ -295,7 +299,7 @@ catalog = "servers/python/errors.toml"
         assert_eq!(fleet.name.at, Pos { line: 2, column: 8 });
         let common = fleet.common.as_ref().unwrap();
         assert_eq!(common.name.value, COMMON);
-        assert_eq!(common.range.value, Range::new(1000, 1099).unwrap());
+        assert_eq!(common.range.value, CodeSpan::new(1000, 1099));
         let pw = &fleet.domains[0];
         assert_eq!(pw.name.value, "playwright");
         assert_eq!(
@@ -312,19 +316,19 @@ catalog = "servers/python/errors.toml"
                 column: 11
             }
         );
-        let reserved: Vec<(Range, Pos)> = pw.reserved.iter().map(|r| (r.value, r.at)).collect();
+        let reserved: Vec<(CodeSpan, Pos)> = pw.reserved.iter().map(|r| (r.value, r.at)).collect();
         assert_eq!(
             reserved,
             [
                 (
-                    Range::single(2150),
+                    CodeSpan::single(2150),
                     Pos {
                         line: 12,
                         column: 13
                     }
                 ),
                 (
-                    Range::new(2160, 2169).unwrap(),
+                    CodeSpan::new(2160, 2169),
                     Pos {
                         line: 12,
                         column: 19

@@ -1,93 +1,107 @@
 //! The fleet's rules, over plain data (a parsed [`Fleet`], codes, symbols): no file is read
 //! here and no TOML type appears, so the derive (one enum against the fleet, at compile time)
 //! and `mcp-errors check` (every catalog against it) give the same mistake the same words.
+//! Where a fleet rule is a catalog rule applied to the fleet (two ranges sharing codes, a code
+//! outside its range, a retired code), the words are the catalog rule's ([`crate::rules`]).
 //!
-//! Each function returns [`Finding`]s: the message, and the positions in the fleet file it
-//! concerns. Where the mistake itself lies elsewhere (a code in a catalog, an attribute of an
-//! enum), the caller points there and shows the fleet file's position as the other side.
+//! Each function returns [`FleetFinding`]s: a stable kind, the message, and the positions in
+//! the fleet file it concerns. Where the mistake itself lies elsewhere (a code in a catalog, an
+//! attribute of an enum), the caller points there and shows the fleet file's position as the
+//! other side.
 //!
-//! | rule | function |
-//! |---|---|
-//! | domain ranges disjoint (the common range too), none in JSON-RPC's reserved range, a domain named once, its reserved codes inside its range | [`check_fleet`] |
-//! | an enum's or catalog's domain is allocated | [`allocation`] |
-//! | an enum's declared range stays inside its allocation | [`check_range`] |
-//! | a code lies in its domain's range or the common range, and is not reserved | [`check_code`] |
-//! | a symbol starts with its domain's `symbol_prefix` | [`check_symbol_prefix`] |
-//! | no symbol in two domains; a common code means one symbol everywhere | [`symbol_clash`], [`common_code_clash`] |
-//! | a catalog holds the domains its `[[domain]]` entries name | [`unclaimed_domain`] |
+//! | rule | function | kinds |
+//! |---|---|---|
+//! | a domain named once | [`check_fleet`] | `duplicate-domain` |
+//! | domain ranges (and the common range) disjoint | [`check_fleet`] | `overlapping-ranges` |
+//! | no range in JSON-RPC's reserved range | [`check_fleet`] | `range-in-jsonrpc-reserved` |
+//! | a domain reserves only its own codes | [`check_fleet`] | `reserved-outside-range` |
+//! | an enum's or catalog's domain is allocated | [`allocation`] | `unallocated-domain` |
+//! | an enum's declared range stays inside its allocation | [`check_range`] | `range-outside-allocation` |
+//! | a code lies in its domain's range or the common range | [`check_code`] | `code-outside-range` |
+//! | a code is not reserved (by its domain, or by `[common]`) | [`check_code`] | `reserved-code` |
+//! | a symbol starts with its domain's `symbol_prefix` | [`check_symbol_prefix`] | `symbol-prefix` |
+//! | no symbol in two domains | [`symbol_clash`] | `symbol-in-two-domains` |
+//! | a common code means one symbol everywhere | [`common_code_clash`] | `common-code-clash` |
+//! | a catalog holds the domains its `[[domain]]` entries name | [`unclaimed_domain`] | `unclaimed-domain` |
 
 use std::fmt::Write as _;
 
-use super::{Domain, Fleet, Pos, Range};
+use super::{CodeSpan, Domain, Fleet, Pos, contains_span};
+use crate::rules::{self, Claim, JSONRPC_RESERVED};
 
-/// JSON-RPC's reserved range, `-32768..=-32000`: the specifications' codes, which a fleet
-/// does not allocate (a `protocol` enum's codes need no `[[domain]]`).
-pub const JSON_RPC_RESERVED: Range = Range {
-    start: -32768,
-    end: -32000,
-};
-
-/// One broken rule.
+/// One broken fleet rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// What is wrong and how to fix it, lowercase, one line, no position.
+pub struct FleetFinding {
+    /// Its stable name (`overlapping-ranges`, `reserved-code`, ...: the table of the module),
+    /// for tools that filter or count findings.
+    pub kind: &'static str,
+    /// What is wrong, lowercase, one line, no position.
     pub message: String,
     /// The position in the fleet file: the offending key for a finding of the fleet file
     /// itself; otherwise the allocation (or reserved entry) that the enum or catalog breaks.
     pub at: Pos,
-    /// The other side of a collision inside the fleet file (the first of two overlapping
+    /// The other side of a collision inside the fleet file (the earlier of two overlapping
     /// domains), if any.
     pub also: Option<Pos>,
 }
 
-impl Finding {
-    fn new(message: String, at: Pos) -> Finding {
-        Finding {
+impl FleetFinding {
+    fn new(kind: &'static str, message: String, at: Pos) -> FleetFinding {
+        FleetFinding {
+            kind,
             message,
             at,
             also: None,
         }
     }
+
+    fn of(finding: &rules::Finding, at: Pos) -> FleetFinding {
+        FleetFinding::new(finding.kind(), finding.to_string(), at)
+    }
 }
 
 /// The fleet file's own rules: every domain (and `[common]`) named once; the ranges pairwise
-/// disjoint, and none inside JSON-RPC's reserved range ([`JSON_RPC_RESERVED`]); each reserved
-/// entry inside its domain's range. One finding per broken rule, in file order; an overlap is
-/// reported at the later domain's `range`, with the earlier one as [`Finding::also`].
+/// disjoint ([`rules::overlapping_ranges`]: every overlapping pair once), and none inside
+/// JSON-RPC's reserved range; each reserved entry inside its domain's range. Sorted by
+/// position; an overlap is reported at the `range` of the domain that starts later, with the
+/// other as [`FleetFinding::also`].
 ///
-/// Bounded: sorting the ranges once, O(n log n) for n domains.
-pub fn check_fleet(fleet: &Fleet) -> Vec<Finding> {
+/// Bounded: O(n log n) for n domains, plus one step per overlapping pair.
+pub fn check_fleet(fleet: &Fleet) -> Vec<FleetFinding> {
     let mut findings = Vec::new();
     let all: Vec<&Domain> = fleet.common.iter().chain(&fleet.domains).collect();
-    // Names: each once.
     let mut names: std::collections::BTreeMap<&str, &Domain> = std::collections::BTreeMap::new();
     for d in &all {
-        if let Some(first) = names.insert(&d.name.value, d) {
-            names.insert(&first.name.value, first);
-            findings.push(Finding {
+        if let Some(first) = names.get(d.name.value.as_str()) {
+            findings.push(FleetFinding {
+                kind: "duplicate-domain",
                 message: format!(
-                    "domain `{}` is allocated twice: merge the two `[[domain]]` tables",
+                    "domain `{}` is allocated twice: merge the two tables",
                     d.name.value
                 ),
                 at: d.name.at,
                 also: Some(first.name.at),
             });
+        } else {
+            names.insert(&d.name.value, d);
         }
     }
     for d in &all {
         let range = d.range.value;
-        if range.overlaps(JSON_RPC_RESERVED) {
-            findings.push(Finding::new(
+        if range.overlaps(JSONRPC_RESERVED) {
+            findings.push(FleetFinding::new(
+                "range-in-jsonrpc-reserved",
                 format!(
-                    "range {range} of domain `{}` overlaps JSON-RPC's reserved range {JSON_RPC_RESERVED}: allocate positive codes (the specifications' codes need no allocation)",
+                    "range {range} of domain `{}` overlaps JSON-RPC's reserved range {JSONRPC_RESERVED}: allocate codes outside it (the specifications' codes need no allocation)",
                     d.name.value
                 ),
                 d.range.at,
             ));
         }
         for r in &d.reserved {
-            if !range.contains_range(r.value) {
-                findings.push(Finding {
+            if !contains_span(range, r.value) {
+                findings.push(FleetFinding {
+                    kind: "reserved-outside-range",
                     message: format!(
                         "reserved {} lies outside the range {range} of domain `{}`: a domain reserves only its own codes",
                         r.value, d.name.value
@@ -98,56 +112,31 @@ pub fn check_fleet(fleet: &Fleet) -> Vec<Finding> {
             }
         }
     }
-    // Overlaps: by start, each against the domain reaching furthest so far (every overlapping
-    // domain is reported once, against one domain it overlaps).
-    let mut by_start: Vec<&Domain> = all.clone();
-    by_start.sort_by_key(|d| (d.range.value.start, d.range.at));
-    let mut reach: Option<&Domain> = None;
-    let mut overlaps = Vec::new();
-    for d in by_start {
-        if let Some(r) = reach {
-            if r.range.value.overlaps(d.range.value) {
-                let (first, second) = if r.range.at <= d.range.at {
-                    (r, d)
-                } else {
-                    (d, r)
-                };
-                overlaps.push(Finding {
-                    message: overlap_message(second, first),
-                    at: second.range.at,
-                    also: Some(first.range.at),
-                });
-            }
-            if d.range.value.end > r.range.value.end {
-                reach = Some(d);
-            }
-        } else {
-            reach = Some(d);
-        }
+    let claims: Vec<Claim<'_>> = all
+        .iter()
+        .map(|d| Claim {
+            owner: &d.name.value,
+            range: d.range.value,
+        })
+        .collect();
+    for c in rules::overlapping_ranges(&claims) {
+        findings.push(FleetFinding {
+            kind: c.finding.kind(),
+            message: c.finding.to_string(),
+            at: all[c.second].range.at,
+            also: Some(all[c.first].range.at),
+        });
     }
-    overlaps.sort_by_key(|f| f.at);
-    findings.extend(overlaps);
     findings.sort_by_key(|f| f.at);
     findings
 }
 
-fn overlap_message(second: &Domain, first: &Domain) -> String {
-    let (a, b) = (second.range.value, first.range.value);
-    let shared = Range {
-        start: a.start.max(b.start),
-        end: a.end.min(b.end),
-    };
-    format!(
-        "range {a} of domain `{}` overlaps range {b} of domain `{}` (codes {shared}): give each domain its own range",
-        second.name.value, first.name.value
-    )
-}
-
 /// The allocation of `domain` in `fleet` (a `[[domain]]`, or `[common]`), or the finding that
 /// it has none, at the fleet's `name`.
-pub fn allocation<'f>(fleet: &'f Fleet, domain: &str) -> Result<&'f Domain, Finding> {
+pub fn allocation<'f>(fleet: &'f Fleet, domain: &str) -> Result<&'f Domain, FleetFinding> {
     fleet.domain(domain).ok_or_else(|| {
-        Finding::new(
+        FleetFinding::new(
+            "unallocated-domain",
             format!(
                 "domain `{domain}` has no allocation in fleet `{}`: add a `[[domain]]` with `name = \"{domain}\"` and its `range`",
                 fleet.name.value
@@ -157,12 +146,12 @@ pub fn allocation<'f>(fleet: &'f Fleet, domain: &str) -> Result<&'f Domain, Find
     })
 }
 
-/// An enum's declared `range` against its domain's allocation: `None` when it lies inside
-/// (or inside the common range, for the common domain's enums).
-pub fn check_range(domain: &Domain, range: Range) -> Option<Finding> {
+/// An enum's declared `range` against its domain's allocation: `None` when it lies inside.
+pub fn check_range(domain: &Domain, range: CodeSpan) -> Option<FleetFinding> {
     let allocated = domain.range.value;
-    (!allocated.contains_range(range)).then(|| {
-        Finding::new(
+    (!contains_span(allocated, range)).then(|| {
+        FleetFinding::new(
+            "range-outside-allocation",
             format!(
                 "range {range} leaves the allocation {allocated} of domain `{}`",
                 domain.name.value
@@ -173,57 +162,50 @@ pub fn check_range(domain: &Domain, range: Range) -> Option<Finding> {
 }
 
 /// One code of `domain` against the fleet: `None` when it lies in the domain's range or the
-/// fleet's common range and neither reserves it, or in JSON-RPC's reserved range (the
-/// specifications' codes, allocated by nobody; whether an enum may use them is the catalog
-/// rules' business). Otherwise the finding: the code is reserved (at the reserved entry), or
-/// lies outside the allocation (at the domain's `range`).
-pub fn check_code(fleet: &Fleet, domain: &Domain, code: i32) -> Option<Finding> {
-    if JSON_RPC_RESERVED.contains(code) {
+/// fleet's common range and that range does not reserve it, or in JSON-RPC's reserved range
+/// (the specifications' codes, allocated by nobody; whether an enum may use them is
+/// [`rules::protocol_band`]'s business). Otherwise [`rules::code_in_range`]'s finding against
+/// the domain's range (at its `range`), or [`rules::reserved_code`]'s (at the reserved entry).
+pub fn check_code(fleet: &Fleet, domain: &Domain, code: i32) -> Option<FleetFinding> {
+    if JSONRPC_RESERVED.contains(code) {
         return None;
     }
-    let common = fleet.common.as_ref();
     let owner = if domain.range.value.contains(code) {
         domain
-    } else if let Some(c) = common.filter(|c| c.range.value.contains(code)) {
+    } else if let Some(c) = fleet
+        .common
+        .as_ref()
+        .filter(|c| c.range.value.contains(code))
+    {
         c
     } else {
-        let mut message = format!(
-            "code {code} lies outside the allocation {} of domain `{}`",
-            domain.range.value, domain.name.value
-        );
-        if let Some(c) = common.filter(|c| !std::ptr::eq(*c, domain)) {
-            let _ = write!(message, " and the common range {}", c.range.value);
-        }
-        message.push_str(": take a code from the domain's range, or widen its allocation");
-        return Some(Finding::new(message, domain.range.at));
+        let finding = rules::code_in_range(code, domain.range.value)?;
+        return Some(FleetFinding::of(&finding, domain.range.at));
     };
-    owner.reserved_entry(code).map(|r| {
-        Finding::new(
-            format!(
-                "code {code} is reserved by domain `{}` (retired for good): give this error a new code",
-                owner.name.value
-            ),
-            r.at,
-        )
-    })
+    let reserved: Vec<CodeSpan> = owner.reserved.iter().map(|r| r.value).collect();
+    let finding = rules::reserved_code(code, &reserved)?;
+    let at = owner.reserved_entry(code).map_or(owner.range.at, |r| r.at);
+    Some(FleetFinding::of(&finding, at))
 }
 
 /// A symbol of `domain` against its `symbol_prefix`: `None` when there is no prefix, the
-/// symbol starts with it, or the code is a common one (common codes keep their own symbols).
+/// symbol starts with it, or the code is a common or a protocol one (those keep their own
+/// symbols).
 pub fn check_symbol_prefix(
     fleet: &Fleet,
     domain: &Domain,
     symbol: &str,
     code: i32,
-) -> Option<Finding> {
+) -> Option<FleetFinding> {
     let prefix = domain.symbol_prefix.as_ref()?;
     if symbol.starts_with(prefix.value.as_str())
         || fleet.common_range().is_some_and(|c| c.contains(code))
-        || JSON_RPC_RESERVED.contains(code)
+        || JSONRPC_RESERVED.contains(code)
     {
         return None;
     }
-    Some(Finding::new(
+    Some(FleetFinding::new(
+        "symbol-prefix",
         format!(
             "symbol `{symbol}` of domain `{}` does not start with the domain's prefix `{}`",
             domain.name.value, prefix.value
@@ -232,8 +214,9 @@ pub fn check_symbol_prefix(
     ))
 }
 
-/// One symbol seen in two domains: the message, or `None` when that is allowed (the same
-/// common code, which every server may use under its own domain).
+/// One symbol seen in two domains, `first` and `second` as (domain, code): the message, or
+/// `None` when that is allowed (one domain; or the same common or protocol code, which every
+/// server may use under its own domain).
 pub fn symbol_clash(
     fleet: &Fleet,
     symbol: &str,
@@ -241,11 +224,14 @@ pub fn symbol_clash(
     second: (&str, i32),
 ) -> Option<String> {
     let ((d1, c1), (d2, c2)) = (first, second);
-    if d1 == d2 || (c1 == c2 && fleet.common_range().is_some_and(|c| c.contains(c1))) {
+    let everyones = |c: i32| {
+        JSONRPC_RESERVED.contains(c) || fleet.common_range().is_some_and(|r| r.contains(c))
+    };
+    if d1 == d2 || (c1 == c2 && everyones(c1)) {
         return None;
     }
     Some(format!(
-        "symbol `{symbol}` is used by two domains: `{d2}` (code {c2}) and `{d1}` (code {c1}); a symbol names one error in the whole fleet"
+        "symbol `{symbol}` is used by two domains, `{d2}` (code {c2}) and `{d1}` (code {c1}): a symbol names one error in the whole fleet"
     ))
 }
 
@@ -299,20 +285,20 @@ mod tests {
     }
 
     #[test]
-    fn overlaps_name_both_domains_and_the_shared_codes() {
+    fn overlaps_name_both_domains_in_the_catalog_rules_words() {
         let f = fleet(
-            "[[domain]]\nname = \"a\"\nrange = [2000, 2150]\n[[domain]]\nname = \"b\"\nrange = [2100, 2199]\n[[domain]]\nname = \"c\"\nrange = [1050, 1060]\n",
+            "[[domain]]\nname = \"python\"\nrange = [2000, 2149]\n[[domain]]\nname = \"playwright\"\nrange = [2100, 2199]\n[[domain]]\nname = \"c\"\nrange = [1050, 1060]\n",
         );
         let found = check_fleet(&f);
         assert_eq!(
             found.iter().map(|f| f.message.as_str()).collect::<Vec<_>>(),
             [
-                "range 2100..=2199 of domain `b` overlaps range 2000..=2150 of domain `a` (codes 2100..=2150): give each domain its own range",
-                "range 1050..=1060 of domain `c` overlaps range 1000..=1099 of domain `common` (codes 1050..=1060): give each domain its own range",
+                "range 2100..=2199 of `playwright` overlaps range 2000..=2149 of `python` from code 2100",
+                "range 1050..=1060 of `c` overlaps range 1000..=1099 of `common` from code 1050",
             ]
         );
-        assert_eq!(found[0].at.line, 11);
-        assert_eq!(found[0].also.unwrap().line, 8);
+        assert_eq!(found[0].kind, "overlapping-ranges");
+        assert_eq!((found[0].at.line, found[0].also.unwrap().line), (11, 8));
     }
 
     #[test]
@@ -323,9 +309,9 @@ mod tests {
         assert_eq!(
             messages(&f),
             [
-                "range -32100..=-32050 of domain `a` overlaps JSON-RPC's reserved range -32768..=-32000: allocate positive codes (the specifications' codes need no allocation)",
+                "range -32100..=-32050 of domain `a` overlaps JSON-RPC's reserved range -32768..=-32000: allocate codes outside it (the specifications' codes need no allocation)",
                 "reserved 2300 lies outside the range 2100..=2199 of domain `b`: a domain reserves only its own codes",
-                "domain `b` is allocated twice: merge the two `[[domain]]` tables",
+                "domain `b` is allocated twice: merge the two tables",
             ]
         );
     }
@@ -339,29 +325,32 @@ mod tests {
         for fine in [2000, 2099, 1000, 1099, -32601] {
             assert_eq!(check_code(&f, a, fine), None, "{fine}");
         }
+        let outside = check_code(&f, a, 2100).unwrap();
         assert_eq!(
-            check_code(&f, a, 2100).unwrap().message,
-            "code 2100 lies outside the allocation 2000..=2099 of domain `a` and the common range 1000..=1099: take a code from the domain's range, or widen its allocation"
+            (outside.kind, outside.message.as_str()),
+            (
+                "code-outside-range",
+                "code 2100 is outside the range 2000..=2099"
+            )
         );
         let reserved = check_code(&f, a, 2015).unwrap();
         assert_eq!(
             reserved.message,
-            "code 2015 is reserved by domain `a` (retired for good): give this error a new code"
+            "code 2015 is reserved (retired with 2010..=2019); use a new code"
         );
         assert_eq!(reserved.at.line, 9);
+        let common = check_code(&f, a, 1090).unwrap();
         assert_eq!(
-            check_code(&f, a, 1090).unwrap().message,
-            "code 1090 is reserved by domain `common` (retired for good): give this error a new code"
+            (common.message.as_str(), common.at.line),
+            ("code 1090 is reserved (retired); use a new code", 5)
         );
         assert_eq!(
             allocation(&f, "zz").unwrap_err().message,
             "domain `zz` has no allocation in fleet `acme`: add a `[[domain]]` with `name = \"zz\"` and its `range`"
         );
-        assert!(check_range(a, Range::new(2000, 2050).unwrap()).is_none());
+        assert!(check_range(a, CodeSpan::new(2000, 2050)).is_none());
         assert_eq!(
-            check_range(a, Range::new(2000, 2100).unwrap())
-                .unwrap()
-                .message,
+            check_range(a, CodeSpan::new(2000, 2100)).unwrap().message,
             "range 2000..=2100 leaves the allocation 2000..=2099 of domain `a`"
         );
         assert!(check_symbol_prefix(&f, a, "E_A_X", 2000).is_none());
@@ -382,7 +371,7 @@ mod tests {
         );
         assert_eq!(
             symbol_clash(&f, "E_X", ("a", 2000), ("b", 2100)).unwrap(),
-            "symbol `E_X` is used by two domains: `b` (code 2100) and `a` (code 2000); a symbol names one error in the whole fleet"
+            "symbol `E_X` is used by two domains, `b` (code 2100) and `a` (code 2000): a symbol names one error in the whole fleet"
         );
         assert_eq!(common_code_clash(1001, "E_TIMEOUT", "E_TIMEOUT"), None);
         assert!(common_code_clash(1001, "E_TIMEOUT", "E_SLOW").is_some());
