@@ -24,7 +24,9 @@
 //! `docs/polyglot.md`).
 
 pub mod catalog;
+pub mod check;
 pub mod diff;
+pub mod handwritten;
 pub mod lang;
 
 use std::io::Write;
