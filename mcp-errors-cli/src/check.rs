@@ -124,6 +124,56 @@ impl Report {
     }
 }
 
+/// The help of `mcp-errors check`.
+pub const HELP: &str = "usage: mcp-errors check FLEET_FILE [--format text|json]
+
+Checks a fleet file (fleet.toml) and every catalog it names (derived JSON, or hand-written
+TOML): the domains' ranges disjoint and outside JSON-RPC's reserved range, each catalog's
+domains the ones the fleet names it for, each code inside its domain's range or the common
+range and not reserved, no symbol in two domains, every catalog rule. Every problem is one
+line, PATH:LINE:COLUMN: error: MESSAGE (see PATH:LINE:COLUMN of the other side).
+
+  --format json   one JSON object: {\"problems\": [...], \"catalogs\", \"entries\", \"exit\"}
+  -h, --help      this text
+
+Exit 0 when clean, 1 on findings, 2 when a file cannot be read or parsed.";
+
+/// Runs `check` on `fleet` and prints the report: text (findings on `out`, one line each, bad
+/// input on `err`; `ok: ...` when clean) or, with `json`, one JSON document on `out`. Returns
+/// the exit code.
+pub fn run(
+    fleet: &Path,
+    json: bool,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> i32 {
+    let report = check(fleet);
+    if json {
+        let _ = writeln!(out, "{}", report.to_json());
+    } else {
+        for p in &report.problems {
+            let stream: &mut dyn std::io::Write = if p.is_bad_input() {
+                &mut *err
+            } else {
+                &mut *out
+            };
+            let _ = writeln!(stream, "{}", p.line());
+        }
+        if report.problems.is_empty() {
+            let _ = writeln!(
+                out,
+                "ok: {}: {} catalog{}, {} error{}, no problems",
+                fleet.display(),
+                report.catalogs,
+                if report.catalogs == 1 { "" } else { "s" },
+                report.entries,
+                if report.entries == 1 { "" } else { "s" },
+            );
+        }
+    }
+    report.exit_code()
+}
+
 /// Reads `path` whole, refusing what exceeds [`MAX_FILE_BYTES`].
 fn read(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
@@ -358,7 +408,8 @@ pub fn catalog_problems(catalog: &Catalog, handwritten: bool, path: &str) -> Vec
 /// range; one code per symbol and one symbol per code across the file. An entry repeated with
 /// its code and symbol (a common error in several enums of one server) counts once; a
 /// derived catalog's codes shared within one enum were shared on purpose (`shared_code`,
-/// which the derive checked).
+/// which the derive checked), and so were its protocol codes (JSON-RPC's reserved range,
+/// where a protocol enum may name a specification's code again under its own symbol).
 fn catalog_findings(catalog: &Catalog, handwritten: bool, found: &mut Found) {
     let mut seen = std::collections::HashSet::new();
     let mut code_uses: Vec<(CodeUse<'_>, Pos)> = Vec::new();
@@ -411,7 +462,8 @@ fn catalog_findings(catalog: &Catalog, handwritten: bool, found: &mut Found) {
                 CodeUse {
                     code,
                     symbol: &e.symbol,
-                    shared: !handwritten && per_code[&e.code] > 1,
+                    shared: !handwritten
+                        && (per_code[&e.code] > 1 || rules::JSONRPC_RESERVED.contains(code)),
                 },
                 at,
             ));
