@@ -242,60 +242,15 @@ pub fn check(fleet_path: &Path) -> Report {
     }
     let mut across = Across::default();
     for (rel, written_at, domains) in &catalogs {
-        let path: PathBuf = dir.join(rel);
-        let name = path.display().to_string();
-        let place = |p: Pos| Place {
-            path: name.clone(),
-            at: p,
-        };
-        let text = match read(&path) {
-            Ok(t) => t,
-            Err(message) => {
-                report.problems.push(Problem {
-                    place: at(*written_at),
-                    kind: "unreadable",
-                    message: format!("catalog {}: {message}", path.display()),
-                    see: None,
-                });
-                continue;
-            }
-        };
-        let format = Format::of(&path, &text);
-        let parsed = match format {
-            Format::Json => Catalog::from_json(&text).map_err(|m| (json_pos(&m), m)),
-            Format::Toml => crate::handwritten::parse(&text).map_err(|e| (e.pos(), e.message)),
-        };
-        let catalog = match parsed {
-            Ok(c) => c,
-            Err((pos, message)) => {
-                report.problems.push(Problem {
-                    place: place(pos),
-                    kind: "unparsable",
-                    message,
-                    see: None,
-                });
-                continue;
-            }
-        };
-        report.catalogs += 1;
-        report.entries += catalog.entries().count();
-        let mut found = Vec::new();
-        catalog_findings(&catalog, format == Format::Toml, &mut found);
-        against_fleet(&fleet, &catalog, domains, *written_at, &mut found);
-        across.add(&fleet, &catalog, &mut found);
-        for (pos, kind, message, see) in found {
-            report.problems.push(Problem {
-                place: place(pos),
-                kind,
-                message,
-                see: see.map(|s| match s {
-                    See::Fleet(p) => at(p),
-                    See::Here(p) => place(p),
-                    See::Other(p) => p,
-                }),
-            });
-        }
-        across.finish_file(&name);
+        let path = dir.join(rel);
+        check_catalog(
+            &fleet,
+            &path,
+            &at(*written_at),
+            domains,
+            &mut across,
+            &mut report,
+        );
     }
     // Files in the fleet's order (the fleet file first), then by position.
     let order: HashMap<String, usize> = std::iter::once(fleet_name.clone())
@@ -314,6 +269,74 @@ pub fn check(fleet_path: &Path) -> Report {
         )
     });
     report
+}
+
+/// Reads the catalog at `path` (named by `domains` of the fleet, at `written` in the fleet
+/// file) and adds its problems to `report`.
+fn check_catalog(
+    fleet: &Fleet,
+    path: &Path,
+    written: &Place,
+    domains: &[&Domain],
+    across: &mut Across,
+    report: &mut Report,
+) {
+    let name = path.display().to_string();
+    let place = |p: Pos| Place {
+        path: name.clone(),
+        at: p,
+    };
+    let text = match read(path) {
+        Ok(t) => t,
+        Err(message) => {
+            report.problems.push(Problem {
+                place: written.clone(),
+                kind: "unreadable",
+                message: format!("catalog {}: {message}", path.display()),
+                see: None,
+            });
+            return;
+        }
+    };
+    let format = Format::of(path, &text);
+    let parsed = match format {
+        Format::Json => Catalog::from_json(&text).map_err(|m| (json_pos(&m), m)),
+        Format::Toml => crate::handwritten::parse(&text).map_err(|e| (e.pos(), e.message)),
+    };
+    let catalog = match parsed {
+        Ok(c) => c,
+        Err((pos, message)) => {
+            report.problems.push(Problem {
+                place: place(pos),
+                kind: "unparsable",
+                message,
+                see: None,
+            });
+            return;
+        }
+    };
+    report.catalogs += 1;
+    report.entries += catalog.entries().count();
+    let mut found = Vec::new();
+    catalog_findings(&catalog, format == Format::Toml, &mut found);
+    against_fleet(fleet, &catalog, domains, written.at, &mut found);
+    across.add(fleet, &catalog, &mut found);
+    for (pos, kind, message, see) in found {
+        report.problems.push(Problem {
+            place: place(pos),
+            kind,
+            message,
+            see: see.map(|s| match s {
+                See::Fleet(p) => Place {
+                    path: written.path.clone(),
+                    at: p,
+                },
+                See::Here(p) => place(p),
+                See::Other(p) => p,
+            }),
+        });
+    }
+    across.finish_file(&name);
 }
 
 /// `./a/b.json` and `a/b.json` are one file.

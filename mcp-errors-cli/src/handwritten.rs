@@ -305,44 +305,7 @@ fn entry(
         }
         None => error_type_of(&kind),
     };
-    let fields_at = raw
-        .fields
-        .as_ref()
-        .map_or(table_at, |f| lines.pos(f.span().start));
-    let mut fields = Vec::new();
-    for (name, f) in raw
-        .fields
-        .map(Spanned::into_inner)
-        .map_or_else(Vec::new, |f| f.0)
-    {
-        let role = f.role.unwrap_or_else(|| "data".to_owned());
-        if !ROLES.contains(&role.as_str()) {
-            return Err(FleetError::new(
-                fields_at,
-                format!(
-                    "field {name:?} has an unknown role {role:?} (one of: {})",
-                    ROLES.join(", ")
-                ),
-            ));
-        }
-        if let Some(t) = &f.json_type
-            && !JSON_TYPES.contains(&t.as_str())
-        {
-            return Err(FleetError::new(
-                fields_at,
-                format!(
-                    "field {name:?} has an unknown JSON type {t:?} (one of: {})",
-                    JSON_TYPES.join(", ")
-                ),
-            ));
-        }
-        fields.push(Field {
-            key: f.key.unwrap_or_else(|| name.clone()),
-            name,
-            role,
-            json_type: f.json_type,
-        });
-    }
+    let fields = fields(lines, raw.fields, table_at)?;
     if let Some(name) = missing_placeholder(&message.value, &fields) {
         return Err(FleetError::new(
             message.at,
@@ -374,6 +337,46 @@ fn entry(
     })
 }
 
+/// The `fields` table read into [`Field`]s, in the file's order (its own position for errors).
+fn fields(
+    lines: &LineIndex<'_>,
+    raw: Option<Spanned<RawFields>>,
+    table_at: Pos,
+) -> Result<Vec<Field>, FleetError> {
+    let fields_at = raw.as_ref().map_or(table_at, |f| lines.pos(f.span().start));
+    let mut fields = Vec::new();
+    for (name, f) in raw.map(Spanned::into_inner).map_or_else(Vec::new, |f| f.0) {
+        let role = f.role.unwrap_or_else(|| "data".to_owned());
+        if !ROLES.contains(&role.as_str()) {
+            return Err(FleetError::new(
+                fields_at,
+                format!(
+                    "field {name:?} has an unknown role {role:?} (one of: {})",
+                    ROLES.join(", ")
+                ),
+            ));
+        }
+        if let Some(t) = &f.json_type
+            && !JSON_TYPES.contains(&t.as_str())
+        {
+            return Err(FleetError::new(
+                fields_at,
+                format!(
+                    "field {name:?} has an unknown JSON type {t:?} (one of: {})",
+                    JSON_TYPES.join(", ")
+                ),
+            ));
+        }
+        fields.push(Field {
+            key: f.key.unwrap_or_else(|| name.clone()),
+            name,
+            role,
+            json_type: f.json_type,
+        });
+    }
+    Ok(fields)
+}
+
 /// The first placeholder of `template` (`{name}`, `{0}`, `{name:?}`; `{{` is a brace) that
 /// names none of `fields`; `{}` (a positional argument, which a catalog cannot supply) is
 /// reported as the empty name.
@@ -385,9 +388,7 @@ fn missing_placeholder(template: &str, fields: &[Field]) -> Option<String> {
             rest = stripped;
             continue;
         }
-        let Some(close) = after.find('}') else {
-            return None;
-        };
+        let close = after.find('}')?;
         let inner = &after[..close];
         let name = inner.split(':').next().unwrap_or("").trim();
         if !fields.iter().any(|f| f.name == name) {
