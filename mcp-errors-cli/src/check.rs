@@ -125,19 +125,6 @@ impl Report {
 }
 
 /// The help of `mcp-errors check`.
-pub const HELP: &str = "usage: mcp-errors check FLEET_FILE [--format text|json]
-
-Checks a fleet file (fleet.toml) and every catalog it names (derived JSON, or hand-written
-TOML): the domains' ranges disjoint and outside JSON-RPC's reserved range, each catalog's
-domains the ones the fleet names it for, each code inside its domain's range or the common
-range and not reserved, no symbol in two domains, every catalog rule. Every problem is one
-line, PATH:LINE:COLUMN: error: MESSAGE (see PATH:LINE:COLUMN of the other side).
-
-  --format json   one JSON object: {\"problems\": [...], \"catalogs\", \"entries\", \"exit\"}
-  -h, --help      this text
-
-Exit 0 when clean, 1 on findings, 2 when a file cannot be read or parsed.";
-
 /// Runs `check` on `fleet` and prints the report: text (findings on `out`, one line each, bad
 /// input on `err`; `ok: ...` when clean) or, with `json`, one JSON document on `out`. Returns
 /// the exit code.

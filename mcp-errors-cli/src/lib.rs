@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
-//! mcp-errors diff OLD.json NEW.json
+//! mcp-errors diff OLD NEW
+//! mcp-errors check FLEET_FILE [--format json]
 //! ```
 //!
 //! `gen` writes an error module for TypeScript (`errors.ts`) or Python (`errors.py`,
@@ -10,11 +11,20 @@
 //! (`package.json`; `pyproject.toml` and an `__init__.py` re-exporting the module, an npm
 //! `@scope/` refused for Python); `--lang` takes `ts`, `typescript`,
 //! `python` or `py`, in any case. `diff` reports the breaking changes between two catalogs,
-//! one line each, and exits 1 when there are any. `-h`/`--help` after either command prints
-//! its usage (exit 0). Bad input (a file that is not JSON, or not a catalog, a wrong
-//! argument) is one line on stderr and exit 2; a catalog member of the wrong type or with a
-//! value mcp-errors-core never writes (a channel other than `tool_error` and `jsonrpc`, an
-//! unknown kind or field role) is named by its path (`enums[1].entries[3].channel`).
+//! one line each, and exits 1 when there are any. A catalog is derived JSON or a hand-written
+//! TOML catalog ([`handwritten`]). `check` checks a fleet file and every catalog it names
+//! ([`check`]; the fleet guide, `mcp_errors::guide::fleet`, source `docs/fleet.md`). Paths are taken as the operating system
+//! gives them (a file name that is not UTF-8 is fine).
+//!
+//! The arguments are parsed by clap: `-h`/`--help` on the command and on each subcommand
+//! (and `mcp-errors help COMMAND`) prints its help, `-V`/`--version` the version, both on
+//! stdout with exit 0. Every other failure is exit 2 ([`EXIT_BAD_INPUT`], also clap's own code
+//! for a usage error) with stderr starting `mcp-errors: `: a wrong argument (an unknown command
+//! or flag, a missing, repeated or non-UTF-8 value) is clap's message followed by the usage;
+//! an unknown language or package name, a file that is not JSON or not a catalog, is one line.
+//! A catalog member of the wrong type or with a value mcp-errors-core never writes (a channel
+//! other than `tool_error` and `jsonrpc`, an unknown kind or field role) is named by its path
+//! (`enums[1].entries[3].channel`).
 //!
 //! The generators are a library too ([`generate`]), one module per target language under
 //! [`lang`]; a new language is one more module and one more [`Lang`] variant.
@@ -29,8 +39,12 @@ pub mod diff;
 pub mod handwritten;
 pub mod lang;
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use clap::Parser as _;
+use clap::error::ErrorKind;
 
 pub use catalog::Catalog;
 pub use lang::{Lang, generate};
@@ -40,202 +54,183 @@ pub const EXIT_BREAKING: i32 = 1;
 /// Exit code of bad input: arguments, or a file that is not a catalog.
 pub const EXIT_BAD_INPUT: i32 = 2;
 
-const USAGE: &str =
-    "usage: mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
-       mcp-errors diff OLD.json NEW.json
-       mcp-errors check FLEET_FILE [--format json]
-       mcp-errors COMMAND --help";
+/// The command line.
+#[derive(clap::Parser)]
+#[command(
+    name = "mcp-errors",
+    version,
+    propagate_version = true,
+    subcommand_required = true,
+    // no command is a usage error (exit 2), not the help
+    arg_required_else_help = false,
+    about = "TypeScript and Python error modules from an mcp-errors catalog, the breaking \
+             changes between two catalogs, and the check of a fleet file"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-const GEN_HELP: &str = "usage: mcp-errors gen --lang LANG --catalog FILE --out DIR [--package NAME]
+#[derive(clap::Subcommand)]
+enum Command {
+    Gen(GenArgs),
+    Diff(DiffArgs),
+    Check(CheckArgs),
+}
 
-Writes the error module of LANG generated from a catalog (Registry::to_json) into DIR.
+/// Writes the error module of LANG generated from a catalog into DIR
+///
+/// The catalog is what the server's `Registry::to_json` writes. TypeScript is `errors.ts`,
+/// Python `errors.py` and `py.typed`.
+#[derive(clap::Args)]
+#[command(after_help = "Exit 0, or 2 on bad arguments or a file that is not a catalog.")]
+struct GenArgs {
+    /// ts (or typescript) or python (or py), in any case
+    #[arg(long, value_name = "LANG")]
+    lang: String,
+    /// The catalog: derived JSON, or a hand-written TOML catalog
+    #[arg(long, value_name = "FILE")]
+    catalog: PathBuf,
+    /// Where to write (created if missing)
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Also write the files that make DIR the package NAME
+    #[arg(long, value_name = "NAME")]
+    package: Option<String>,
+}
 
-  --lang LANG      ts (or typescript) or python (or py), in any case
-  --catalog FILE   the catalog JSON
-  --out DIR        where to write (created if missing)
-  --package NAME   also write the files that make DIR the package NAME
-  -h, --help       this text
+/// Reports the changes from catalog OLD to catalog NEW that break a client built on OLD
+///
+/// A change breaks when a code is removed or reused, a symbol renamed or moved, a domain or
+/// channel changed, an enum removed or its range moved; each is one line, and added codes are
+/// counted.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Exit 0 when nothing breaks, 1 when something does, 2 on bad arguments or a \
+                  file that is not a catalog."
+)]
+struct DiffArgs {
+    /// The catalog before the change
+    #[arg(value_name = "OLD.json")]
+    old: PathBuf,
+    /// The catalog after the change
+    #[arg(value_name = "NEW.json")]
+    new: PathBuf,
+}
 
-Exit 0, or 2 on bad arguments or a file that is not a catalog.";
-
-const DIFF_HELP: &str = "usage: mcp-errors diff OLD.json NEW.json
-
-Reports the changes from catalog OLD to catalog NEW that break a client or server built on
-OLD (a code removed or reused, a symbol renamed or moved, a domain or channel changed, an enum
-removed or its range moved), one line each.
-
-  -h, --help   this text
-
-Exit 0 when nothing breaks, 1 when something does, 2 on bad arguments or a file that is not a
-catalog.";
-
-/// Whether `arg` asks for help.
-fn is_help(arg: &str) -> bool {
-    matches!(arg, "-h" | "--help")
+/// Checks a fleet file and every catalog it names
+///
+/// The catalogs are derived JSON (a Rust server's `--catalog`) or hand-written TOML. Checked:
+/// the domains' ranges disjoint and outside JSON-RPC's reserved range; each catalog's domains
+/// the ones the fleet names it for; each code inside its domain's range or the common range
+/// and not reserved; symbols with their domain's prefix, and none in two domains; every catalog
+/// rule (duplicate codes and symbols, the symbol pattern, the catalog's own range and reserved
+/// codes). Each problem is one line, `PATH:LINE:COLUMN: error: MESSAGE (see PATH:LINE:COLUMN)`
+/// naming the other side of a collision.
+#[derive(clap::Args)]
+#[command(after_help = "Exit 0 when clean, 1 on findings, 2 when a file cannot be read or parsed.")]
+struct CheckArgs {
+    /// The fleet file (fleet.toml)
+    #[arg(value_name = "FLEET_FILE")]
+    fleet: PathBuf,
+    /// text (one line per problem) or json (one object: problems, catalogs, entries, exit)
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    format: String,
 }
 
 /// Runs the command line `args` (without the program name), writing to `out` and `err`;
 /// returns the process's exit code.
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let result = match args.first().map(String::as_str) {
-        Some("gen") => run_gen(&args[1..], out),
-        Some("diff") => run_diff(&args[1..], out),
-        Some("check") => run_check(&args[1..], out, err),
-        Some("-h" | "--help" | "help") => {
-            let _ = writeln!(out, "{USAGE}");
-            return 0;
-        }
-        Some("-V" | "--version") => {
-            let _ = writeln!(out, "mcp-errors {}", env!("CARGO_PKG_VERSION"));
-            return 0;
-        }
-        Some(other) => Err(Failure::Usage(format!("unknown command {other:?}"))),
-        None => Err(Failure::Usage("no command".to_owned())),
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let command_line =
+        std::iter::once(OsString::from("mcp-errors")).chain(args.into_iter().map(Into::into));
+    let cli = match Cli::try_parse_from(command_line) {
+        Ok(cli) => cli,
+        Err(e) => return clap_failure(&e, out, err),
+    };
+    let result = match cli.command {
+        Command::Gen(args) => run_gen(args, out),
+        Command::Diff(args) => run_diff(&args, out),
+        Command::Check(args) => Ok(check::run(&args.fleet, args.format == "json", out, err)),
     };
     match result {
         Ok(code) => code,
-        Err(Failure::Usage(msg)) => {
-            let _ = writeln!(err, "mcp-errors: {msg}\n{USAGE}");
-            EXIT_BAD_INPUT
-        }
-        Err(Failure::Input(msg)) => {
+        Err(msg) => {
             let _ = writeln!(err, "mcp-errors: {msg}");
             EXIT_BAD_INPUT
         }
     }
 }
 
-enum Failure {
-    /// Wrong arguments: the message, then the usage.
-    Usage(String),
-    /// A file that cannot be read, is not a catalog, or cannot be written: one line.
-    Input(String),
+/// What clap stopped at: the help or the version on `out` (exit 0), else its message after
+/// `mcp-errors: ` on `err` (exit 2).
+fn clap_failure(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let text = e.to_string();
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = write!(out, "{text}");
+        if !text.ends_with('\n') {
+            let _ = writeln!(out);
+        }
+        return 0;
+    }
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    let _ = write!(err, "mcp-errors: {text}");
+    EXIT_BAD_INPUT
 }
 
-fn run_gen(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
-    if args.iter().any(|a| is_help(a)) {
-        let _ = writeln!(out, "{GEN_HELP}");
-        return Ok(0);
-    }
-    let mut lang = None;
-    let mut catalog = None;
-    let mut dir = None;
-    let mut package = None;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let (name, inline) = match flag.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
-            _ => (flag.as_str(), None),
-        };
-        let slot = match name {
-            "--lang" => &mut lang,
-            "--catalog" => &mut catalog,
-            "--out" => &mut dir,
-            "--package" => &mut package,
-            _ => return Err(Failure::Usage(format!("gen: unknown argument {flag:?}"))),
-        };
-        let value = match inline {
-            Some(v) => v,
-            None => it
-                .next()
-                .cloned()
-                .ok_or_else(|| Failure::Usage(format!("gen: {name} needs a value")))?,
-        };
-        if slot.replace(value).is_some() {
-            return Err(Failure::Usage(format!("gen: {name} given twice")));
-        }
-    }
-    let lang = lang.ok_or_else(|| Failure::Usage("gen: --lang is required".to_owned()))?;
+/// A file that cannot be read, is not a catalog, or cannot be written, or a value clap does not
+/// judge: one line.
+type Failure = String;
+
+fn run_gen(args: GenArgs, out: &mut dyn Write) -> Result<i32, Failure> {
+    let GenArgs {
+        lang,
+        catalog: catalog_path,
+        out: dir,
+        package,
+    } = args;
     let lang = Lang::parse(&lang).ok_or_else(|| {
-        Failure::Usage(format!(
+        format!(
             "gen: unknown language {lang:?} (one of: {}; any case)",
             Lang::NAMES.join(", ")
-        ))
+        )
     })?;
-    let catalog_path =
-        PathBuf::from(catalog.ok_or_else(|| Failure::Usage("gen: --catalog is required".into()))?);
-    let dir = PathBuf::from(dir.ok_or_else(|| Failure::Usage("gen: --out is required".into()))?);
     if let Some(name) = &package
         && !lang::valid_package_name(name)
     {
-        return Err(Failure::Usage(format!(
+        return Err(format!(
             "gen: --package {name:?} is not a package name (lowercase letters, digits, '-', '_', '.', an optional @scope/)"
-        )));
+        ));
     }
     if let Some(problem) = package
         .as_deref()
         .and_then(|name| lang::package_name_problem(lang, name))
     {
-        return Err(Failure::Input(format!("gen: {problem}")));
+        return Err(format!("gen: {problem}"));
     }
-    let parsed = Catalog::load(&catalog_path).map_err(Failure::Input)?;
+    let parsed = Catalog::load(&catalog_path)?;
     let files = generate(
         lang,
         &parsed,
         &source_name(&catalog_path),
         package.as_deref(),
     );
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| Failure::Input(format!("{}: cannot create: {e}", dir.display())))?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
     for (name, text) in &files {
         let path = dir.join(name);
         std::fs::write(&path, text)
-            .map_err(|e| Failure::Input(format!("{}: cannot write: {e}", path.display())))?;
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
         let _ = writeln!(out, "wrote {}", path.display());
     }
     Ok(0)
 }
 
-fn run_check(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Failure> {
-    if args.iter().any(|a| is_help(a)) {
-        let _ = writeln!(out, "{}", check::HELP);
-        return Ok(0);
-    }
-    let (mut fleet, mut json) = (None, false);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--format" | "--format=json" | "--format=text" => {
-                let value = match arg.split_once('=') {
-                    Some((_, v)) => v.to_owned(),
-                    None => it.next().cloned().ok_or_else(|| {
-                        Failure::Usage("check: --format needs a value".to_owned())
-                    })?,
-                };
-                json = match value.as_str() {
-                    "json" => true,
-                    "text" => false,
-                    other => {
-                        return Err(Failure::Usage(format!(
-                            "check: unknown format {other:?} (text or json)"
-                        )));
-                    }
-                };
-            }
-            _ if fleet.is_none() && !arg.starts_with('-') => fleet = Some(PathBuf::from(arg)),
-            _ => {
-                return Err(Failure::Usage(format!(
-                    "check: unexpected argument {arg:?}"
-                )));
-            }
-        }
-    }
-    let fleet = fleet.ok_or_else(|| Failure::Usage("check: expected a fleet file".to_owned()))?;
-    Ok(check::run(&fleet, json, out, err))
-}
-
-fn run_diff(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
-    if args.iter().any(|a| is_help(a)) {
-        let _ = writeln!(out, "{DIFF_HELP}");
-        return Ok(0);
-    }
-    let [old, new] = args else {
-        return Err(Failure::Usage(
-            "diff: expected two catalog files, OLD and NEW".to_owned(),
-        ));
-    };
-    let old = Catalog::load(Path::new(old)).map_err(Failure::Input)?;
-    let new = Catalog::load(Path::new(new)).map_err(Failure::Input)?;
+fn run_diff(args: &DiffArgs, out: &mut dyn Write) -> Result<i32, Failure> {
+    let old = Catalog::load(&args.old)?;
+    let new = Catalog::load(&args.new)?;
     let findings = diff::breaking_changes(&old, &new);
     for finding in &findings {
         let _ = writeln!(out, "breaking: {}", one_line(finding));

@@ -4,14 +4,10 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let Some(args) = std::env::args_os()
-        .skip(1)
-        .map(|a| a.into_string().ok())
-        .collect::<Option<Vec<String>>>()
-    else {
-        eprintln!("mcp-errors: an argument is not valid UTF-8");
-        return ExitCode::from(2);
-    };
-    let code = mcp_errors_cli::run(&args, &mut std::io::stdout(), &mut std::io::stderr());
+    let code = mcp_errors_cli::run(
+        std::env::args_os().skip(1),
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    );
     ExitCode::from(u8::try_from(code).unwrap_or(2))
 }

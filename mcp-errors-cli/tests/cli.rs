@@ -650,18 +650,66 @@ fn missing_file_is_exit_2() {
 
 #[test]
 fn bad_arguments_are_exit_2() {
-    for args in [
-        &["gen", "--lang", "go", "--catalog", "x", "--out", "y"][..],
-        &["frobnicate"],
-        &[],
-        &["diff", "one"],
+    for (args, says) in [
+        (
+            &["gen", "--lang", "go", "--catalog", "x", "--out", "y"][..],
+            "mcp-errors: gen: unknown language \"go\"",
+        ),
+        (
+            &["frobnicate"],
+            "mcp-errors: unrecognized subcommand 'frobnicate'",
+        ),
+        (&[], "mcp-errors: 'mcp-errors' requires a subcommand"),
+        (
+            &["diff", "one"],
+            "mcp-errors: the following required arguments",
+        ),
+        (
+            &["gen", "--lang", "ts", "--catalog", "x"],
+            "mcp-errors: the following required arguments",
+        ),
+        (
+            &[
+                "gen",
+                "--lang",
+                "ts",
+                "--lang",
+                "py",
+                "--catalog",
+                "x",
+                "--out",
+                "y",
+            ],
+            "mcp-errors: the argument '--lang <LANG>' cannot be used multiple times",
+        ),
+        (
+            &["gen", "--lang"],
+            "mcp-errors: a value is required for '--lang <LANG>'",
+        ),
+        (
+            &["diff", "--frobnicate", "a", "b"],
+            "mcp-errors: unexpected argument '--frobnicate'",
+        ),
+        (
+            &[
+                "gen",
+                "--lang",
+                "ts",
+                "--catalog",
+                "x",
+                "--out",
+                "y",
+                "--package",
+                "Bad Name",
+            ],
+            "mcp-errors: gen: --package \"Bad Name\" is not a package name",
+        ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = run_args(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(text(&out.stderr).starts_with("mcp-errors: "));
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.starts_with(says), "{args:?}: {err}");
     }
 }
 
@@ -674,22 +722,147 @@ fn run_args(args: &[&str]) -> Output {
 
 #[test]
 fn help_of_each_command_is_exit_0() {
-    for (args, usage) in [
-        (&["gen", "--help"][..], "usage: mcp-errors gen --lang LANG"),
-        (&["gen", "-h"], "usage: mcp-errors gen --lang LANG"),
-        (&["gen", "--lang", "ts", "--help"], "usage: mcp-errors gen"),
+    let gen_usage = "Usage: mcp-errors gen [OPTIONS] --lang <LANG> --catalog <FILE> --out <DIR>";
+    let diff_usage = "Usage: mcp-errors diff <OLD.json> <NEW.json>";
+    for (args, about, usage) in [
+        (
+            &["gen", "--help"][..],
+            "Writes the error module of LANG",
+            gen_usage,
+        ),
+        (&["gen", "-h"], "Writes the error module of LANG", gen_usage),
+        (
+            &["gen", "--lang", "ts", "--help"],
+            "Writes the error module",
+            gen_usage,
+        ),
+        (
+            &["help", "gen"],
+            "Writes the error module of LANG",
+            gen_usage,
+        ),
         (
             &["diff", "--help"],
-            "usage: mcp-errors diff OLD.json NEW.json",
+            "Reports the changes from catalog OLD",
+            diff_usage,
         ),
-        (&["diff", "-h"], "usage: mcp-errors diff OLD.json NEW.json"),
-        (&["--help"], "usage: mcp-errors gen"),
+        (
+            &["diff", "-h"],
+            "Reports the changes from catalog OLD",
+            diff_usage,
+        ),
+        (&["diff", "a.json", "-h"], "Reports the changes", diff_usage),
+        (
+            &["--help"],
+            "TypeScript and Python error modules",
+            "Usage: mcp-errors <COMMAND>",
+        ),
+        (
+            &["help"],
+            "TypeScript and Python error modules",
+            "Usage: mcp-errors <COMMAND>",
+        ),
     ] {
         let out = run_args(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
-        assert!(text(&out.stdout).starts_with(usage), "{args:?}");
+        let help = text(&out.stdout);
+        assert!(help.starts_with(about), "{args:?}: {help}");
+        assert!(help.contains(usage), "{args:?}: {help}");
         assert!(out.stderr.is_empty(), "{args:?}");
     }
+    // Each flag and each command is described.
+    let help = text(&run_args(&["gen", "--help"]).stdout);
+    for flag in [
+        "--lang <LANG>",
+        "--catalog <FILE>",
+        "--out <DIR>",
+        "--package <NAME>",
+        "Exit 0, or 2",
+    ] {
+        assert!(help.contains(flag), "{flag}: {help}");
+    }
+    let help = text(&run_args(&["--help"]).stdout);
+    assert!(
+        help.contains("  gen ") && help.contains("  diff "),
+        "{help}"
+    );
+}
+
+#[test]
+fn version_is_exit_0() {
+    let version = env!("CARGO_PKG_VERSION");
+    for (args, says) in [
+        (&["--version"][..], "mcp-errors"),
+        (&["-V"], "mcp-errors"),
+        (&["gen", "--version"], "mcp-errors-gen"),
+    ] {
+        let out = run_args(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(text(&out.stdout), format!("{says} {version}\n"), "{args:?}");
+    }
+}
+
+/// A path that is not UTF-8 is a path like any other, for `gen` and `diff`, through the binary
+/// and through the library's `run`.
+#[cfg(unix)]
+#[test]
+fn paths_need_not_be_utf8() {
+    use std::ffi::{OsStr, OsString};
+    use std::os::unix::ffi::OsStrExt;
+
+    let dir = Dir::new("non-utf8");
+    let base = dir.0.join(OsStr::from_bytes(b"caf\xe9"));
+    std::fs::create_dir_all(&base).unwrap();
+    let catalog = base.join(OsStr::from_bytes(b"catalog-\xff.json"));
+    std::fs::write(&catalog, example_catalog().to_string()).unwrap();
+    let out_dir = base.join(OsStr::from_bytes(b"out-\xfe"));
+    let out = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+        .args(["gen", "--lang", "ts", "--catalog"])
+        .arg(&catalog)
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let module = std::fs::read_to_string(out_dir.join("errors.ts")).unwrap();
+    // The header names the file lossily: its text is UTF-8.
+    assert!(module.contains("from the catalog catalog-\u{fffd}.json: do not edit."));
+
+    let out = run(&[Path::new("diff"), &catalog, &catalog]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "no breaking changes (0 codes added)\n");
+
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let args: Vec<OsString> = vec!["diff".into(), catalog.clone().into(), catalog.into()];
+    let code = mcp_errors_cli::run(args, &mut stdout, &mut stderr);
+    assert_eq!(
+        (code, text(&stdout).as_str()),
+        (0, "no breaking changes (0 codes added)\n")
+    );
+    assert!(stderr.is_empty());
+
+    // A missing one is reported by its path, lossily, on one line.
+    let missing = base.join(OsStr::from_bytes(b"gone-\xff.json"));
+    let out = run(&[Path::new("diff"), &missing, &missing]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("gone-\u{fffd}.json: cannot read: ") && err.lines().count() == 1,
+        "{err}"
+    );
+
+    // A flag's value that must be text (the language) and is not: a usage error.
+    let out = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+        .args(["gen", "--catalog", "c.json", "--out", "o", "--lang"])
+        .arg(OsStr::from_bytes(b"t\xffs"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).starts_with("mcp-errors: invalid UTF-8"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
