@@ -66,7 +66,14 @@ fi
 venv="$PWD/$e2e/.venv"
 [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/polyglot/requirements.txt
-run "python: mypy --strict errors.py" "$venv/bin/python" -m mypy --strict --no-error-summary --cache-dir "$tmp/mypy-cache" examples/fleet/python/errors.py
+run "python: mypy --strict errors.py server.py" "$venv/bin/python" -m mypy --strict --no-error-summary --cache-dir "$tmp/mypy-cache" examples/fleet/python/errors.py examples/fleet/python/server.py
+run "python: the server's tool error is its catalog's (E_PY_SECURITY, 2001, domain python)" bash -c '
+  out=$(printf "%s\n" "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"run\",\"arguments\":{\"code\":\"import os\"}}}" | python3 examples/fleet/python/server.py)
+  python3 -c "import json,sys; m=json.loads(sys.argv[1])[\"result\"][\"_meta\"]; assert (m[\"code\"], m[\"errorCode\"], m[\"domain\"]) == (2001, \"E_PY_SECURITY\", \"python\"), m" "$out"'
+run "typescript: the server's navigate tool raises E_PT_NAV (2200, domain puppeteer)" bash -c '
+  out=$(printf "%s\n" "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"navigate\",\"arguments\":{\"url\":\"http://x.invalid\"}}}" | timeout 10 node examples/ts_server/dist/ts_server/server.js)
+  python3 -c "import json,sys; m=json.loads(sys.argv[1])[\"result\"][\"_meta\"]; assert (m[\"code\"], m[\"errorCode\"], m[\"domain\"]) == (2200, \"E_PT_NAV\", \"puppeteer\"), m" "$out"'
+
 run "typescript: tsc --strict clients/errors.ts" "$e2e/node_modules/.bin/tsc" --strict --target es2022 --module es2022 --moduleResolution bundler --noEmit examples/ts_server/clients/errors.ts
 
 echo "fleet: $passed passed, $failed failed"

@@ -402,12 +402,12 @@ pub enum Format {
 
 impl Format {
     /// By extension (`.json`, `.toml`), else by content: JSON starts with `{` (after
-    /// whitespace), anything else is read as TOML.
+    /// whitespace; a catalog is an object), anything else is read as TOML.
     pub fn of(path: &Path, text: &str) -> Format {
         match path.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("json") => Format::Json,
             Some(e) if e.eq_ignore_ascii_case("toml") => Format::Toml,
-            _ if text.trim_start().starts_with(['{', '[']) => Format::Json,
+            _ if text.trim_start().starts_with('{') => Format::Json,
             _ => Format::Toml,
         }
     }
