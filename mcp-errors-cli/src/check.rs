@@ -388,8 +388,10 @@ fn spans(en: &Enum) -> Vec<CodeSpan> {
         .collect()
 }
 
-/// The catalog rules over one catalog read from `path` (see [`catalog_findings`]), as
-/// problems; what `gen` and `diff` refuse a hand-written catalog for.
+/// The catalog rules over one catalog read from `path`, as problems; what `gen` and `diff`
+/// refuse a hand-written catalog for. The rules: names, codes against the enum's own range
+/// and retired codes, JSON-RPC's reserved range for a hand-written catalog (which cannot say
+/// `protocol`), one code per symbol and one symbol per code across the file.
 pub fn catalog_problems(catalog: &Catalog, handwritten: bool, path: &str) -> Vec<Problem> {
     let mut found = Vec::new();
     catalog_findings(catalog, handwritten, &mut found);

@@ -29,7 +29,7 @@
 //! could not hold: not TOML, an unknown key, a value of the wrong type, a code outside `i32`, a
 //! kind, channel, field role or JSON type the runtime does not know, a template that names no
 //! field. What the catalog rules say (duplicate codes, the symbol pattern, the range, the
-//! reserved codes) is `check`'s ([`crate::check::catalog_findings`]), and `gen` refuses a
+//! reserved codes) is `check`'s ([`crate::check::catalog_problems`]), and `gen` refuses a
 //! catalog that breaks one.
 
 use std::fmt;
