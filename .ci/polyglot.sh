@@ -6,10 +6,12 @@
 # and `mypy --strict`; the committed modules of examples/mcp_server/clients/ type-checked as
 # they are; examples/ts_server/dist/ rebuilt and compared with the committed copy; the
 # generated runtime's behaviour on the hostile catalog (tests/polyglot/check.*) and, in
-# TypeScript, on the other two (check.mjs).
+# TypeScript, on the other two (check.mjs); the runtime files every generated module is made
+# from (mcp-errors-cli/src/lang/runtime/errors_runtime.{ts,py}) type-checked as they are, and
+# their own unit tests run (`node --test`, pytest).
 #
 # Installs what it needs itself: typescript pinned in tests/e2e/package.json (npm ci), mypy
-# pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
+# and pytest pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
 # python3 >= 3.10, and network access on the first run. Ends with "polyglot: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,6 +62,16 @@ mypy=("$venv/bin/python" -m mypy --strict --no-error-summary --cache-dir "$tmp/m
 tsc_strict=("$tsc" --strict --target es2022 --module es2022 --moduleResolution bundler
   --noPropertyAccessFromIndexSignature --noUncheckedIndexedAccess --exactOptionalPropertyTypes)
 echo "polyglot: $("$tsc" --version), $("$venv/bin/python" -m mypy --version)"
+
+# The runtime files as they are: the fixed text of every generated module, their catalog parts
+# those of sample_catalog.json. Type-checked, then their own unit tests (each must find tests:
+# `node --test` passes on a file without any, and pytest exits 5).
+runtime=mcp-errors-cli/src/lang/runtime
+run "runtime: tsc --strict errors_runtime.ts" "${tsc_strict[@]}" --outDir "$tmp/runtime-js" "$runtime/errors_runtime.ts"
+cp "$runtime/errors_runtime.test.mjs" "$tmp/runtime-js/"
+run "runtime: node --test errors_runtime.test.mjs" bash -c 'out=$(node --test "$1" 2>&1); s=$?; echo "$out"; [[ $s -eq 0 && $out == *"# pass "[1-9]* && $out == *"# fail 0"* ]]' _ "$tmp/runtime-js/errors_runtime.test.mjs"
+run "runtime: mypy --strict errors_runtime.py test_errors_runtime.py" "${mypy[@]}" "$runtime/errors_runtime.py" "$runtime/test_errors_runtime.py"
+run "runtime: pytest test_errors_runtime.py" env PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir "$runtime" "$runtime/test_errors_runtime.py"
 
 # Every catalog: generate (with a package manifest), then type-check.
 for catalog in "$tmp"/catalogs/*.json; do

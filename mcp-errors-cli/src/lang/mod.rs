@@ -8,6 +8,7 @@
 //! (`Idents`); every string is a correctly escaped literal.
 
 pub mod python;
+mod template;
 pub mod ts;
 
 use std::collections::BTreeSet;

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use super::template::Template;
 use super::{Idents, header_lines};
 use crate::catalog::{Catalog, Entry};
 
@@ -224,24 +225,51 @@ fn write_errors_table(out: &mut String, entries: &[&Entry]) {
     }
 }
 
+/// The runtime: the fixed text of `errors.ts`, with the parts the catalog fills in marked.
+const RUNTIME: &str = include_str!("runtime/errors_runtime.ts");
+
 fn module(catalog: &Catalog, source: &str) -> String {
     let entries = catalog.unique_entries();
     let mut idents = Idents::new(RESERVED);
     for name in DECLARED {
         idents.reserve(name);
     }
-    let mut out = String::new();
-    for line in header_lines(source, "ts") {
-        let _ = writeln!(out, "// {}", super::comment_text(&line, true));
+    Template::parse(RUNTIME, "//").render(|part, out| match part {
+        "header" => {
+            for line in header_lines(source, "ts") {
+                let _ = writeln!(out, "// {}", super::comment_text(&line, true));
+            }
+        }
+        _ => write_part(out, part, &entries, source, &mut idents),
+    })
+}
+
+/// The part `part` of the module (other than the header): `symbols` (the catalog's source, the
+/// `ErrorSymbol` type, a constant per symbol), `tables` (`CODES`, `ERRORS`) or `classes` (a
+/// class per `errorType`, `ERROR_CLASSES`).
+fn write_part(out: &mut String, part: &str, entries: &[&Entry], source: &str, idents: &mut Idents) {
+    match part {
+        "symbols" => write_symbols(out, entries, source, idents),
+        "tables" => {
+            out.push_str("/** The code of every symbol. */\nexport const CODES: Readonly<Record<ErrorSymbol, number>> = Object.freeze({\n");
+            for e in entries {
+                let _ = writeln!(out, "  {}: {},", key(&e.symbol), e.code);
+            }
+            out.push_str("});\n\n");
+            write_errors_table(out, entries);
+            out.push_str("});\n\n");
+        }
+        "classes" => write_classes(out, entries, idents),
+        other => unreachable!("errors_runtime.ts has no part {other:?}"),
     }
-    out.push_str("/* eslint-disable */\n\n");
+}
+
+fn write_symbols(out: &mut String, entries: &[&Entry], source: &str, idents: &mut Idents) {
     let _ = writeln!(
         out,
         "/** The catalog this module was generated from. */\nexport const CATALOG_SOURCE = {};\n",
         lit(source)
     );
-
-    // The symbols.
     out.push_str("/** Every symbol of the catalog; any other string does not type-check. */\n");
     if entries.is_empty() {
         out.push_str("export type ErrorSymbol = never;\n\n");
@@ -253,35 +281,25 @@ fn module(catalog: &Catalog, source: &str) -> String {
         }
         out.push('\n');
     }
-
     // Per-symbol code constants.
-    for e in &entries {
+    for e in entries {
         let name = idents.ident(&e.symbol);
         let mut text = format!("{}: {} ({})", e.symbol, e.description(), e.kind);
         if e.retryable {
             text.push_str(", retryable");
         }
-        doc(&mut out, "", &text);
+        doc(out, "", &text);
         let _ = writeln!(out, "export const {name} = {};", e.code);
     }
     if !entries.is_empty() {
         out.push('\n');
     }
+}
 
-    out.push_str(INFO_TYPES);
-    out.push_str("/** The code of every symbol. */\nexport const CODES: Readonly<Record<ErrorSymbol, number>> = Object.freeze({\n");
-    for e in &entries {
-        let _ = writeln!(out, "  {}: {},", key(&e.symbol), e.code);
-    }
-    out.push_str("});\n\n");
-
-    write_errors_table(&mut out, &entries);
-    out.push_str("});\n\n");
-    out.push_str(RUNTIME);
-
-    // One class per errorType, seed 002's hierarchy.
+/// One class per `errorType` (the TypeScript hierarchy's), and `ERROR_CLASSES`.
+fn write_classes(out: &mut String, entries: &[&Entry], idents: &mut Idents) {
     let mut classes: BTreeMap<&str, Vec<&Entry>> = BTreeMap::new();
-    for e in &entries {
+    for e in entries {
         classes.entry(e.error_type.as_str()).or_default().push(e);
     }
     let mut class_names = Vec::new();
@@ -312,409 +330,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
         let _ = writeln!(out, "  {}: {class},", key(error_type));
     }
     out.push_str("});\n\n");
-    out.push_str(CREATE);
-    out
 }
-
-const INFO_TYPES: &str = r#"/** A field of the Rust variant behind a symbol. */
-export interface ErrorField {
-  /** The Rust field's name (`reason`, or `0` for a tuple field): what the template names. */
-  readonly name: string;
-  /** Its key in `data`. */
-  readonly key: string;
-  /** How it reaches the wire: `data`, `skip`, `details`, `source`, `retry_after`, ... */
-  readonly role: string;
-}
-
-/** What the catalog says about one symbol. */
-export interface ErrorInfo {
-  readonly code: number;
-  readonly symbol: ErrorSymbol;
-  /** The domain of the enum that declares it (a server may raise it under its own). */
-  readonly domain: string;
-  readonly kind: string;
-  /** Seed 002's class name: `ValidationError`, `NetworkError`, ... */
-  readonly errorType: string;
-  readonly retryable: boolean;
-  /** How a server sends it: a tool error (`isError: true`) or a JSON-RPC error. */
-  readonly channel: "tool" | "jsonrpc";
-  readonly message: string;
-  readonly description: string;
-  readonly help?: string;
-  readonly fields: readonly ErrorField[];
-}
-
-"#;
-
-const RUNTIME: &str = r#"const BY_CODE: ReadonlyMap<number, ErrorInfo> = (() => {
-  const map = new Map<number, ErrorInfo>();
-  for (const info of Object.values(ERRORS) as ErrorInfo[]) {
-    if (!map.has(info.code)) map.set(info.code, info);
-  }
-  return map;
-})();
-
-/** SEP-3304's proposed RateLimited code: always retryable. */
-export const RATE_LIMITED = -32023;
-
-/** Whether `s` is a symbol of the catalog. */
-export function isErrorSymbol(s: unknown): s is ErrorSymbol {
-  return typeof s === "string" && Object.prototype.hasOwnProperty.call(ERRORS, s);
-}
-
-/** An error received on either channel, read back. */
-export interface DecodedError {
-  code: number;
-  /** Undefined for a code outside the catalog. */
-  symbol?: ErrorSymbol;
-  domain?: string;
-  kind?: string;
-  retryable: boolean;
-  retryAfterMs?: number;
-  message: string;
-  /** The tool error's `Details:` (`_meta.details`), or the JSON-RPC error's `data.details`. */
-  details?: string;
-  data?: Record<string, unknown>;
-  channel: "jsonrpc" | "tool";
-}
-
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === "object" && x !== null && !Array.isArray(x);
-}
-
-function asCode(v: unknown): number | undefined {
-  if (typeof v === "number") {
-    return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647 ? v : undefined;
-  }
-  if (typeof v === "string" && /^\s*-?\d{1,10}\s*$/.test(v)) {
-    return asCode(Number(v.trim()));
-  }
-  return undefined;
-}
-
-function asMs(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
-}
-
-/** `(retry after N ms)` in a tool error's text, its last occurrence. */
-function msFromText(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  let found: number | undefined;
-  for (const m of text.matchAll(/\(retry after (\d+) ms\)/g)) {
-    const n = Number(m[1]);
-    found = Number.isSafeInteger(n) ? n : undefined;
-  }
-  return found;
-}
-
-function firstText(content: unknown): string | undefined {
-  if (!Array.isArray(content)) return undefined;
-  for (const block of content as unknown[]) {
-    if (!isRecord(block) || block["type"] !== "text") continue;
-    const text = block["text"];
-    if (typeof text === "string") return text;
-  }
-  return undefined;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === "string" ? v : undefined;
-}
-
-function decoded(
-  code: number,
-  wireSymbol: unknown,
-  wireDomain: unknown,
-  wireRetryable: unknown,
-  retryAfter: number | undefined,
-  message: string,
-  details: string | undefined,
-  data: Record<string, unknown> | undefined,
-  channel: "jsonrpc" | "tool",
-): DecodedError {
-  const info = isErrorSymbol(wireSymbol) ? ERRORS[wireSymbol] : BY_CODE.get(code);
-  const out: DecodedError = {
-    code,
-    retryable:
-      typeof wireRetryable === "boolean"
-        ? wireRetryable
-        : (info?.retryable ?? false) || code === RATE_LIMITED,
-    message,
-    channel,
-  };
-  if (retryAfter !== undefined) out.retryable = true;
-  if (info !== undefined) {
-    out.symbol = info.symbol;
-    out.kind = info.kind;
-  }
-  const domain = str(wireDomain) ?? info?.domain;
-  if (domain !== undefined) out.domain = domain;
-  if (retryAfter !== undefined) out.retryAfterMs = retryAfter;
-  if (details !== undefined) out.details = details;
-  if (data !== undefined) out.data = data;
-  return out;
-}
-
-/** The message of a tool error's text: after `SYMBOL: `, before the `Details:` line. */
-function toolMessage(text: string | undefined, symbol: string | undefined): string {
-  if (text === undefined) return "";
-  let head = text;
-  if (symbol !== undefined && head.startsWith(symbol + ": ")) head = head.slice(symbol.length + 2);
-  for (const marker of ["\nDetails: ", "\nHelp: ", "\nRetryable: "]) {
-    const at = head.indexOf(marker);
-    if (at >= 0) head = head.slice(0, at);
-  }
-  // The text form of the delay, when the format puts it on the message's line.
-  return head.replace(/ \(retry after \d+ ms\)$/, "");
-}
-
-function decodeToolResult(x: Record<string, unknown>): DecodedError | undefined {
-  const meta = x["_meta"];
-  if (!isRecord(meta)) return undefined;
-  const symbol = str(meta["errorCode"]);
-  const code = asCode(meta["code"]) ?? (isErrorSymbol(symbol) ? CODES[symbol] : undefined);
-  if (code === undefined) return undefined;
-  const text = firstText(x["content"]);
-  const metaData = meta["data"];
-  const data = isRecord(metaData) ? metaData : undefined;
-  const ms = asMs(data?.["retryAfterMs"]) ?? asMs(meta["retryAfterMs"]) ?? msFromText(text);
-  const message = toolMessage(text, symbol);
-  return decoded(code, symbol, meta["domain"], meta["retryable"], ms, message, str(meta["details"]), data, "tool");
-}
-
-function decodeErrorObject(x: Record<string, unknown>): DecodedError | undefined {
-  const code = asCode(x["code"]);
-  const wireMessage = x["message"];
-  if (code === undefined || typeof wireMessage !== "string") return undefined;
-  const wireData = x["data"];
-  const data = isRecord(wireData) ? wireData : undefined;
-  // The official TypeScript SDK's McpError prefixes the wire message.
-  const prefix = `MCP error ${code}: `;
-  const message =
-    x instanceof Error && wireMessage.startsWith(prefix) ? wireMessage.slice(prefix.length) : wireMessage;
-  const ms = asMs(data?.["retryAfterMs"]);
-  return decoded(code, data?.["symbol"], data?.["domain"], data?.["retryable"], ms, message, str(data?.["details"]), data, "jsonrpc");
-}
-
-/**
- * Reads an error back from what a client has at hand, by shape: a JSON-RPC error object
- * (`{code, message, data}`), a JSON-RPC response carrying one, the official SDK's thrown
- * `McpError`, or a tool result with `isError: true` and mcp-errors' `_meta`. A code outside
- * the catalog decodes with `symbol` undefined. Anything else (a success, a string, null)
- * gives `undefined`; this never throws.
- */
-export function decodeError(x: unknown): DecodedError | undefined {
-  try {
-    if (!isRecord(x) && !(x instanceof Error)) return undefined;
-    const r = x as Record<string, unknown>;
-    if (r["isError"] === true) return decodeToolResult(r);
-    const error = r["error"];
-    if (isRecord(error) && asCode(r["code"]) === undefined) return decodeErrorObject(error);
-    return decodeErrorObject(r);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether `x` is an error worth retrying (the wire's flag, else the catalog's). */
-export function isRetryable(x: unknown): boolean {
-  return decodeError(x)?.retryable ?? false;
-}
-
-function retryAfterHeader(x: unknown): number | undefined {
-  if (!isRecord(x)) return undefined;
-  const headers = x["headers"];
-  if (!isRecord(headers)) return undefined;
-  // A fetch `Headers` (its `get` ignores case), else a plain object of header fields.
-  const get = headers["get"];
-  let value: unknown;
-  if (typeof get === "function") {
-    value = (get as (name: string) => unknown).call(headers, "retry-after");
-  } else {
-    for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === "retry-after") value = v;
-  }
-  if (typeof value !== "string" || !/^\s*\d+\s*$/.test(value)) return undefined;
-  const ms = Number(value.trim()) * 1000;
-  return Number.isSafeInteger(ms) ? ms : undefined;
-}
-
-/**
- * The delay the error asks for before a retry, in milliseconds: `data.retryAfterMs`, else
- * `_meta.retryAfterMs`, else the text's `(retry after N ms)`, else an HTTP response's
- * `Retry-After` seconds (an object with `headers`). Malformed values are ignored.
- */
-export function retryAfterMs(x: unknown): number | undefined {
-  try {
-    return decodeError(x)?.retryAfterMs ?? retryAfterHeader(x);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The `_meta` of a tool error, as the Rust server writes it. */
-export interface ToolErrorMeta {
-  errorType: string;
-  errorCode: ErrorSymbol;
-  retryable: boolean;
-  code: number;
-  domain: string;
-  retryAfterMs?: number;
-  details?: string;
-  help?: string;
-  data?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-/** An MCP tool error (`CallToolResult` with `isError: true`). */
-export interface ToolError {
-  content: { type: "text"; text: string }[];
-  isError: true;
-  _meta: ToolErrorMeta;
-  [key: string]: unknown;
-}
-
-/** A JSON-RPC error object as the Rust server writes it. */
-export interface JsonRpcErrorObject {
-  code: number;
-  message: string;
-  data: Record<string, unknown>;
-}
-
-/** What an error carries besides its symbol, message and data. */
-export interface McpErrorOptions {
-  // `| undefined`: under `exactOptionalPropertyTypes` a caller may still pass a decoded error's
-  // `{ details: d.details }` as it is.
-  /** The `Details:` line and `_meta.details`. */
-  details?: string | undefined;
-  /** A known retry delay; makes the error retryable. */
-  retryAfterMs?: number | undefined;
-  /** The domain the server raises it under (default: the catalog's). */
-  domain?: string | undefined;
-}
-
-/**
- * The message of `info` for `data`, its template filled in as the Rust server's message would
- * read where the template only names fields (format specs and arguments are Rust's own):
- * `{{` and `}}` are braces; `{name}` or `{name:spec}`, where `name` is a field that is not
- * `skip` and `data` has the field's key as an own property (for a `details` field, else the
- * `details` option), is that value: a string as it is (as a JSON string literal when `spec`
- * has a `?`), anything else as compact JSON. Any other placeholder, or a value JSON cannot
- * write, stays as it is.
- */
-function renderMessage(info: ErrorInfo, data: Record<string, unknown> | null | undefined, details: string | null | undefined): string {
-  return info.message.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (whole: string, inner: string | undefined) => {
-    if (whole === "{{") return "{";
-    if (whole === "}}") return "}";
-    if (inner === undefined) return whole;
-    const colon = inner.indexOf(":");
-    const name = colon < 0 ? inner : inner.slice(0, colon);
-    const spec = colon < 0 ? "" : inner.slice(colon + 1);
-    const field = info.fields.find((f) => f.name === name && f.role !== "skip");
-    if (field === undefined) return whole;
-    try {
-      let value: unknown;
-      // (`data` may be null or a throwing proxy from a plain-JavaScript caller.)
-      if (data !== null && data !== undefined && Object.prototype.hasOwnProperty.call(data, field.key)) {
-        value = data[field.key];
-      } else if (field.role === "details" && details !== undefined && details !== null) {
-        value = details;
-      } else {
-        return whole;
-      }
-      // JSON.stringify gives undefined for undefined, a function or a symbol, and throws on a
-      // bigint or a cycle.
-      const text: unknown = typeof value === "string" && !spec.includes("?") ? value : JSON.stringify(value);
-      return typeof text === "string" ? text : whole;
-    } catch {
-      return whole;
-    }
-  });
-}
-
-/**
- * Seed 002's base class: an error of the catalog, raised by a TypeScript server. Its
- * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
- * details and data.
- */
-export class McpError extends Error {
-  readonly errorType: string;
-  readonly errorCode: ErrorSymbol;
-  readonly code: number;
-  readonly domain: string;
-  readonly kind: string;
-  readonly retryable: boolean;
-  readonly data: Record<string, unknown> | undefined;
-  readonly details: string | undefined;
-  readonly retryAfterMs: number | undefined;
-
-  constructor(symbol: ErrorSymbol, message?: string, data?: Record<string, unknown>, options: McpErrorOptions = {}) {
-    // Typed, not inferred: for an empty catalog `ErrorSymbol` is `never`, and so would be `info`.
-    const info: ErrorInfo = ERRORS[symbol];
-    super(message ?? renderMessage(info, data, options.details));
-    Object.setPrototypeOf(this, new.target.prototype);
-    this.name = info.errorType;
-    this.errorType = info.errorType;
-    this.errorCode = symbol;
-    this.code = info.code;
-    this.domain = options.domain ?? info.domain;
-    this.kind = info.kind;
-    // (A plain-JavaScript caller may pass null.)
-    this.data = data ?? undefined;
-    this.details = options.details ?? undefined;
-    this.retryAfterMs = asMs(options.retryAfterMs);
-    this.retryable = info.retryable || this.retryAfterMs !== undefined;
-  }
-
-  /** The MCP tool error: text for the model, `_meta` for programs. */
-  toToolError(): ToolError {
-    const info: ErrorInfo = ERRORS[this.errorCode];
-    let text = `${this.errorCode}: ${this.message}`;
-    if (this.details !== undefined) text += `\nDetails: ${this.details}`;
-    if (info.help !== undefined) text += `\nHelp: ${info.help}`;
-    text += "\nRetryable: ";
-    const ms = this.retryAfterMs;
-    if (!this.retryable) text += "no";
-    else if (ms === undefined) text += "yes";
-    // The retry contract's text form ends the text.
-    else text += `yes (retry after ${ms} ms)`;
-    const meta: ToolErrorMeta = {
-      errorType: this.errorType,
-      errorCode: this.errorCode,
-      retryable: this.retryable,
-      code: this.code,
-      domain: this.domain,
-    };
-    if (ms !== undefined) meta.retryAfterMs = ms;
-    if (this.details !== undefined) meta.details = this.details;
-    if (info.help !== undefined) meta.help = info.help;
-    if (this.data !== undefined && Object.keys(this.data).length > 0) meta.data = { ...this.data };
-    return { content: [{ type: "text", text }], isError: true, _meta: meta };
-  }
-
-  /** The JSON-RPC error object (`error` of a response). */
-  toJsonRpcError(): JsonRpcErrorObject {
-    const data: Record<string, unknown> = { domain: this.domain, symbol: this.errorCode, retryable: this.retryable };
-    if (this.details !== undefined) data["details"] = this.details;
-    if (this.retryAfterMs !== undefined) data["retryAfterMs"] = this.retryAfterMs;
-    if (this.data !== undefined) for (const [k, v] of Object.entries(this.data)) if (!(k in data)) data[k] = v;
-    return { code: this.code, message: this.message, data };
-  }
-}
-
-"#;
-
-const CREATE: &str = r"/** An error of the catalog, as an instance of its `errorType`'s class. */
-export function createError(
-  symbol: ErrorSymbol,
-  message?: string,
-  data?: Record<string, unknown>,
-  options?: McpErrorOptions,
-): McpError {
-  const info: ErrorInfo = ERRORS[symbol];
-  const Class = ERROR_CLASSES[info.errorType] ?? McpError;
-  return new Class(symbol, message, data, options);
-}
-";
 
 fn package_json(name: &str, source: &str) -> String {
     let [generated, _, _] = header_lines(source, "ts");
@@ -738,6 +354,59 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+
+    /// `runtime/errors_runtime.ts` holds, between its markers, what the generator writes for
+    /// the sample catalog: the file is a module `tsc --strict` and its unit tests can take.
+    #[test]
+    fn runtime_file_is_the_sample_catalogs_module() {
+        let catalog = crate::lang::template::tests::sample_catalog();
+        let entries = catalog.unique_entries();
+        let mut idents = Idents::new(RESERVED);
+        for name in DECLARED {
+            idents.reserve(name);
+        }
+        let template = Template::parse(RUNTIME, "//");
+        assert_eq!(template.slots(), ["header", "symbols", "tables", "classes"]);
+        crate::lang::template::tests::check_runtime_file(
+            "errors_runtime.ts",
+            RUNTIME,
+            &template,
+            |part, out| write_part(out, part, &entries, "sample_catalog.json", &mut idents),
+        );
+    }
+
+    /// Every top-level name the runtime file's fixed text declares is one a catalog name is
+    /// kept from ([`DECLARED`]): else a symbol of that name would be declared twice.
+    #[test]
+    fn every_name_the_runtime_declares_is_kept_from_the_catalog() {
+        let fixed = Template::parse(RUNTIME, "//").fixed_text();
+        let mut declared = Vec::new();
+        for line in fixed.lines() {
+            let line = line.strip_prefix("export ").unwrap_or(line);
+            for keyword in [
+                "const ",
+                "let ",
+                "function ",
+                "class ",
+                "interface ",
+                "type ",
+            ] {
+                if let Some(rest) = line.strip_prefix(keyword) {
+                    declared.push(
+                        rest.chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+                            .collect::<String>(),
+                    );
+                }
+            }
+        }
+        assert!(declared.len() > 20, "{declared:?}");
+        let missing: Vec<&String> = declared
+            .iter()
+            .filter(|n| !DECLARED.contains(&n.as_str()))
+            .collect();
+        assert!(missing.is_empty(), "add {missing:?} to DECLARED");
+    }
 
     /// The standard global names of JavaScript and TypeScript's library (and a few of Node's and
     /// the browser's) that a module could refer to.
