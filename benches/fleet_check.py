@@ -6,6 +6,7 @@ catalogs derived JSON (the shape `Registry::to_json` writes), half hand-written 
 catalog of 100,000 errors. Each is timed as the wall time of the release binary (median of
 `--runs`), and against the baseline of reading the same files with Python's own JSON and TOML
 parsers (json, tomllib) in one process: the ratio says what checking costs beyond parsing.
+The peak memory (max RSS) of the check is printed too.
 
     python3 benches/fleet_check.py [--runs 5] [--smoke]
 
@@ -92,10 +93,19 @@ def timed(fn, runs):
     return statistics.median(times)
 
 
+PEAK_KIB = [0]
+
+
 def check(binary, fleet):
-    out = subprocess.run([binary, "check", fleet], capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"mcp-errors check {fleet}: exit {out.returncode}\n{out.stdout[:2000]}{out.stderr[:2000]}")
+    """One run of `mcp-errors check`, which must be clean; its peak memory kept in PEAK_KIB."""
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen([binary, "check", fleet], stdout=out, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        PEAK_KIB[0] = max(PEAK_KIB[0], usage.ru_maxrss)
+        if proc.returncode != 0:
+            out.seek(0)
+            sys.exit(f"mcp-errors check {fleet}: exit {proc.returncode}\n{out.read(4000)!r}")
 
 
 def parse_all(folder):
@@ -124,15 +134,18 @@ def main():
         fleet = write_fleet(fleet_dir, domains, errors)
         t_check = timed(lambda: check(binary, fleet), runs)
         t_parse = timed(lambda: parse_all(fleet_dir), runs)
-        print(f"fleet of {domains} domains, {errors} errors: check {t_check * 1000:.1f} ms, "
-              f"parse with Python's json+tomllib {t_parse * 1000:.1f} ms, ratio {t_check / t_parse:.2f}x")
+        print(f"fleet of {domains} domains, {errors} errors: check {t_check * 1000:.1f} ms "
+              f"(peak {PEAK_KIB[0] / 1024:.1f} MiB), parse with Python's json+tomllib "
+              f"{t_parse * 1000:.1f} ms, ratio {t_check / t_parse:.2f}x")
+        PEAK_KIB[0] = 0
         figures += 1
         big_dir = os.path.join(tmp, "big")
         big_fleet = write_big(big_dir, big)
         t_check = timed(lambda: check(binary, big_fleet), runs)
         t_parse = timed(lambda: parse_all(big_dir), runs)
-        print(f"one catalog of {big} errors: check {t_check * 1000:.1f} ms, "
-              f"parse with Python's tomllib {t_parse * 1000:.1f} ms, ratio {t_check / t_parse:.2f}x")
+        print(f"one catalog of {big} errors: check {t_check * 1000:.1f} ms "
+              f"(peak {PEAK_KIB[0] / 1024:.1f} MiB), parse with Python's tomllib "
+              f"{t_parse * 1000:.1f} ms, ratio {t_check / t_parse:.2f}x")
         figures += 1
     finally:
         shutil.rmtree(tmp)
