@@ -7,6 +7,7 @@
 #![doc = "[adopt]: crate::guide::adopt"]
 #![doc = "[http]: crate::guide::http"]
 #![doc = "[polyglot]: crate::guide::polyglot"]
+#![doc = "[fleet]: crate::guide::fleet"]
 #![doc = "[operating]: crate::guide::operating"]
 #![doc = "[attributes]: crate::attributes"]
 #![doc = "[envelopes]: crate::envelopes"]
@@ -81,6 +82,10 @@ pub mod guide {
     #[doc = "[cli]: https://example.invalid/mcp-errors/blob/main/mcp-errors-cli/src/lib.rs"]
     #[doc = include_str!("../docs/polyglot.md")]
     pub mod polyglot {}
+
+    #[doc = "[polyglot]: crate::guide::polyglot"]
+    #[doc = include_str!("../docs/fleet.md")]
+    pub mod fleet {}
 
     #[doc = "[rmcp]: crate::guide::rmcp"]
     #[doc = "[retry]: crate::retry"]

@@ -92,7 +92,7 @@ async fn rust_client_decodes_the_typescript_servers_errors() {
         .map(|t| t.name.into_owned())
         .collect();
     tools.sort();
-    assert_eq!(tools, ["echo", "fetch", "open_session", "run"]);
+    assert_eq!(tools, ["echo", "fetch", "navigate", "open_session", "run"]);
 
     let cases = [
         (
@@ -144,6 +144,20 @@ async fn rust_client_decodes_the_typescript_servers_errors() {
 
     let ok = call(&client, "echo", json!({"text": "hi"})).await.unwrap();
     assert_ne!(ok.is_error, Some(true));
+
+    // The server's own domain, from its hand-written catalog (examples/ts_server/errors.toml):
+    // a tool error under domain `puppeteer`, code 2200, as the catalog says.
+    let nav = call(&client, "navigate", json!({"url": "http://x.invalid"}))
+        .await
+        .unwrap();
+    let nav = serde_json::to_value(&nav).unwrap();
+    let object = error_object(&nav);
+    assert_eq!(
+        (object.code, object.symbol(), object.domain()),
+        (2200, Some("E_PT_NAV"), Some("puppeteer"))
+    );
+    assert_eq!(nav["_meta"]["retryable"], true);
+    assert_eq!(nav["_meta"]["data"]["url"], "http://x.invalid");
 
     // An unknown tool: the JSON-RPC error INVALID_PARAMS, decoded by ProtocolError.
     match call(&client, "no_such_tool", json!({})).await {

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
-//! mcp-errors diff OLD.json NEW.json
+//! mcp-errors diff OLD NEW
+//! mcp-errors check FLEET_FILE [--format json]
 //! ```
 //!
 //! `gen` writes an error module for TypeScript (`errors.ts`) or Python (`errors.py`,
@@ -10,7 +11,9 @@
 //! (`package.json`; `pyproject.toml` and an `__init__.py` re-exporting the module, an npm
 //! `@scope/` refused for Python); `--lang` takes `ts`, `typescript`,
 //! `python` or `py`, in any case. `diff` reports the breaking changes between two catalogs,
-//! one line each, and exits 1 when there are any. Paths are taken as the operating system
+//! one line each, and exits 1 when there are any. A catalog is derived JSON or a hand-written
+//! TOML catalog ([`handwritten`]). `check` checks a fleet file and every catalog it names
+//! ([`check`]; the fleet guide, `mcp_errors::guide::fleet`, source `docs/fleet.md`). Paths are taken as the operating system
 //! gives them (a file name that is not UTF-8 is fine).
 //!
 //! The arguments are parsed by clap: `-h`/`--help` on the command and on each subcommand
@@ -31,7 +34,9 @@
 //! `docs/polyglot.md`).
 
 pub mod catalog;
+pub mod check;
 pub mod diff;
+pub mod handwritten;
 pub mod lang;
 
 use std::ffi::OsString;
@@ -58,8 +63,8 @@ pub const EXIT_BAD_INPUT: i32 = 2;
     subcommand_required = true,
     // no command is a usage error (exit 2), not the help
     arg_required_else_help = false,
-    about = "TypeScript and Python error modules from an mcp-errors catalog, and the breaking \
-             changes between two catalogs"
+    about = "TypeScript and Python error modules from an mcp-errors catalog, the breaking \
+             changes between two catalogs, and the check of a fleet file"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -70,6 +75,7 @@ struct Cli {
 enum Command {
     Gen(GenArgs),
     Diff(DiffArgs),
+    Check(CheckArgs),
 }
 
 /// Writes the error module of LANG generated from a catalog into DIR
@@ -82,7 +88,7 @@ struct GenArgs {
     /// ts (or typescript) or python (or py), in any case
     #[arg(long, value_name = "LANG")]
     lang: String,
-    /// The catalog JSON
+    /// The catalog: derived JSON, or a hand-written TOML catalog
     #[arg(long, value_name = "FILE")]
     catalog: PathBuf,
     /// Where to write (created if missing)
@@ -112,6 +118,26 @@ struct DiffArgs {
     new: PathBuf,
 }
 
+/// Checks a fleet file and every catalog it names
+///
+/// The catalogs are derived JSON (a Rust server's `--catalog`) or hand-written TOML. Checked:
+/// the domains' ranges disjoint and outside JSON-RPC's reserved range; each catalog's domains
+/// the ones the fleet names it for; each code inside its domain's range or the common range
+/// and not reserved; symbols with their domain's prefix, and none in two domains; every catalog
+/// rule (duplicate codes and symbols, the symbol pattern, the catalog's own range and reserved
+/// codes). Each problem is one line, `PATH:LINE:COLUMN: error: MESSAGE (see PATH:LINE:COLUMN)`
+/// naming the other side of a collision.
+#[derive(clap::Args)]
+#[command(after_help = "Exit 0 when clean, 1 on findings, 2 when a file cannot be read or parsed.")]
+struct CheckArgs {
+    /// The fleet file (fleet.toml)
+    #[arg(value_name = "FLEET_FILE")]
+    fleet: PathBuf,
+    /// text (one line per problem) or json (one object: problems, catalogs, entries, exit)
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+}
+
 /// Runs the command line `args` (without the program name), writing to `out` and `err`;
 /// returns the process's exit code.
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
@@ -128,6 +154,7 @@ where
     let result = match cli.command {
         Command::Gen(args) => run_gen(args, out),
         Command::Diff(args) => run_diff(&args, out),
+        Command::Check(args) => Ok(check::run(&args.fleet, args.format == "json", out, err)),
     };
     match result {
         Ok(code) => code,

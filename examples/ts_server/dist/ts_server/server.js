@@ -1,7 +1,9 @@
 // A TypeScript MCP server of the same fleet as examples/mcp_server (stdio, newline-delimited
-// JSON-RPC, no npm package), whose errors come from the module generated from the fleet's
-// catalog (../mcp_server/clients/errors.ts): the Rust client decodes its tool errors with the
-// Rust enums (tests/test_ts_server.rs).
+// JSON-RPC, no npm package), whose errors come from two generated modules: the common and
+// protocol errors from the Rust server's catalog (../mcp_server/clients/errors.ts), which the
+// Rust client decodes with the Rust enums (tests/test_ts_server.rs), and its own domain's
+// (`puppeteer` in examples/fleet/fleet.toml) from its hand-written catalog, errors.toml
+// (clients/errors.ts: `mcp-errors gen --lang ts --catalog errors.toml --out clients`).
 //
 //   node examples/ts_server/dist/ts_server/server.js
 //
@@ -13,10 +15,12 @@
 // - `fetch {url}`: the upstream never answers: E_TIMEOUT, retryable;
 // - `run {command}`: nothing is installed: E_NOT_INSTALLED;
 // - `echo {text}`: the text back (a success);
+// - `navigate {url}`: the browser never gets there: E_PT_NAV (2200), its own domain's, retryable;
 // - an argument of the wrong type: E_INVALID_PARAMS naming it.
 // An unknown tool is the JSON-RPC error INVALID_PARAMS (-32602), an unknown method
 // METHOD_NOT_FOUND (-32601), both from the catalog too.
 import { McpError, createError } from "../mcp_server/clients/errors.js";
+import { McpError as PuppeteerError, createError as createPuppeteerError } from "./clients/errors.js";
 /** Throws the tool error `symbol` with `details`. */
 function fail(symbol, details) {
     throw createError(symbol, undefined, undefined, { details });
@@ -42,6 +46,13 @@ const TOOLS = {
         argument: "text",
         run: (text) => text,
     },
+    navigate: {
+        description: "Opens a URL in the browser (it never gets there)",
+        argument: "url",
+        run: (url) => {
+            throw createPuppeteerError("E_PT_NAV", undefined, { url }, { details: `net::ERR_NAME_NOT_RESOLVED at ${url}` });
+        },
+    },
 };
 class RpcError extends Error {
     error;
@@ -65,7 +76,7 @@ function callTool(params) {
         return { content: [{ type: "text", text: tool.run(value) }] };
     }
     catch (e) {
-        if (e instanceof McpError)
+        if (e instanceof McpError || e instanceof PuppeteerError)
             return e.toToolError();
         throw e;
     }

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The fleet (docs/fleet.md): `mcp-errors check` on the worked fleet of examples/fleet/ (clean),
+# on its broken copy (examples/fleet/broken/: exactly the lines of expected.txt, exit 1) and on
+# the one deliberate overlap (tests/fleet/overlap/); the modules generated from the
+# hand-written catalogs (the Python server's, the TypeScript server's) equal to the committed
+# ones, and type-checked: `mypy --strict` and `tsc --strict`.
+#
+# Installs what it needs itself, as .ci/polyglot.sh does: typescript pinned in
+# tests/e2e/package.json (npm ci), mypy pinned in tests/polyglot/requirements.txt (into
+# tests/e2e/.venv). Ends with "fleet: N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+e2e=tests/e2e
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok    $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
+run() { # run NAME COMMAND...: one check
+  local name=$1
+  shift
+  local out
+  if out=$("$@" 2>&1); then pass "$name"; else fail "$name"; echo "$out" | head -n 40; fi
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
+  | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp-errors" and m.get("executable"):
+        print(m["executable"])
+')
+[[ -x "$bin" ]] || { echo "fleet: no mcp-errors executable" >&2; exit 1; }
+
+# check_exit NAME EXPECTED_EXIT EXPECTED_STDOUT_FILE FLEET: the exit code and stdout, exactly.
+check_exit() {
+  local name=$1 want=$2 expected=$3 fleet=$4 status=0
+  "$bin" check "$fleet" >"$tmp/out" 2>"$tmp/err" || status=$?
+  if [[ $status -eq $want ]] && diff -u "$expected" "$tmp/out" >"$tmp/diff" && [[ ! -s $tmp/err ]]; then
+    pass "$name"
+  else
+    fail "$name (exit $status, expected $want)"
+    cat "$tmp/diff" "$tmp/err" | head -n 40
+  fi
+}
+
+echo "ok: examples/fleet/fleet.toml: 3 catalogs, 36 errors, no problems" >"$tmp/clean"
+check_exit "examples/fleet: mcp-errors check is clean" 0 "$tmp/clean" examples/fleet/fleet.toml
+check_exit "examples/fleet/broken: exactly the expected findings" 1 examples/fleet/broken/expected.txt examples/fleet/broken/fleet.toml
+echo 'tests/fleet/overlap/fleet.toml:13:9: error: range 2100..=2199 of `playwright` overlaps range 2000..=2149 of `python` from code 2100 (see tests/fleet/overlap/fleet.toml:9:9)' >"$tmp/overlap"
+check_exit "tests/fleet/overlap: the deliberate overlap" 1 "$tmp/overlap" tests/fleet/overlap/fleet.toml
+run "examples/fleet: --format json is one object, exit 0" bash -c '"$1" check examples/fleet/fleet.toml --format json | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"exit\"] == 0 and d[\"problems\"] == [], d"' _ "$bin"
+
+# The modules of the hand-written catalogs: fresh, then type-checked.
+run "python: gen from errors.toml" "$bin" gen --lang python --catalog examples/fleet/python/errors.toml --out "$tmp/py"
+run "python: committed errors.py is fresh" diff -u "$tmp/py/errors.py" examples/fleet/python/errors.py
+run "typescript: gen from errors.toml" "$bin" gen --lang ts --catalog examples/ts_server/errors.toml --out "$tmp/ts"
+run "typescript: committed clients/errors.ts is fresh" diff -u "$tmp/ts/errors.ts" examples/ts_server/clients/errors.ts
+
+if [[ ! -x "$e2e/node_modules/.bin/tsc" ]]; then
+  (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+venv="$PWD/$e2e/.venv"
+[[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r tests/polyglot/requirements.txt
+run "python: mypy --strict errors.py server.py" "$venv/bin/python" -m mypy --strict --no-error-summary --cache-dir "$tmp/mypy-cache" examples/fleet/python/errors.py examples/fleet/python/server.py
+run "python: the server's tool error is its catalog's (E_PY_SECURITY, 2001, domain python)" bash -c '
+  out=$(printf "%s\n" "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"run\",\"arguments\":{\"code\":\"import os\"}}}" | python3 examples/fleet/python/server.py)
+  python3 -c "import json,sys; m=json.loads(sys.argv[1])[\"result\"][\"_meta\"]; assert (m[\"code\"], m[\"errorCode\"], m[\"domain\"]) == (2001, \"E_PY_SECURITY\", \"python\"), m" "$out"'
+run "typescript: the server's navigate tool raises E_PT_NAV (2200, domain puppeteer)" bash -c '
+  out=$(printf "%s\n" "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"navigate\",\"arguments\":{\"url\":\"http://x.invalid\"}}}" | timeout 10 node examples/ts_server/dist/ts_server/server.js)
+  python3 -c "import json,sys; m=json.loads(sys.argv[1])[\"result\"][\"_meta\"]; assert (m[\"code\"], m[\"errorCode\"], m[\"domain\"]) == (2200, \"E_PT_NAV\", \"puppeteer\"), m" "$out"'
+
+run "typescript: tsc --strict clients/errors.ts" "$e2e/node_modules/.bin/tsc" --strict --target es2022 --module es2022 --moduleResolution bundler --noEmit examples/ts_server/clients/errors.ts
+
+echo "fleet: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
