@@ -394,7 +394,9 @@ macro_rules! tool_success_glue {
 
         /// A tool's success value that [`tool_call_result`] turns into the whole
         /// `CallToolResult`: the result itself, several contents (`Vec<Content>`), one
-        /// `Content`, a `String`, `()` or rmcp's `Json<T>` (structured content).
+        /// `Content`, a `String`, `()` or rmcp's `Json<T>` (structured content), which rmcp
+        /// accepts for `T: Serialize + JsonSchema + 'static`: a generic helper wrapping its
+        /// `T` in `Json` states those bounds (else E0310 or E0277).
         ///
         /// A type of your own that is `IntoContents`: pass `value.into_contents()` (a
         /// `Vec<Content>`).
@@ -445,8 +447,9 @@ macro_rules! tool_success_glue {
 
         /// A tool's `Result<T, E>` as the whole tool result: `Ok` as a success
         /// ([`ToolSuccess`]: a `CallToolResult`, `Vec<Content>`, `Content`, `String`, `()`
-        /// or `Json<T>`), `Err` as [`tool_outcome`] (the tool error with `_meta`, or the
-        /// JSON-RPC error of a protocol-class variant). Emits the error.
+        /// or `Json<T>` with `T: Serialize + JsonSchema + 'static`), `Err` as
+        /// [`tool_outcome`] (the tool error with `_meta`, or the JSON-RPC error of a
+        /// protocol-class variant). Emits the error.
         pub fn tool_call_result<T: ToolSuccess, E: VisitData>(
             result: Result<T, E>,
         ) -> Result<CallToolResult, ErrorData> {
