@@ -5,7 +5,9 @@
 //!   `use mcp_errors::McpError as _`;
 //! - `.map_err(|e| e.into())?` turns ambiguous (E0283, `tests/ui/adopt/map-err-into.rs`) once
 //!   a derive adds `From<E> for ErrorData`: `?` alone, or `.map_err(McpError::from)?`;
-//! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members.
+//! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members;
+//! - a variant named like the prefix's last word (`Imap` under `E_IMAP_`) is `E_IMAP`, not
+//!   `E_IMAP_IMAP`.
 
 #![cfg(feature = "rmcp")]
 
@@ -80,3 +82,37 @@ fn the_old_wire_exactly() {
         Some(&json!("invalid_input"))
     );
 }
+
+/// A mail server's enum: the variant for the IMAP backend repeats the prefix's last word.
+#[derive(Debug, mcp_errors::McpError)]
+#[mcp(domain = "mail", range = 2600..=2699, symbol_prefix = "E_IMAP_")]
+enum MailError {
+    /// The IMAP server refused the command
+    #[mcp(code = 2600)]
+    Imap,
+    /// Login failed
+    #[mcp(code = 2601)]
+    ImapLogin,
+    /// The old doubled symbol, kept on purpose
+    #[mcp(code = 2602, symbol = "E_IMAP_IMAP")]
+    Legacy,
+}
+
+#[test]
+fn a_variant_named_like_the_prefix_is_not_doubled() {
+    use mcp_errors::ErrorCatalog as _;
+    assert_eq!(MailError::Imap.symbol(), "E_IMAP");
+    assert_eq!(MailError::E_IMAP, 2600);
+    assert_eq!(MailError::ImapLogin.symbol(), "E_IMAP_IMAP_LOGIN");
+    assert_eq!(MailError::Legacy.symbol(), "E_IMAP_IMAP");
+    let wire: McpError = MailError::Imap.into();
+    assert_eq!(
+        wire.data.as_ref().map(|d| &d["symbol"]),
+        Some(&json!("E_IMAP"))
+    );
+    assert_eq!(
+        MailError::entry_by_symbol("E_IMAP").map(|e| e.code),
+        Some(2600)
+    );
+}
+
