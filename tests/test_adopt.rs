@@ -5,7 +5,8 @@
 //!   `use mcp_errors::McpError as _`;
 //! - `.map_err(|e| e.into())?` turns ambiguous (E0283, `tests/ui/adopt/map-err-into.rs`) once
 //!   a derive adds `From<E> for ErrorData`: `?` alone, or `.map_err(McpError::from)?`;
-//! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members;
+//! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members, and a
+//!   `data` that is not an object set on its result;
 //! - a variant named like the prefix's last word (`Imap` under `E_IMAP_`) is `E_IMAP`, not
 //!   `E_IMAP_IMAP`.
 
@@ -116,3 +117,26 @@ fn a_variant_named_like_the_prefix_is_not_doubled() {
     );
 }
 
+/// The old wire's `data` was a string, which `plain_error_data` (object members only) cannot
+/// produce: the helper of docs/adopt.md sets it on the result.
+fn with_text_data<E: mcp_errors::VisitData>(err: &E, text: String) -> McpError {
+    McpError {
+        data: Some(serde_json::Value::String(text)),
+        ..plain_error_data(err)
+    }
+}
+
+#[test]
+fn a_string_data_is_kept_by_the_helper() {
+    let before = McpError::invalid_params("Invalid input: url is empty", Some(json!("url")));
+    let err = WireError::InvalidInput("url is empty".into());
+    assert_eq!(
+        plain_error_data(&err).data,
+        Some(json!({ "code": "invalid_input" }))
+    );
+    let after = with_text_data(&err, "url".into());
+    assert_eq!(
+        serde_json::to_value(&after).ok(),
+        serde_json::to_value(&before).ok()
+    );
+}

@@ -129,6 +129,10 @@ macro_rules! line_glue {
         /// (docs/adopt.md): `.map_err(|e| plain_error_data(&e))?` where `?` alone would send
         /// the full `data`.
         ///
+        /// The `data` is an object, or absent. An old wire whose `data` was another JSON value
+        /// (a string) sets it on the result: `ErrorData { data: Some(text.into()),
+        /// ..plain_error_data(&err) }`.
+        ///
         /// Emits the error, as the generated `From<E> for ErrorData` does.
         pub fn plain_error_data<E: ?Sized + VisitData>(err: &E) -> ErrorData {
             crate::integrations::emit(err);
