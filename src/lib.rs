@@ -59,6 +59,8 @@ pub mod guide {
     pub mod rmcp {}
 
     #[doc = "[rmcp]: crate::guide::rmcp"]
+    #[doc = "[rmcp-versions]: crate::guide::rmcp#rmcp-versions"]
+    #[doc = "[rmcp-json]: crate::guide::rmcp#a-generic-helper-around-jsont"]
     #[doc = "[envelopes]: crate::envelopes"]
     #[doc = include_str!("../docs/adopt.md")]
     pub mod adopt {}

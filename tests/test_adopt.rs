@@ -5,7 +5,10 @@
 //!   `use mcp_errors::McpError as _`;
 //! - `.map_err(|e| e.into())?` turns ambiguous (E0283, `tests/ui/adopt/map-err-into.rs`) once
 //!   a derive adds `From<E> for ErrorData`: `?` alone, or `.map_err(McpError::from)?`;
-//! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members.
+//! - the old wire kept exactly: `plain_error_data` and constant `data(...)` members, and a
+//!   `data` that is not an object set on its result;
+//! - a variant named like the prefix's last word (`Imap` under `E_IMAP_`) is `E_IMAP`, not
+//!   `E_IMAP_IMAP`.
 
 #![cfg(feature = "rmcp-3")]
 
@@ -78,5 +81,62 @@ fn the_old_wire_exactly() {
     assert_eq!(
         full.data.as_ref().map(|d| &d["code"]),
         Some(&json!("invalid_input"))
+    );
+}
+
+/// A mail server's enum: the variant for the IMAP backend repeats the prefix's last word.
+#[derive(Debug, mcp_errors::McpError)]
+#[mcp(domain = "mail", range = 2600..=2699, symbol_prefix = "E_IMAP_")]
+enum MailError {
+    /// The IMAP server refused the command
+    #[mcp(code = 2600)]
+    Imap,
+    /// Login failed
+    #[mcp(code = 2601)]
+    ImapLogin,
+    /// The old doubled symbol, kept on purpose
+    #[mcp(code = 2602, symbol = "E_IMAP_IMAP")]
+    Legacy,
+}
+
+#[test]
+fn a_variant_named_like_the_prefix_is_not_doubled() {
+    use mcp_errors::ErrorCatalog as _;
+    assert_eq!(MailError::Imap.symbol(), "E_IMAP");
+    assert_eq!(MailError::E_IMAP, 2600);
+    assert_eq!(MailError::ImapLogin.symbol(), "E_IMAP_IMAP_LOGIN");
+    assert_eq!(MailError::Legacy.symbol(), "E_IMAP_IMAP");
+    let wire: McpError = MailError::Imap.into();
+    assert_eq!(
+        wire.data.as_ref().map(|d| &d["symbol"]),
+        Some(&json!("E_IMAP"))
+    );
+    assert_eq!(
+        MailError::entry_by_symbol("E_IMAP").map(|e| e.code),
+        Some(2600)
+    );
+}
+
+/// The old wire's `data` was a string, which `plain_error_data` (object members only) cannot
+/// produce: the helper of docs/adopt.md sets it on the result.
+fn with_text_data<E: mcp_errors::VisitData>(err: &E, text: String) -> McpError {
+    McpError {
+        data: Some(serde_json::Value::String(text)),
+        ..plain_error_data(err)
+    }
+}
+
+#[test]
+fn a_string_data_is_kept_by_the_helper() {
+    let before = McpError::invalid_params("Invalid input: url is empty", Some(json!("url")));
+    let err = WireError::InvalidInput("url is empty".into());
+    assert_eq!(
+        plain_error_data(&err).data,
+        Some(json!({ "code": "invalid_input" }))
+    );
+    let after = with_text_data(&err, "url".into());
+    assert_eq!(
+        serde_json::to_value(&after).ok(),
+        serde_json::to_value(&before).ok()
     );
 }

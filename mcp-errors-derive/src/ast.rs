@@ -60,7 +60,7 @@ pub struct Variant<'a> {
     /// function that writes `Display` (and the wire message). `message` is then the catalog
     /// text only: the first doc line, else the path.
     pub fmt: Option<syn::Path>,
-    /// `symbol = "..."`, else prefix + `SCREAMING_SNAKE` of the variant name.
+    /// `symbol = "..."`, else `names::derived_symbol` (prefix + `SCREAMING_SNAKE` of the name).
     pub symbol: String,
     /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
     pub kind: Kind,
@@ -308,7 +308,7 @@ impl<'a> Variant<'a> {
         }
         let symbol = match &attrs.symbol {
             Some(symbol) => symbol.value.value(),
-            None => format!("{prefix}{}", names::screaming_snake(&ident.to_string())),
+            None => names::derived_symbol(prefix, &ident.to_string()),
         };
         let fallback = if enum_attrs.protocol.is_some() {
             "protocol"

@@ -49,6 +49,23 @@ pub fn screaming_snake(ident: &str) -> String {
     out
 }
 
+/// The symbol of a variant without `symbol = "..."`: `prefix` + [`screaming_snake`] of its name,
+/// except when that name repeats the prefix's last words (`Imap` under `E_IMAP_`): then the
+/// prefix without its trailing `_` (`E_IMAP`, not `E_IMAP_IMAP`), if that is a valid symbol.
+pub fn derived_symbol(prefix: &str, ident: &str) -> String {
+    let words = screaming_snake(ident);
+    if let Some(stem) = prefix.strip_suffix('_') {
+        let repeats = stem == words
+            || stem
+                .strip_suffix(words.as_str())
+                .is_some_and(|rest| rest.ends_with('_'));
+        if repeats && symbol_problem(stem).is_none() {
+            return stem.to_owned();
+        }
+    }
+    format!("{prefix}{words}")
+}
+
 /// Why `symbol` is not a valid symbol, or `None` when it is: `^[A-Z][A-Z0-9_]*[A-Z0-9]$`,
 /// at most [`MAX_SYMBOL_LEN`] characters.
 pub fn symbol_problem(symbol: &str) -> Option<&'static str> {
@@ -186,6 +203,23 @@ mod tests {
             ("X", "X"),
         ] {
             assert_eq!(screaming_snake(ident), expected, "{ident}");
+        }
+    }
+
+    #[test]
+    fn a_variant_repeating_the_prefix_is_not_doubled() {
+        for (prefix, ident, expected) in [
+            ("E_IMAP_", "Imap", "E_IMAP"),
+            ("E_IMAP_", "ImapLogin", "E_IMAP_IMAP_LOGIN"),
+            ("E_GIT_HUB_", "GitHub", "E_GIT_HUB"),
+            ("IMAP_", "Imap", "IMAP"),
+            ("E_PW_", "Nav", "E_PW_NAV"),
+            ("E_XIMAP_", "Imap", "E_XIMAP_IMAP"),
+            ("E_", "E", "E_E"),
+            ("E_IMAP", "Imap", "E_IMAPIMAP"),
+            ("", "Imap", "IMAP"),
+        ] {
+            assert_eq!(derived_symbol(prefix, ident), expected, "{prefix} {ident}");
         }
     }
 

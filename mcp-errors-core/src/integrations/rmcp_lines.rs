@@ -129,6 +129,10 @@ macro_rules! line_glue {
         /// (docs/adopt.md): `.map_err(|e| plain_error_data(&e))?` where `?` alone would send
         /// the full `data`.
         ///
+        /// The `data` is an object, or absent. An old wire whose `data` was another JSON value
+        /// (a string) sets it on the result: `ErrorData { data: Some(text.into()),
+        /// ..plain_error_data(&err) }`.
+        ///
         /// Emits the error, as the generated `From<E> for ErrorData` does.
         pub fn plain_error_data<E: ?Sized + VisitData>(err: &E) -> ErrorData {
             crate::integrations::emit(err);
@@ -394,7 +398,9 @@ macro_rules! tool_success_glue {
 
         /// A tool's success value that [`tool_call_result`] turns into the whole
         /// `CallToolResult`: the result itself, several contents (`Vec<Content>`), one
-        /// `Content`, a `String`, `()` or rmcp's `Json<T>` (structured content).
+        /// `Content`, a `String`, `()` or rmcp's `Json<T>` (structured content), which rmcp
+        /// accepts for `T: Serialize + JsonSchema + 'static`: a generic helper wrapping its
+        /// `T` in `Json` states those bounds (else E0310 or E0277).
         ///
         /// A type of your own that is `IntoContents`: pass `value.into_contents()` (a
         /// `Vec<Content>`).
@@ -445,8 +451,9 @@ macro_rules! tool_success_glue {
 
         /// A tool's `Result<T, E>` as the whole tool result: `Ok` as a success
         /// ([`ToolSuccess`]: a `CallToolResult`, `Vec<Content>`, `Content`, `String`, `()`
-        /// or `Json<T>`), `Err` as [`tool_outcome`] (the tool error with `_meta`, or the
-        /// JSON-RPC error of a protocol-class variant). Emits the error.
+        /// or `Json<T>` with `T: Serialize + JsonSchema + 'static`), `Err` as
+        /// [`tool_outcome`] (the tool error with `_meta`, or the JSON-RPC error of a
+        /// protocol-class variant). Emits the error.
         pub fn tool_call_result<T: ToolSuccess, E: VisitData>(
             result: Result<T, E>,
         ) -> Result<CallToolResult, ErrorData> {
