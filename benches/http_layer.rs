@@ -26,7 +26,7 @@ use http::{Request, Response, header};
 use http_body_util::{BodyExt, Full};
 use mcp_errors::http::HttpErrorLayer;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Content, ErrorData, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -50,7 +50,7 @@ impl ServerHandler for Echo {
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         Ok(CallToolResponse::Complete(CallToolResult::success(vec![
-            Content::text("ok"),
+            ContentBlock::text("ok"),
         ])))
     }
 }
@@ -80,7 +80,7 @@ fn call(body: &Bytes) -> Request<Full<Bytes>> {
 async fn run<S, B>(service: &mut S, body: &Bytes, calls: u32) -> f64
 where
     S: Service<Request<Full<Bytes>>, Response = Response<B>, Error = Infallible>,
-    B: http_body::Body,
+    B: hyper::body::Body,
     B::Error: std::fmt::Debug,
 {
     let started = Instant::now();

@@ -383,7 +383,7 @@ impl StateStore for BoundedStore {
 /// interface: a measurement that declines to replace).
 fn arrival(state: &InMemoryState) -> Option<Nanos> {
     state
-        .measure_and_replace(&NotKeyed::NonKey, |tat| Err::<((), Nanos), _>(tat))
+        .measure_and_replace(&NotKeyed::NonKey, Err::<((), Nanos), _>)
         .err()
         .flatten()
 }
