@@ -127,7 +127,8 @@ struct Limiter {
 }
 
 impl RateLimitLayer {
-    /// The default cap on the number of clients tracked at once: 10,000 (about a megabyte).
+    /// The default cap on the number of clients tracked at once: 10,000 (under 2 MB with
+    /// keys of the longest length, [`MAX_KEY_BYTES`](Self::MAX_KEY_BYTES)).
     pub const DEFAULT_MAX_KEYS: usize = 10_000;
     /// The longest client key used as is, in bytes; a request with a longer session id or
     /// key falls back as one without a key.
