@@ -639,6 +639,11 @@ fn plain_rejection(
 
 /// Whether `body` is a JSON-RPC error response whose code is one of [`BAD_REQUEST_CODES`].
 fn bad_request_error(body: &[u8]) -> bool {
+    // Each of these codes, as a JSON integer, is written with "-3202": a body without it
+    // (every successful answer) is not parsed.
+    if memchr::memmem::find(body, b"-3202").is_none() {
+        return false;
+    }
     let Ok(value) = serde_json::from_slice::<Value>(body) else {
         return false;
     };

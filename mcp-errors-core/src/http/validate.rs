@@ -259,26 +259,32 @@ mod fast {
     }
 }
 
-/// The deepest nesting of `[` and `{` outside strings, counted in one pass without recursion;
-/// stops counting (returns early) once it is clearly over any sane limit.
+/// The deepest nesting of `[` and `{` outside strings, counted in one pass without recursion
+/// (a string's content is skipped with `memchr`, to its closing quote); stops counting
+/// (returns early) once it is clearly over any sane limit.
 pub(crate) fn nesting_depth(bytes: &[u8]) -> usize {
     let mut depth = 0usize;
     let mut deepest = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for &b in bytes {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                // To the closing quote: the next quote not escaped.
+                i += 1;
+                loop {
+                    let Some(at) = memchr::memchr2(b'"', b'\\', &bytes[i..]) else {
+                        return deepest;
+                    };
+                    i += at;
+                    if bytes[i] == b'"' {
+                        break;
+                    }
+                    i += 2; // a backslash and the byte it escapes
+                    if i >= bytes.len() {
+                        return deepest;
+                    }
+                }
             }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
                 if depth > deepest {
@@ -291,6 +297,7 @@ pub(crate) fn nesting_depth(bytes: &[u8]) -> usize {
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
+        i += 1;
     }
     deepest
 }
