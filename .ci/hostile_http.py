@@ -11,8 +11,9 @@ request to /mcp and checks, for every case:
 - the server still serves the next request (a `ping` in the session);
 
 and at the end that `sys/errorStats` counted exactly the errors the cases caused, by symbol.
-A second server, started with `MCP_EXAMPLE_RATE_LIMIT=3`, must answer its fourth request with
-429, `Retry-After` and a JSON-RPC error whose `data.retryAfterMs` agrees (the retry contract).
+A second server, started with `MCP_EXAMPLE_RATE_LIMIT=3` (per MCP session), must answer a
+session's fourth request with 429, `Retry-After` and a JSON-RPC error whose `data.retryAfterMs`
+agrees (the retry contract), and still serve a second session from the same address.
 
 Usage: hostile_http.py SERVER ROOT. Python 3 standard library only. The last line is
 "hostile-http: N passed, N failed".
@@ -255,18 +256,21 @@ def initialize(server):
 
 
 def rate_limited(argv):
-    """The example with MCP_EXAMPLE_RATE_LIMIT=3 (3 requests a minute): the 4th request gets
-    the retry contract's HTTP form. Returns the problems."""
+    """The example with MCP_EXAMPLE_RATE_LIMIT=3 (3 requests a minute per MCP session): a
+    session's 4th request gets the retry contract's HTTP form, and a second session from the
+    same address still has its own budget. Returns the problems."""
     server = Server(argv, MCP_EXAMPLE_RATE_LIMIT="3")
     problems = []
     try:
-        failure = initialize(server)  # requests 1 and 2
+        # initialize has no session yet: it counts against the peer address.
+        failure = initialize(server)  # session A: notifications/initialized is its 1st
         if failure:
             return [failure]
-        got, reply = server.rpc("limited-1", "ping")  # request 3
-        if got != 200 or not isinstance(reply, dict) or "result" not in reply:
-            problems.append(f"the third request was refused: HTTP {got}, {reply!r}")
-        got, headers, data = server.post(ping("limited-2"))
+        for n in (2, 3):
+            got, reply = server.rpc(f"limited-{n}", "ping")
+            if got != 200 or not isinstance(reply, dict) or "result" not in reply:
+                problems.append(f"session A's request {n} was refused: HTTP {got}, {reply!r}")
+        got, headers, data = server.post(ping("limited-4"))
         problems += leaks(data)
         if got != 429:
             return problems + [f"expected HTTP 429, got {got}: {data[:300]!r}"]
@@ -276,14 +280,22 @@ def rate_limited(argv):
             ms = error["data"]["retryAfterMs"]
         except (ValueError, KeyError, TypeError):
             return problems + [f"expected a JSON-RPC error with data.retryAfterMs, got {data[:300]!r}"]
-        if error.get("code") not in (-32000, -32023) or error["data"].get("retryable") is not True:
-            problems.append(f"expected a retryable rate-limit error, got {error!r}")
+        if error.get("code") != -32000 or error["data"].get("retryable") is not True:
+            problems.append(f"expected a retryable rate-limit error -32000, got {error!r}")
         if not retry_after.isdigit() or int(retry_after) != max(1, -(-ms // 1000)):
             problems.append(f"Retry-After {retry_after!r} is not ceil({ms} / 1000)")
         if not 0 < ms <= 20_000:
             problems.append(f"retryAfterMs {ms} is not within one token's time (20 s)")
         if json.loads(data).get("id", "absent") is not None:
             problems.append(f"expected id null, got {data[:300]!r}")
+        # Session B, same address: a budget of its own.
+        server.session = None
+        failure = initialize(server)
+        if failure:
+            return problems + [f"a second session was refused: {failure}"]
+        got, reply = server.rpc("other-session", "ping")
+        if got != 200 or not isinstance(reply, dict) or "result" not in reply:
+            problems.append(f"session B was refused after session A was: HTTP {got}, {reply!r}")
     finally:
         server.close()
     return problems
@@ -347,12 +359,12 @@ def main():
     took = time.monotonic() - started
     if problems:
         failed += 1
-        print(f"FAIL over the rate limit: 429, Retry-After and data.retryAfterMs ({took:.2f} s)")
+        print(f"FAIL over the rate limit: 429, Retry-After and data.retryAfterMs; another session served ({took:.2f} s)")
         for problem in problems:
             print(f"     {problem}")
     else:
         passed += 1
-        print(f"ok   over the rate limit: 429, Retry-After and data.retryAfterMs ({took:.2f} s)")
+        print(f"ok   over the rate limit: 429, Retry-After and data.retryAfterMs; another session served ({took:.2f} s)")
     print(f"hostile-http: {passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

@@ -417,6 +417,7 @@ async fn chunked_and_slow_bodies_are_read_whole_and_bounded() {
 /// The limiter (1 rejection).
 async fn the_limiter_answers_429_with_the_retry_contract() {
     let mut service = RateLimitLayer::new(2, Duration::from_secs(10)).layer(Mock);
+    // Requests without a session or a peer address share one bucket.
     for _ in 0..2 {
         let response = service.call(request(PING, "")).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
@@ -432,13 +433,16 @@ async fn the_limiter_answers_429_with_the_retry_contract() {
     assert!((4900..=5000).contains(&ms), "{ms}");
     assert_eq!(ms.div_ceil(1000).to_string(), retry_after);
     assert_eq!(body["id"], Value::Null);
-    assert_eq!(body["error"]["code"], mcp_errors::http::RATE_LIMITED);
+    assert_eq!(body["error"]["code"], RateLimitLayer::LEGACY_CODE);
     assert_eq!(body["error"]["data"]["retryable"], true);
     assert_eq!(body["error"]["data"]["symbol"], "RATE_LIMITED");
     // Every channel of the retry contract decodes to the same delay.
     let delay = Duration::from_millis(ms);
     assert_eq!(
-        mcp_errors::http::retry_after(&parts.headers),
+        parts
+            .headers
+            .get(header::RETRY_AFTER)
+            .and_then(mcp_errors::retry::retry_after_header),
         Some(Duration::from_secs(5))
     );
     assert_eq!(
@@ -455,7 +459,7 @@ fn the_layers_rows_are_protocol_error_s() {
     use mcp_errors::{ErrorCatalog, ProtocolError};
     // Core cannot name the facade's enum: its rows for the same codes must agree.
     let mut tied = 0;
-    for own in mcp_errors::http::ENTRIES {
+    for own in mcp_errors::http::ENTRIES.iter().copied() {
         let Some(protocol) = ProtocolError::entry_by_code(own.code) else {
             assert_eq!(own.symbol, "RATE_LIMITED", "{own:?}");
             continue;

@@ -16,8 +16,10 @@
 //! (`.ci/hostile_http.py` checks each).
 //!
 //! With `MCP_EXAMPLE_RATE_LIMIT=N`, `mcp_errors::http::RateLimitLayer` admits N requests a
-//! minute and answers the rest with 429, `Retry-After` and a JSON-RPC error carrying the same
-//! delay in `data.retryAfterMs` (the retry contract).
+//! minute per MCP session (two clients on one address get a budget each; a request without a
+//! session, such as `initialize`, counts against its peer address, which this module puts in
+//! the request's extensions) and answers the rest with 429, `Retry-After` and a JSON-RPC error
+//! carrying the same delay in `data.retryAfterMs` (the retry contract).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -172,7 +174,8 @@ where
                 .map(ProtocolVersion::as_str),
         )
         .layer(service);
-    // MCP_EXAMPLE_RATE_LIMIT=N: N requests a minute (unset: no practical limit).
+    // MCP_EXAMPLE_RATE_LIMIT=N: N requests a minute per MCP session (unset: no practical
+    // limit).
     let per_minute = match std::env::var("MCP_EXAMPLE_RATE_LIMIT") {
         Ok(n) => n
             .trim()
@@ -180,14 +183,17 @@ where
             .map_err(|_| "MCP_EXAMPLE_RATE_LIMIT must be a whole number of requests a minute")?,
         Err(_) => u32::MAX,
     };
-    let service =
-        RateLimitLayer::new(per_minute, std::time::Duration::from_secs(60)).layer(service);
+    let service = RateLimitLayer::new(per_minute, std::time::Duration::from_secs(60))
+        .per_session()
+        .layer(service);
     loop {
-        let (stream, _) = listener.accept().await?;
+        let (stream, peer) = listener.accept().await?;
         let service = service.clone();
         tokio::spawn(async move {
-            let route = hyper::service::service_fn(move |request| {
+            let route = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
                 let mut service = service.clone();
+                // The limiter's fallback key for requests without a session.
+                request.extensions_mut().insert(peer);
                 async move {
                     if request.uri().path() != ENDPOINT {
                         let mut response = hyper::Response::new(LayerBody::full(

@@ -30,7 +30,8 @@ pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 pub const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
 /// SEP-3304 (proposed, not yet in a revision): the request was refused by a rate limit;
 /// `data.retryAfterMs` says when to try again. Behind the `sep-3304` feature until the
-/// proposal is accepted; decoding reads it as retryable.
+/// proposal is accepted; decoding reads it as retryable. `http::RateLimitLayer` sends it only
+/// when it chose to (`sep_3304(true)`), else -32000 (`RateLimitLayer::LEGACY_CODE`).
 #[cfg(feature = "sep-3304")]
 pub const RATE_LIMITED: i32 = -32023;
 /// MCP: the requested resource does not exist. **Retired** by 2026-07-28 (SEP-2164): send

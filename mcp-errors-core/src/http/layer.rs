@@ -34,10 +34,9 @@ const PEEK_LIMIT: usize = 64 * 1024;
 /// How much of an inner service's plain-text rejection is read, for the log.
 const LOG_LIMIT: usize = 1024;
 
-/// How many bytes past the limit an oversize body is read and dropped, so that the client,
-/// still sending, can read the 413 (a server that stops reading and closes resets the
-/// connection, and the client may lose the reply). A body declared or sent longer than this
-/// is answered at once.
+/// A body declared (`Content-Length`) longer than the limit by more than this is answered
+/// 413 at once, unread; a shorter one is drained ([`DRAIN_FRAMES`]) so the client reads the
+/// reply.
 const DRAIN_LIMIT: u64 = 64 * 1024 * 1024;
 
 #[derive(Debug)]
@@ -409,8 +408,11 @@ enum Read {
     Failed,
 }
 
-/// Reads a body whole, keeping at most `limit` bytes: more is [`Read::TooLarge`] (after
-/// dropping up to [`DRAIN_LIMIT`] further bytes, so the client can read the reply).
+/// Reads a body whole through [`http_body_util::Limited`], which keeps at most `limit`
+/// bytes: more is [`Read::TooLarge`]. An oversize body is then drained (`Limited` drops each
+/// further frame as it refuses it), at most [`DRAIN_FRAMES`] frames, so that the client,
+/// still sending, can read the reply (a server that stops reading and closes resets the
+/// connection, and the client may lose the reply).
 async fn read_bounded<B>(body: B, limit: usize, declared: Option<u64>) -> Read
 where
     B: Body,
@@ -420,43 +422,57 @@ where
     if declared.is_some_and(|len| len > limit_u64.saturating_add(DRAIN_LIMIT)) {
         return Read::TooLarge;
     }
+    let body = http_body_util::Limited::new(body.map_err(|_| BodyFailed), limit);
     let mut body = core::pin::pin!(body);
     let mut kept = BytesMut::new();
-    let mut seen: u64 = 0;
     while let Some(frame) = body.frame().await {
-        let Ok(frame) = frame else {
-            return if seen > limit_u64 {
-                Read::TooLarge
-            } else {
-                Read::Failed
-            };
-        };
-        let Ok(mut data) = frame.into_data() else {
-            continue; // trailers
-        };
-        let len = data.remaining();
-        seen = seen.saturating_add(len as u64);
-        if seen <= limit_u64 {
-            while data.has_remaining() {
-                let chunk = data.chunk();
-                kept.extend_from_slice(chunk);
-                let n = chunk.len();
-                data.advance(n);
+        match frame {
+            Ok(frame) => {
+                if let Ok(mut data) = frame.into_data() {
+                    while data.has_remaining() {
+                        let chunk = data.chunk();
+                        kept.extend_from_slice(chunk);
+                        let n = chunk.len();
+                        data.advance(n);
+                    }
+                }
             }
-        } else {
-            kept = BytesMut::new();
-            data.advance(len);
-            if seen > limit_u64.saturating_add(DRAIN_LIMIT) {
-                break;
+            Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+                for _ in 0..DRAIN_FRAMES {
+                    match body.frame().await {
+                        Some(Err(e)) if e.is::<BodyFailed>() => break,
+                        None => break,
+                        Some(_) => {}
+                    }
+                }
+                return Read::TooLarge;
             }
+            Err(_) => return Read::Failed,
         }
     }
-    if seen > limit_u64 || declared.is_some_and(|len| len > limit_u64) {
+    if declared.is_some_and(|len| len > limit_u64) {
         Read::TooLarge
     } else {
         Read::Whole(kept.freeze())
     }
 }
+
+/// How many frames of an oversize body are read and dropped past the limit (hyper hands a
+/// body over in frames of at most its read buffer); a body declared longer than the limit
+/// plus [`DRAIN_LIMIT`] is answered at once.
+const DRAIN_FRAMES: usize = 4096;
+
+/// The request body failed (the connection broke): its own error stays out of the reply.
+#[derive(Debug)]
+struct BodyFailed;
+
+impl core::fmt::Display for BodyFailed {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("the request body failed")
+    }
+}
+
+impl std::error::Error for BodyFailed {}
 
 /// Reads the start of a body, at most `limit` bytes or until `done` says enough, returning
 /// what was read and whether the body ended.
@@ -623,6 +639,11 @@ fn plain_rejection(
 
 /// Whether `body` is a JSON-RPC error response whose code is one of [`BAD_REQUEST_CODES`].
 fn bad_request_error(body: &[u8]) -> bool {
+    // Each of these codes, as a JSON integer, is written with "-3202": a body without it
+    // (every successful answer) is not parsed.
+    if memchr::memmem::find(body, b"-3202").is_none() {
+        return false;
+    }
     let Ok(value) = serde_json::from_slice::<Value>(body) else {
         return false;
     };

@@ -5,9 +5,12 @@
 //!   too large, a wrong `Content-Type`, a missing `Accept`, an unsupported
 //!   `MCP-Protocol-Version`) becomes a JSON-RPC error body with the right status, counted
 //!   like any other error, with no parser text; -32020, -32021 and -32022 go out with 400.
-//! - [`RateLimitLayer`]: a token bucket that answers 429 with `Retry-After` and a JSON-RPC
-//!   error whose `data.retryAfterMs` says the same (the [retry contract](crate::retry)).
-//! - [`retry_after`]: the delay of an HTTP response's `Retry-After` header.
+//! - [`RateLimitLayer`]: a limit per client (MCP session, peer address or a key of the
+//!   server's; governor's GCRA, the number of clients bounded) that answers 429 with
+//!   `Retry-After` and a JSON-RPC error whose `data.retryAfterMs` says the same (the
+//!   [retry contract](crate::retry)).
+//!
+//! A client reads a 429's `Retry-After` with `retry::retry_after_header` (feature `client`).
 //!
 //! Both layers wrap any `tower_service::Service<http::Request<B>>` that answers
 //! `http::Response<_>`, such as rmcp's `StreamableHttpService` on every rmcp line (0.x to
@@ -43,33 +46,29 @@ pub use layer::{
     BAD_REQUEST_CODES, HttpErrorLayer, HttpErrors, PROTOCOL_VERSION_HEADER, ResponseFuture,
 };
 pub use limit::{RateLimit, RateLimitLayer};
+#[allow(deprecated)]
 pub use reply::RATE_LIMITED;
 
 /// The rows the layers' replies are counted under (domain `jsonrpc`): `ProtocolError`'s rows
-/// for the same codes, written out as statics (a facade test ties them), and `RATE_LIMITED`.
-/// Not public API.
+/// for the same codes, written out as statics (a facade test ties them), and `RATE_LIMITED`
+/// (with the `sep-3304` feature, once per code). Not public API.
 #[doc(hidden)]
-pub static ENTRIES: [&crate::ErrorEntry; 5] = [
+pub static ENTRIES: &[&crate::ErrorEntry] = &[
     &reply::PARSE_ERROR,
     &reply::INVALID_REQUEST,
     &reply::INTERNAL_ERROR,
     &reply::UNSUPPORTED_PROTOCOL_VERSION,
     &reply::RATE_LIMITED_ROW,
+    #[cfg(feature = "sep-3304")]
+    &reply::RATE_LIMITED_SEP_3304_ROW,
 ];
 
 #[cfg(feature = "client")]
-/// The delay an HTTP response's `Retry-After` header asks for: delta-seconds only (an
-/// HTTP date, a negative, fractional or overflowing number is `None`), as a [`Duration`](core::time::Duration).
-/// See [`retry::retry_after_header`](crate::retry::retry_after_header) for the rule.
-///
-/// ```
-/// use std::time::Duration;
-///
-/// let mut headers = http::HeaderMap::new();
-/// headers.insert(http::header::RETRY_AFTER, http::HeaderValue::from_static("3"));
-/// assert_eq!(mcp_errors_core::http::retry_after(&headers), Some(Duration::from_secs(3)));
-/// ```
+/// The delay an HTTP response's `Retry-After` header asks for.
+#[deprecated(
+    since = "0.1.0",
+    note = "one reader for one job: `retry::retry_after_header(headers.get(http::header::RETRY_AFTER)?)`"
+)]
 pub fn retry_after(headers: &http::HeaderMap) -> Option<core::time::Duration> {
-    let value = headers.get(http::header::RETRY_AFTER)?.to_str().ok()?;
-    crate::retry::retry_after_header(value)
+    crate::retry::retry_after_header(headers.get(http::header::RETRY_AFTER)?)
 }

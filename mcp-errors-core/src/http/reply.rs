@@ -8,14 +8,14 @@ use serde_json::{Map, Value, json};
 
 use crate::{Channel, ErrorEntry, ErrorKind, McpError};
 
-/// The code of a rate-limited request: -32023 `RateLimited` (SEP-3304, proposed) with the
-/// `sep-3304` feature, else -32000, JSON-RPC's first implementation-defined server error
-/// (MCP 2026-07-28's legacy band, which servers have used for rate limits all along).
-#[cfg(feature = "sep-3304")]
-pub const RATE_LIMITED: i32 = crate::jsonrpc::RATE_LIMITED;
-/// The code of a rate-limited request: -32000 (with the `sep-3304` feature, -32023).
-#[cfg(not(feature = "sep-3304"))]
-pub const RATE_LIMITED: i32 = -32000;
+/// The code [`RateLimitLayer`](super::RateLimitLayer) answers with unless it chose
+/// SEP-3304: -32000.
+#[deprecated(
+    since = "0.1.0",
+    note = "the limiter's code is per limiter: `RateLimitLayer::code()`; -32000 is \
+            `RateLimitLayer::LEGACY_CODE`, SEP-3304's -32023 `jsonrpc::RATE_LIMITED`"
+)]
+pub const RATE_LIMITED: i32 = super::RateLimitLayer::LEGACY_CODE;
 
 /// The rows the layers' replies are counted under, domain `jsonrpc`, as `ProtocolError`
 /// catalogs the same codes.
@@ -47,16 +47,24 @@ pub(crate) static UNSUPPORTED_PROTOCOL_VERSION: ErrorEntry = row(
     "UnsupportedProtocolVersion",
     ErrorKind::Protocol,
 );
-pub(crate) static RATE_LIMITED_ROW: ErrorEntry = ErrorEntry {
-    retryable: true,
-    ..row(
-        RATE_LIMITED,
-        "RATE_LIMITED",
-        "Rate limited",
-        "RateLimited",
-        ErrorKind::RateLimit,
-    )
-};
+pub(crate) static RATE_LIMITED_ROW: ErrorEntry = rate_limited(super::RateLimitLayer::LEGACY_CODE);
+/// The row of a limiter that chose SEP-3304's code.
+#[cfg(feature = "sep-3304")]
+pub(crate) static RATE_LIMITED_SEP_3304_ROW: ErrorEntry =
+    rate_limited(crate::jsonrpc::RATE_LIMITED);
+
+const fn rate_limited(code: i32) -> ErrorEntry {
+    ErrorEntry {
+        retryable: true,
+        ..row(
+            code,
+            "RATE_LIMITED",
+            "Rate limited",
+            "RateLimited",
+            ErrorKind::RateLimit,
+        )
+    }
+}
 
 const fn row(
     code: i32,

@@ -13,7 +13,7 @@
 //! | `http` | [`http`](crate::http): tower layers for the Streamable HTTP endpoint, rejections as JSON-RPC errors and a rate limiter (adds `http`, `http-body`, `http-body-util`, `bytes`, `tower-layer`, `tower-service`) |
 //! | `registry` | [`Registry`](crate::Registry) and its lock file ([`LockFile`](crate::LockFile)): the enums of a program checked against each other at run time, the catalog as Markdown and JSON, code stability (`assert_stable`); for tests, build scripts and catalog tools, not for serving errors |
 //! | `client` | the client's side: `from_error_object`, which `#[mcp(decode)]` generates (the facade's `client` also turns on the derive's, which otherwise rejects `decode`); `Deserialize` and [`from_json`](crate::ErrorObject::from_json) for [`ErrorObject`](crate::ErrorObject), `Deserialize` for [`StatsSnapshot`](crate::metrics::StatsSnapshot) (a server's `sys/errorStats` answer); the retry policy ([`RetryPolicy`](crate::retry::RetryPolicy), [`retry`](crate::retry::retry), ...) and the retry contract's readers ([`message_retry_after`](crate::retry::message_retry_after), ..., `http::retry_after`); not for serving errors |
-//! | `sep-3304` | the proposed code -32023 `RateLimited` ([`jsonrpc::RATE_LIMITED`](crate::jsonrpc)), which the rate limiter then sends instead of -32000 |
+//! | `sep-3304` | the proposed code -32023 `RateLimited` ([`jsonrpc::RATE_LIMITED`](crate::jsonrpc)), and the option of a rate limiter to send it instead of -32000 (`RateLimitLayer::sep_3304`); a limiter that does not choose it is unchanged |
 //!
 //! # How the impls reach your enums
 //!

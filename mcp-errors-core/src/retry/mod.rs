@@ -51,13 +51,13 @@
 //! at hand, `Retry-After` (delta-seconds only, times 1000): [`message_retry_after`] for any
 //! received message, [`tool_result_retry_after`] for a tool result,
 //! [`ErrorObject::retry_after`](crate::ErrorObject::retry_after) for a decoded error object,
-//! [`retry_after_text`], [`retry_after_header`] (and `http::retry_after` for a header map).
+//! [`retry_after_text`], [`retry_after_header`] (a header's value, as text or bytes).
 //! Malformed values (negative, fractional, strings, overflow) are skipped, never an error or
 //! a panic.
 //!
-//! The rate-limit code is -32000 by default; with the `sep-3304` feature it is SEP-3304's
-//! proposed -32023 `RateLimited` (`jsonrpc::RATE_LIMITED`). Decoding reads -32023 as retryable
-//! whether or not the feature is on ([`ErrorObject::is_retryable`](crate::ErrorObject::is_retryable)).
+//! The rate-limit code is -32000; with the `sep-3304` feature a limiter may choose SEP-3304's
+//! proposed -32023 `RateLimited` (`jsonrpc::RATE_LIMITED`) instead. Decoding reads -32023 as
+//! retryable whether or not the feature is on ([`ErrorObject::is_retryable`](crate::ErrorObject::is_retryable)).
 //!
 //! No setting, however large (`Duration::MAX` delays, a factor of infinity, `u32::MAX`
 //! retries), makes the policy panic or overflow: delays saturate at `max_delay`.

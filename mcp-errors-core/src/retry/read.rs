@@ -38,7 +38,8 @@ pub fn retry_after_text(text: &str) -> Option<Duration> {
 
 /// The delay of an HTTP `Retry-After` header value: delta-seconds only (ASCII digits, spaces
 /// around allowed), times 1000. An HTTP date, a negative or fractional number, or one that
-/// overflows is `None`.
+/// overflows is `None`. The one reader of the header: it takes the value as text or as bytes,
+/// so an `http::HeaderValue` (hyper, reqwest, axum) is passed as it is.
 ///
 /// ```
 /// use std::time::Duration;
@@ -47,14 +48,21 @@ pub fn retry_after_text(text: &str) -> Option<Duration> {
 /// assert_eq!(retry_after_header("120"), Some(Duration::from_secs(120)));
 /// assert_eq!(retry_after_header("Wed, 21 Oct 2015 07:28:00 GMT"), None);
 /// assert_eq!(retry_after_header("-1"), None);
+/// # #[cfg(feature = "http")] {
+/// let mut headers = http::HeaderMap::new();
+/// headers.insert(http::header::RETRY_AFTER, http::HeaderValue::from_static("3"));
+/// let delay = headers.get(http::header::RETRY_AFTER).and_then(retry_after_header);
+/// assert_eq!(delay, Some(Duration::from_secs(3)));
+/// # }
 /// ```
 #[inline]
-pub fn retry_after_header(value: &str) -> Option<Duration> {
-    let value = value.trim();
-    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+pub fn retry_after_header(value: impl AsRef<[u8]>) -> Option<Duration> {
+    let value = value.as_ref().trim_ascii();
+    if value.is_empty() || !value.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let seconds = value.parse::<u64>().ok()?;
+    // All ASCII digits: text, and a number unless it overflows.
+    let seconds = core::str::from_utf8(value).ok()?.parse::<u64>().ok()?;
     seconds.checked_mul(1000).map(Duration::from_millis)
 }
 
