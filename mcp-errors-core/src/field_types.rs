@@ -161,11 +161,13 @@ pub(crate) fn whole_ms(delay: Duration) -> u64 {
 /// trait, at the field, with the ways out (`do_not_recommend` keeps rustc from reporting
 /// serde's bound instead).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot go into `data`: a field without `#[mcp(...)]` is serialized there",
+    message = "`{Self}` cannot go into `data`: the field is sent there (`#[mcp(data)]`, \
+               `rename`, or `data_fields` on its variant or enum)",
     label = "this field's type does not implement `serde::Serialize`",
-    note = "keep it off the wire with `#[mcp(skip)]`; if it is the cause, mark it \
-            `#[mcp(source)]` or `#[mcp(from)]`; to send its `Display` text under its key, mark \
-            it `#[mcp(text)]` (or `#[mcp(details)]` for `data.details`); or derive \
+    note = "keep it off the wire: remove `data` / `rename` (a field without a wire attribute \
+            is not sent), or under `data_fields` mark it `#[mcp(skip)]`; if it is the cause, \
+            mark it `#[mcp(source)]` or `#[mcp(from)]`; to send its `Display` text under its \
+            key, mark it `#[mcp(text)]` (or `#[mcp(details)]` for `data.details`); or derive \
             `serde::Serialize` for it"
 )]
 pub trait DataField {
