@@ -328,8 +328,9 @@ impl<'a> Variant<'a> {
         };
         let doc = attr::parse_doc(syn_attrs);
         let mut fields: Vec<Field<'a>> = Vec::new();
+        let data_fields = attrs.data_fields.is_some() || enum_attrs.data_fields.is_some();
         for field in syn_fields {
-            fields.push(Field::from_syn(cx, fields.len(), field));
+            fields.push(Field::from_syn(cx, fields.len(), field, data_fields));
         }
         // An explicit message (the variant's, then the enum's) wins over the doc line, which
         // a thiserror user wrote as documentation; a `fmt` function writes the text itself.
@@ -383,11 +384,6 @@ impl<'a> Variant<'a> {
             Some(display) => Some(Message::from_attr(cx, display)),
             None => None,
         };
-        if attrs.data_fields.is_some() || enum_attrs.data_fields.is_some() {
-            for field in &mut fields {
-                field.data_fields = true;
-            }
-        }
         if attrs.catch_all.is_some() {
             if let [field] = &mut fields[..] {
                 field.caught = true;
@@ -585,7 +581,9 @@ impl Message {
 }
 
 impl<'a> Field<'a> {
-    fn from_syn(cx: &Ctxt, index: usize, field: &'a syn::Field) -> Field<'a> {
+    /// `data_fields`: the variant's or the enum's, which sends the field unless a role keeps
+    /// it out.
+    fn from_syn(cx: &Ctxt, index: usize, field: &'a syn::Field, data_fields: bool) -> Field<'a> {
         let (member, name) = match &field.ident {
             Some(ident) => (Member::Named(ident.clone()), names::unraw(ident)),
             None => (Member::Unnamed(index.into()), index.to_string()),
@@ -599,7 +597,7 @@ impl<'a> Field<'a> {
             source_by_name: false,
             message_only: false,
             lone: false,
-            data_fields: false,
+            data_fields,
             caught: false,
         }
     }
