@@ -831,16 +831,17 @@ impl Key<'_> {
     fn data_consts(&self, out: &mut Vec<DataConst>) {
         const EXAMPLE: &str = "`data(code = \"invalid_input\")`";
         let Value::Group(group) = self.value else {
-            let tokens = match self.value {
-                Value::Tokens(tokens) => self.span.to(SpanRange::of(tokens)),
-                _ => self.span,
+            // A bare `data` may mean the fields: say how to send them.
+            let (tokens, fields) = match self.value {
+                Value::Tokens(tokens) => (self.span.to(SpanRange::of(tokens)), ""),
+                _ => (
+                    self.span,
+                    "; to send every field of the variant in `data`, write `data_fields`",
+                ),
             };
             self.cx.error_at(
                 &tokens,
-                &format_args!(
-                    "`data` takes a list of constant members, e.g. {EXAMPLE}; to send every \
-                     field of the variant in `data`, write `data_fields`"
-                ),
+                &format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}{fields}"),
             );
             return;
         };

@@ -200,9 +200,14 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
             if key == symbol::FROM {
                 continue;
             }
+            let why = if key == symbol::DATA {
+                ": its `data` is the inner error's; remove `data`"
+            } else {
+                ""
+            };
             cx.error_spanned_by(
                 tokens,
-                format_args!("`{key}` has no effect on the field of a `transparent` variant"),
+                format_args!("`{key}` has no effect on the field of a `transparent` variant{why}"),
             );
         }
     }
