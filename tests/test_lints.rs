@@ -781,3 +781,50 @@ fn deprecated_items_expand_without_warnings() {
         assert_eq!(name, "n");
     }
 }
+
+/// A thiserror enum ported by renaming: its fields carry no wire attribute, so none is sent,
+/// none needs `Serialize`, and none is dead (the derive binds what no role reads).
+pub mod unsent {
+    use mcp_errors::McpError;
+
+    /// Fields kept in the process.
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "lint-unsent", range = 6900..=6999)]
+    pub enum Unsent<T> {
+        /// Query failed on {table}
+        #[mcp(code = 6900)]
+        Query {
+            /// Shown by the message.
+            table: String,
+            /// Kept for `Debug` and logs only.
+            sql: String,
+            /// Generic, without any bound.
+            conn: T,
+        },
+        /// Upstream failed
+        #[mcp(code = 6901)]
+        Upstream(String),
+        /// Invalid: {0}
+        #[mcp(code = 6902)]
+        Invalid(String, #[mcp(message_only)] u8),
+    }
+}
+
+#[test]
+fn unsent_fields_expand_without_warnings() {
+    use mcp_errors::{McpError, McpErrorExt};
+    use unsent::Unsent;
+
+    let query: Unsent<()> = Unsent::Query {
+        table: "t".to_owned(),
+        sql: "SELECT 1".to_owned(),
+        conn: (),
+    };
+    assert_eq!(query.to_string(), "Query failed on t");
+    let wire = query.to_jsonrpc(1).to_json_string().unwrap();
+    assert!(!wire.contains("SELECT"), "{wire}");
+    let upstream: Unsent<()> = Unsent::Upstream("body".to_owned());
+    assert_eq!(upstream.code(), 6901);
+    let invalid: Unsent<()> = Unsent::Invalid("x".to_owned(), 1);
+    assert_eq!(invalid.to_string(), "Invalid: x");
+}
