@@ -31,14 +31,19 @@ enum PlaywrightError {
     Nav {
         #[mcp(details)]
         reason: String,
+        #[mcp(data)]
         url: String,
+        #[mcp(data)]
         status: u16,
         #[mcp(skip)]
         cookie: String,
     },
     /// Browser launch failed: {reason}
     #[mcp(code = 2101, kind = "internal")]
-    Launch { reason: String },
+    Launch {
+        #[mcp(data)]
+        reason: String,
+    },
 }
 
 fn sample() -> PlaywrightError {

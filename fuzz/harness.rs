@@ -44,7 +44,7 @@ pub const SENTINEL: &str = "skip-sentinel-4f1c9a";
 /// codes and `details`, seed 001's `help`, seed 002's kinds and `retry_after` durations,
 /// seed 003's `rename`, aliases and `skip`, seed 004's floats in the message.
 #[derive(Debug, mcp_errors::McpError)]
-#[mcp(domain = "fuzz-styles", range = 3900..=3999, symbol_prefix = "E_FZ_", decode)]
+#[mcp(domain = "fuzz-styles", range = 3900..=3999, symbol_prefix = "E_FZ_", decode, data_fields)]
 pub enum StyleError {
     /// Navigation failed
     #[mcp(code = 3900, retryable, kind = "network", alias = "E_FZ_OLD_NAV")]

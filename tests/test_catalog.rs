@@ -3,7 +3,7 @@
 use mcp_errors::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind, FieldEntry, FieldRole, McpError};
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum PlaywrightError {
     /// Navigation failed
     #[mcp(code = 2100, retryable, kind = "network")]

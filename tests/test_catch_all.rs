@@ -13,7 +13,7 @@ use mcp_errors::{ErrorCatalog, McpError, McpErrorExt};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "browser", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "browser", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum BrowserError {
     /// Navigation failed
     #[mcp(code = 2100, kind = "network")]
@@ -96,7 +96,7 @@ fn a_message_naming_the_inner_error_puts_it_on_the_wire() {
 /// error is a `catch_all` (`from` on its field says it again); a `catch_all` without message
 /// or doc line gets its kind's message; the enum's message is not inherited by it.
 #[derive(Debug, McpError)]
-#[mcp(domain = "ported", range = 2200..=2299, message = "this failed: {0}_{1}")]
+#[mcp(domain = "ported", range = 2200..=2299, message = "this failed: {0}_{1}", data_fields)]
 enum Ported {
     #[mcp(code = 2200)]
     This(i32, i32),

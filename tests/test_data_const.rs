@@ -7,7 +7,7 @@ use serde_json::json;
 
 /// A server's old wire: JSON-RPC -32602 for every input error, told apart by `data.code`.
 #[derive(Debug, PartialEq, McpError)]
-#[mcp(domain = "browser", protocol)]
+#[mcp(domain = "browser", protocol, data_fields)]
 enum LegacyError {
     #[mcp(code = -32602, shared_code, message = "Invalid input: {0}", data(code = "invalid_input"))]
     InvalidInput(String),
@@ -69,7 +69,7 @@ fn constants_reach_the_tool_error_meta() {
 
 /// A `decode` enum: the client side of the same wire.
 #[derive(Debug, PartialEq, McpError)]
-#[mcp(domain = "browser", protocol, decode)]
+#[mcp(domain = "browser", protocol, decode, data_fields)]
 enum Received {
     #[mcp(code = -32602, shared_code, message = "Unknown tab", data(code = "unknown_tab"))]
     UnknownTab { tab: u32 },
@@ -91,7 +91,12 @@ fn decoding_ignores_the_constants() {
 
 /// Quota exceeded
 #[derive(Debug, McpError)]
-#[mcp(domain = "quota", code = 3100, data(code = "quota_exceeded"))]
+#[mcp(
+    domain = "quota",
+    code = 3100,
+    data(code = "quota_exceeded"),
+    data_fields
+)]
 struct Quota {
     used: u64,
 }

@@ -19,7 +19,7 @@ struct Suggestion {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "knowledge-base", range = 1100..=1199, symbol_prefix = "E_KB_", decode)]
+#[mcp(domain = "knowledge-base", range = 1100..=1199, symbol_prefix = "E_KB_", decode, data_fields)]
 enum KbError {
     /// Path not found: {path}
     #[mcp(code = 1101, kind = "not_found", alias = "PATH_NOT_FOUND")]
@@ -507,7 +507,7 @@ fn deep_and_huge_data_do_not_panic() {
 
 /// `retry_after` fields of every supported shape, and per-value `retryable` flags.
 #[derive(Debug, PartialEq, McpError)]
-#[mcp(domain = "throttle", range = 1200..=1299, symbol_prefix = "E_TH_", decode)]
+#[mcp(domain = "throttle", range = 1200..=1299, symbol_prefix = "E_TH_", decode, data_fields)]
 enum Throttle {
     /// Skipped duration
     #[mcp(code = 1201, retryable, kind = "rate_limit")]

@@ -3,7 +3,7 @@
 use mcp_errors::McpError;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "display", range = 100..=199, symbol_prefix = "E_")]
+#[mcp(domain = "display", range = 100..=199, symbol_prefix = "E_", data_fields)]
 enum DisplayError {
     /// Navigation failed
     ///

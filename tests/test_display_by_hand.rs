@@ -9,7 +9,7 @@ use mcp_errors::{ErrorCatalog, McpError, McpErrorExt};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "hand-written", range = 2400..=2499)]
+#[mcp(domain = "hand-written", range = 2400..=2499, data_fields)]
 enum Hand {
     #[mcp(code = 2400)]
     Braced {
@@ -33,7 +33,12 @@ impl fmt::Display for Hand {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "hand-written", code = 2450, symbol = "E_HAND_STRUCT")]
+#[mcp(
+    domain = "hand-written",
+    code = 2450,
+    symbol = "E_HAND_STRUCT",
+    data_fields
+)]
 struct HandStruct {
     pos: usize,
 }
@@ -72,7 +77,12 @@ fn the_catalog_shows_the_variant_names() {
 // Generic: its `Display` may hold for some parameters only, so the impls ask for it (a doc
 // comment here would be the message).
 #[derive(Debug, McpError)]
-#[mcp(domain = "hand-written", code = 2460, symbol = "E_HAND_GENERIC")]
+#[mcp(
+    domain = "hand-written",
+    code = 2460,
+    symbol = "E_HAND_GENERIC",
+    data_fields
+)]
 struct HandGeneric<T> {
     value: T,
 }
@@ -95,7 +105,7 @@ fn a_generic_type_with_a_hand_written_display_for_some_parameters() {
 /// Documented variants: `own_display` says the doc lines are documentation (the catalog's
 /// text), not messages.
 #[derive(Debug, McpError)]
-#[mcp(domain = "hand-written", range = 2470..=2479, own_display)]
+#[mcp(domain = "hand-written", range = 2470..=2479, own_display, data_fields)]
 enum Documented {
     /// The upstream {service} did not answer
     #[mcp(code = 2470, kind = "unavailable")]

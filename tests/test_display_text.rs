@@ -7,7 +7,7 @@ use mcp_errors::{ErrorCatalog, McpError, McpErrorExt};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "sqlite", range = 2600..=2699, symbol_prefix = "E_SQL_")]
+#[mcp(domain = "sqlite", range = 2600..=2699, symbol_prefix = "E_SQL_", data_fields)]
 enum SqliteError {
     #[mcp(
         code = 2600,

@@ -16,7 +16,7 @@ fn value<T: Serialize>(envelope: T) -> Value {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum PlaywrightError {
     /// Navigation failed
     #[mcp(code = 2100, retryable, kind = "network")]
@@ -144,7 +144,7 @@ fn transparent_common_error_counts_under_the_outer_domain() {
 
 /// The categorized error model: an adapter error forwarded under `details.originalError`.
 #[derive(Debug, McpError)]
-#[mcp(domain = "orders", range = 1000..=5999)]
+#[mcp(domain = "orders", range = 1000..=5999, data_fields)]
 enum OrderError {
     #[mcp(
         code = 4001,
@@ -217,7 +217,7 @@ fn seed_001_domain_failure_and_protocol_failure() {
 
 /// The string-coded knowledge base: codes as strings, `data` with the variant's fields only.
 #[derive(Debug, McpError)]
-#[mcp(domain = "knowledge-base", range = 1000..=4999)]
+#[mcp(domain = "knowledge-base", range = 1000..=4999, data_fields)]
 enum KnowledgeError {
     #[mcp(
         code = 1002,

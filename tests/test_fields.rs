@@ -17,7 +17,7 @@ struct Location {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "fields", range = 4000..=4099)]
+#[mcp(domain = "fields", range = 4000..=4099, data_fields)]
 enum FieldError {
     /// Adapter error
     #[mcp(code = 4001, kind = "adapter")]

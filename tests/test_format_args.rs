@@ -30,7 +30,7 @@ fn busy(f: &mut fmt::Formatter<'_>) -> fmt::Result {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "sqlite", range = 2600..=2699, symbol_prefix = "E_SQL_")]
+#[mcp(domain = "sqlite", range = 2600..=2699, symbol_prefix = "E_SQL_", data_fields)]
 enum SqliteError {
     #[mcp(code = 2600, message("query returned {} rows, limit {max}", .rows.len(), max = .limit))]
     TooManyRows { rows: Vec<u32>, limit: usize },
@@ -142,7 +142,7 @@ impl<T> Described<T> for i32 {
 const LIMIT_NAME: &str = "rows";
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "sqlite-shorthand", range = 2800..=2899, symbol_prefix = "E_SH_")]
+#[mcp(domain = "sqlite-shorthand", range = 2800..=2899, symbol_prefix = "E_SH_", data_fields)]
 enum ShorthandError {
     #[mcp(code = 2800, message("{intro}: {0}", intro = match .1 {
         Some(n) => format!("failed at row {n}"),
@@ -224,7 +224,7 @@ struct Inner {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "sqlite-plain", range = 2900..=2999, symbol_prefix = "E_PLAIN_")]
+#[mcp(domain = "sqlite-plain", range = 2900..=2999, symbol_prefix = "E_PLAIN_", data_fields)]
 enum PlainError<'a> {
     /// A field named as a plain identifier in an argument is bound, as thiserror binds
     /// every field.

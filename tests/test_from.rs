@@ -11,7 +11,7 @@ use serde_json::json;
 
 /// The error enum of a sandboxed filesystem server, as it reads after the port.
 #[derive(Debug, McpError)]
-#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_")]
+#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_", data_fields)]
 enum FsError {
     /// File system operation failed
     #[mcp(code = 2500, kind = "unavailable")]

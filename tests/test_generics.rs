@@ -29,7 +29,7 @@ struct Args {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "tools", range = 2700..=2799, symbol_prefix = "E_TOOL_")]
+#[mcp(domain = "tools", range = 2700..=2799, symbol_prefix = "E_TOOL_", data_fields)]
 enum ToolError<B, A, S> {
     #[mcp(code = 2700, message = "tool failed in {backend}")]
     Failed {
@@ -45,7 +45,7 @@ enum ToolError<B, A, S> {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "parser", range = 2800..=2899)]
+#[mcp(domain = "parser", range = 2800..=2899, data_fields)]
 enum ParseError<'src> {
     #[mcp(
         code = 2800,
@@ -106,7 +106,7 @@ mcp_errors::assert_disjoint!(Concrete, ParseError<'static>);
 
 #[derive(Debug, McpError)]
 #[mcp(domain = "numbers", code = 2890, symbol = "E_NUM_HEX")]
-#[mcp(message = "{n:x} {n:X} {n:#o} {n:b} {f:e} {f:E}")]
+#[mcp(message = "{n:x} {n:X} {n:#o} {n:b} {f:e} {f:E}", data_fields)]
 struct Formats<N, F> {
     n: N,
     f: F,

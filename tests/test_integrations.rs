@@ -7,7 +7,7 @@
 use mcp_errors::McpError;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum PlaywrightError {
     /// Navigation failed
     #[mcp(code = 2100, retryable, kind = "network")]
@@ -700,7 +700,7 @@ mod schemas {
     /// Data keys that the categorized error model's `details` shares with the envelope's own
     /// `reason` and `suggestion`: a field or constant member there may be of any type.
     #[derive(Debug, McpError)]
-    #[mcp(domain = "seed-one", range = 4000..=4099)]
+    #[mcp(domain = "seed-one", range = 4000..=4099, data_fields)]
     enum SeedOneError {
         /// Rejected
         #[mcp(code = 4000)]

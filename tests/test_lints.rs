@@ -18,7 +18,7 @@ pub mod errors {
 
     /// Every variant-level and field-level feature.
     #[derive(Debug, McpError)]
-    #[mcp(domain = "lint-check", range = 6000..=6099, symbol_prefix = "E_LINT_", decode)]
+    #[mcp(domain = "lint-check", range = 6000..=6099, symbol_prefix = "E_LINT_", decode, data_fields)]
     pub enum Everything {
         /// Unit variant
         ///
@@ -87,7 +87,7 @@ pub mod errors {
 
     /// A protocol enum with negative codes and boxed trait-object sources.
     #[derive(Debug, McpError)]
-    #[mcp(domain = "lint-protocol", protocol, decode)]
+    #[mcp(domain = "lint-protocol", protocol, decode, data_fields)]
     pub enum Protocol {
         /// Parse error
         #[mcp(code = -32700, symbol = "LINT_PARSE_ERROR")]
@@ -164,7 +164,7 @@ pub mod thiserror_parity {
 
     /// Every new variant-level and field-level feature.
     #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
-    #[mcp(domain = "lint-parity", range = 6400..=6499, message = "parity: {0}")]
+    #[mcp(domain = "lint-parity", range = 6400..=6499, message = "parity: {0}", data_fields)]
     pub enum Parity {
         /// Inherits the enum's message.
         #[mcp(code = 6400)]
@@ -215,7 +215,12 @@ pub mod thiserror_parity {
 
     /// Quota exceeded
     #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
-    #[mcp(domain = "lint-parity-struct", code = 6500, symbol = "E_QUOTA")]
+    #[mcp(
+        domain = "lint-parity-struct",
+        code = 6500,
+        symbol = "E_QUOTA",
+        data_fields
+    )]
     pub struct Quota {
         /// Used.
         pub used: u64,
@@ -223,7 +228,7 @@ pub mod thiserror_parity {
 
     /// A generic and borrowing error.
     #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
-    #[mcp(domain = "lint-parity-generic", range = 6600..=6699)]
+    #[mcp(domain = "lint-parity-generic", range = 6600..=6699, data_fields)]
     pub enum Generic<'a, T, S> {
         /// Shown {0}
         #[mcp(code = 6600)]
@@ -249,7 +254,7 @@ pub mod no_prelude {
         domain = "lint-no-prelude",
         range = 6200..=6299,
         symbol_prefix = "E_NP_",
-        decode
+        decode, data_fields
     )]
     pub enum NoPrelude {
         /// Unit
@@ -364,7 +369,7 @@ pub mod shadowed {
 
     /// Every shape of variant, next to the shadowing items.
     #[derive(Debug, mcp_errors::McpError)]
-    #[mcp(domain = "lint-shadowed", range = 6300..=6399, symbol_prefix = "E_SH_", decode)]
+    #[mcp(domain = "lint-shadowed", range = 6300..=6399, symbol_prefix = "E_SH_", decode, data_fields)]
     pub enum Shadowed {
         /// Unit
         #[mcp(code = 6300, alias = "E_SH_OLD_UNIT", help = "try again")]
@@ -415,7 +420,7 @@ pub mod deprecated {
     /// A deprecated enum.
     #[derive(Debug, mcp_errors::McpError)]
     #[deprecated = "use something else"]
-    #[mcp(domain = "lint-deprecated", range = 6400..=6449, decode)]
+    #[mcp(domain = "lint-deprecated", range = 6400..=6449, decode, data_fields)]
     pub enum DeprecatedEnum {
         /// Deprecated {name}
         #[mcp(code = 6400)]
@@ -430,7 +435,7 @@ pub mod deprecated {
 
     /// Deprecated variants and fields.
     #[derive(Debug, mcp_errors::McpError)]
-    #[mcp(domain = "lint-deprecated-parts", range = 6450..=6499, decode)]
+    #[mcp(domain = "lint-deprecated-parts", range = 6450..=6499, decode, data_fields)]
     pub enum DeprecatedParts {
         /// Deprecated unit
         #[deprecated]
@@ -496,7 +501,7 @@ pub mod last_mile {
 
     /// Every feature of the last mile.
     #[derive(::core::fmt::Debug, ::mcp_errors::McpError)]
-    #[mcp(domain = "lint-last-mile", range = 6700..=6799)]
+    #[mcp(domain = "lint-last-mile", range = 6700..=6799, data_fields)]
     pub enum LastMile<N> {
         /// Shorthands.
         #[mcp(code = 6700, message("{intro} {LIMIT} {}", ::core::option::Option::None::<i32>.is_some(), intro = match .1 {
@@ -775,4 +780,51 @@ fn deprecated_items_expand_without_warnings() {
     if let DeprecatedParts::Field { name, .. } = field {
         assert_eq!(name, "n");
     }
+}
+
+/// A thiserror enum ported by renaming: its fields carry no wire attribute, so none is sent,
+/// none needs `Serialize`, and none is dead (the derive binds what no role reads).
+pub mod unsent {
+    use mcp_errors::McpError;
+
+    /// Fields kept in the process.
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "lint-unsent", range = 6900..=6999)]
+    pub enum Unsent<T> {
+        /// Query failed on {table}
+        #[mcp(code = 6900)]
+        Query {
+            /// Shown by the message.
+            table: String,
+            /// Kept for `Debug` and logs only.
+            sql: String,
+            /// Generic, without any bound.
+            conn: T,
+        },
+        /// Upstream failed
+        #[mcp(code = 6901)]
+        Upstream(String),
+        /// Invalid: {0}
+        #[mcp(code = 6902)]
+        Invalid(String, #[mcp(message_only)] u8),
+    }
+}
+
+#[test]
+fn unsent_fields_expand_without_warnings() {
+    use mcp_errors::{McpError, McpErrorExt};
+    use unsent::Unsent;
+
+    let query: Unsent<()> = Unsent::Query {
+        table: "t".to_owned(),
+        sql: "SELECT 1".to_owned(),
+        conn: (),
+    };
+    assert_eq!(query.to_string(), "Query failed on t");
+    let wire = query.to_jsonrpc(1).to_json_string().unwrap();
+    assert!(!wire.contains("SELECT"), "{wire}");
+    let upstream: Unsent<()> = Unsent::Upstream("body".to_owned());
+    assert_eq!(upstream.code(), 6901);
+    let invalid: Unsent<()> = Unsent::Invalid("x".to_owned(), 1);
+    assert_eq!(invalid.to_string(), "Invalid: x");
 }

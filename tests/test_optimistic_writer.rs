@@ -17,7 +17,7 @@ struct Nested {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum PwError {
     /// Navigation failed
     #[mcp(code = 2100, retryable, kind = "network")]
@@ -266,7 +266,7 @@ impl fmt::Display for Reentrant {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "nest", range = 3000..=3099, symbol_prefix = "E_N_")]
+#[mcp(domain = "nest", range = 3000..=3099, symbol_prefix = "E_N_", data_fields)]
 enum NestError {
     /// outer {inner}
     #[mcp(code = 3000)]
@@ -294,7 +294,7 @@ fn writes_from_inside_a_display() {
 /// template whose braces are escaped, one with characters JSON escapes, a `rename`d key that
 /// needs escaping (the enum's text is then scanned as any other), text beyond ASCII.
 #[derive(Debug, McpError)]
-#[mcp(domain = "edge-text")]
+#[mcp(domain = "edge-text", data_fields)]
 enum EdgeText {
     /// Braces {{kept}} as text
     #[mcp(code = 1)]
@@ -356,7 +356,7 @@ impl Serialize for Shown {
 
 /// Plain text on both sides of a `transparent` variant (the inner enum's rows and text).
 #[derive(Debug, McpError)]
-#[mcp(domain = "edge-outer")]
+#[mcp(domain = "edge-outer", data_fields)]
 enum EdgeOuter {
     #[mcp(transparent)]
     Inner(EdgePlain),
@@ -365,7 +365,7 @@ enum EdgeOuter {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "edge-plain")]
+#[mcp(domain = "edge-plain", data_fields)]
 enum EdgePlain {
     #[mcp(code = 10, message = "inner text")]
     Plain { key: String },
@@ -415,7 +415,7 @@ fn catalog_text_copied_or_formatted_gives_the_same_bytes() {
 /// A protocol enum: negative codes (written by the optimistic writer's own digits, as ids and
 /// integer fields are).
 #[derive(Debug, McpError)]
-#[mcp(domain = "edge-protocol", protocol)]
+#[mcp(domain = "edge-protocol", protocol, data_fields)]
 enum EdgeProtocol {
     /// Invalid params
     #[mcp(code = -32602)]

@@ -11,7 +11,7 @@ use mcp_errors::{McpError, McpErrorExt};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_")]
+#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_", data_fields)]
 enum FsError {
     #[mcp(code = 2500, kind = "not_found", message = "no such file: '{path}'")]
     NotFound { path: PathBuf },

@@ -5,7 +5,7 @@ use mcp_errors::{ErrorObject, McpError, McpErrorExt, ReplyBudget, TRUNCATION_MAR
 use serde_json::{Value, json};
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "budget", range = 4700..=4799, symbol_prefix = "E_B_", decode)]
+#[mcp(domain = "budget", range = 4700..=4799, symbol_prefix = "E_B_", decode, data_fields)]
 enum BudgetError {
     /// Navigation failed
     #[mcp(code = 4700, retryable, kind = "network")]
@@ -213,7 +213,7 @@ fn float_fields_drift_by_at_most_one_ulp_per_hop() {
 #[test]
 fn decoding_refuses_data_deeper_than_envelopes_write() {
     #[derive(Debug, McpError)]
-    #[mcp(domain = "deep", range = 4800..=4899, decode)]
+    #[mcp(domain = "deep", range = 4800..=4899, decode, data_fields)]
     enum Deep {
         /// Deep
         #[mcp(code = 4800)]

@@ -12,7 +12,7 @@ use mcp_errors::{ErrorObject, McpError, McpErrorExt, ToolErrorFormat, Verbosity}
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "contract", range = 9300..=9399, symbol_prefix = "E_RC_")]
+#[mcp(domain = "contract", range = 9300..=9399, symbol_prefix = "E_RC_", data_fields)]
 enum Limited {
     /// Too many requests
     #[mcp(code = 9300, kind = "rate_limit")]

@@ -14,7 +14,7 @@ use rmcp::model::{CallToolResponse, CallToolResult, CustomRequest, ErrorCode, Er
 use serde_json::{Value, json};
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum PlaywrightError {
     /// Navigation failed
     #[mcp(code = 2100, retryable, kind = "network")]

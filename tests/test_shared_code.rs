@@ -9,7 +9,7 @@ use mcp_errors::{ErrorCatalog, ErrorObject, McpError, McpErrorExt, Registry};
 use serde_json::json;
 
 #[derive(Debug, PartialEq, McpError)]
-#[mcp(domain = "legacy-fs", symbol_prefix = "E_FS_", decode)]
+#[mcp(domain = "legacy-fs", symbol_prefix = "E_FS_", decode, data_fields)]
 enum LegacyFsError {
     #[mcp(
         code = 2400,

@@ -13,7 +13,7 @@ use mcp_errors::{ErrorCatalog, FieldRole, McpError, McpErrorExt};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "sqlite", range = 2600..=2699, symbol_prefix = "E_SQL_")]
+#[mcp(domain = "sqlite", range = 2600..=2699, symbol_prefix = "E_SQL_", data_fields)]
 enum SqliteError {
     #[mcp(code = 2600, message = "read {path}: {source}")]
     Read {
@@ -108,7 +108,8 @@ fn an_attribute_or_another_source_keeps_a_source_named_field_as_data() {
     domain = "moves",
     code = 2690,
     symbol = "E_MOVE",
-    message = "{source} ==> {destination}"
+    message = "{source} ==> {destination}",
+    data_fields
 )]
 struct Move {
     /// Raw: just a name, not the source (thiserror's rule), so it is data.

@@ -15,7 +15,8 @@ use serde_json::json;
     code = 3100,
     symbol = "E_MB_QUOTA",
     kind = "rate_limit",
-    message = "quota exceeded: {used}/{limit}"
+    message = "quota exceeded: {used}/{limit}",
+    data_fields
 )]
 struct QuotaExceeded {
     used: u64,

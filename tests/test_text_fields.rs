@@ -21,7 +21,7 @@ impl fmt::Display for SessionId {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "sessions", range = 2500..=2599, symbol_prefix = "E_SESS_")]
+#[mcp(domain = "sessions", range = 2500..=2599, symbol_prefix = "E_SESS_", data_fields)]
 enum SessionError {
     #[mcp(code = 2500, message = "session {id} expired")]
     Expired {
@@ -89,7 +89,7 @@ fn a_generic_text_field_needs_display_only() {
 struct Token(u8);
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "sessions", range = 2600..=2699, symbol_prefix = "E_TOK_")]
+#[mcp(domain = "sessions", range = 2600..=2699, symbol_prefix = "E_TOK_", data_fields)]
 enum TokenError {
     /// `message_only`: out of `data`, shown by the message (any format trait).
     #[mcp(code = 2600, message = "bad token {0:?} at {1}")]

@@ -6,7 +6,7 @@ use mcp_errors::{McpError, McpErrorExt, ToolErrorFormat};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum PlaywrightError {
     /// Navigation failed
     #[mcp(code = 2100, retryable, kind = "network", help = "check the URL")]

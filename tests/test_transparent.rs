@@ -10,7 +10,7 @@ use mcp_errors::{CommonError, ErrorCatalog, ErrorKind, McpError};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "inner", range = 3000..=3099, symbol_prefix = "E_IN_")]
+#[mcp(domain = "inner", range = 3000..=3099, symbol_prefix = "E_IN_", data_fields)]
 enum InnerError {
     /// Inner failed: {reason}
     #[mcp(code = 3000, kind = "timeout", help = "wait")]

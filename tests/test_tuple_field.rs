@@ -11,7 +11,7 @@ use mcp_errors::{ErrorCatalog, ErrorObject, FieldRole, McpError, McpErrorExt};
 use serde_json::json;
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "browser", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(domain = "browser", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 enum BrowserError {
     #[mcp(code = 2100, kind = "validation", message = "invalid selector: {0}")]
     InvalidSelector(String),
@@ -25,7 +25,7 @@ enum BrowserError {
 }
 
 #[derive(Debug, PartialEq, McpError)]
-#[mcp(domain = "browser-client", range = 2200..=2299, decode)]
+#[mcp(domain = "browser-client", range = 2200..=2299, decode, data_fields)]
 enum ClientError {
     #[mcp(code = 2200, message = "not found: {0}")]
     NotFound(String),

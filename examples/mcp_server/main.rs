@@ -72,6 +72,7 @@ pub enum PlaywrightError {
     )]
     Nav {
         /// The page that could not be reached.
+        #[mcp(data)]
         url: String,
         /// What the browser reported.
         #[mcp(details)]
@@ -88,6 +89,7 @@ pub enum PlaywrightError {
     #[mcp(code = 2102, kind = "business")]
     Declined {
         /// The page the user did not want opened.
+        #[mcp(data)]
         url: String,
     },
     /// Could not ask the user
@@ -135,12 +137,14 @@ pub enum FilesystemError {
     )]
     PathEscape {
         /// The path as the client sent it (never the resolved target).
+        #[mcp(data)]
         path: String,
     },
     /// Permission denied
     #[mcp(code = 2501, kind = "permission")]
     Denied {
         /// The path as the client sent it.
+        #[mcp(data)]
         path: String,
         /// The operating system's error; its text stays in the server.
         #[mcp(source)]
@@ -150,12 +154,14 @@ pub enum FilesystemError {
     #[mcp(code = 2502, kind = "not_found")]
     NotFound {
         /// The path as the client sent it.
+        #[mcp(data)]
         path: String,
     },
     /// Not a regular file
     #[mcp(code = 2503, kind = "validation")]
     NotAFile {
         /// The path as the client sent it.
+        #[mcp(data)]
         path: String,
     },
     /// The file is larger than the server returns.
@@ -166,22 +172,27 @@ pub enum FilesystemError {
     )]
     TooLarge {
         /// The path as the client sent it.
+        #[mcp(data)]
         path: String,
         /// The file's size in bytes.
+        #[mcp(data)]
         size: u64,
         /// The largest file the server returns.
+        #[mcp(data)]
         limit: u64,
     },
     /// File is not UTF-8 text
     #[mcp(code = 2505, kind = "validation")]
     NotText {
         /// The path as the client sent it.
+        #[mcp(data)]
         path: String,
     },
     /// Reading the file failed
     #[mcp(code = 2506, kind = "internal")]
     Io {
         /// The path as the client sent it.
+        #[mcp(data)]
         path: String,
         /// The operating system's error; its text stays in the server.
         #[mcp(source)]
@@ -198,6 +209,7 @@ pub enum FilesystemError {
     )]
     InvalidPath {
         /// The path as the client sent it.
+        #[mcp(data)]
         path: String,
     },
 }

@@ -105,7 +105,7 @@ pub enum PuppeteerError {
 
 /// Memory-bank server, 2300–2399.
 #[derive(Debug, McpError)]
-#[mcp(domain = "memory-bank", range = 2300..=2399, symbol_prefix = "E_MB_")]
+#[mcp(domain = "memory-bank", range = 2300..=2399, symbol_prefix = "E_MB_", data_fields)]
 pub enum MemoryBankError {
     /// Memory bank file not found
     #[mcp(code = 2300, kind = "not_found")]
@@ -129,7 +129,7 @@ pub enum MemoryBankError {
 
 /// Knowledge-graph memory server, 2400–2499.
 #[derive(Debug, McpError)]
-#[mcp(domain = "kg-memory", range = 2400..=2499, symbol_prefix = "E_KG_")]
+#[mcp(domain = "kg-memory", range = 2400..=2499, symbol_prefix = "E_KG_", data_fields)]
 pub enum KgMemoryError {
     /// Knowledge graph is full
     #[mcp(
@@ -155,7 +155,7 @@ pub enum KgMemoryError {
 
 /// Filesystem server, 2500–2599.
 #[derive(Debug, McpError)]
-#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_")]
+#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_", data_fields)]
 pub enum FilesystemError {
     /// Path escapes the allowed directories
     #[mcp(
@@ -235,7 +235,7 @@ pub enum NotionError {
 
 /// Tavily search server, 2800–2899.
 #[derive(Debug, McpError)]
-#[mcp(domain = "tavily", range = 2800..=2899, symbol_prefix = "E_TAVILY_")]
+#[mcp(domain = "tavily", range = 2800..=2899, symbol_prefix = "E_TAVILY_", data_fields)]
 pub enum TavilyError {
     /// Tavily request failed with HTTP {status}
     #[mcp(code = 2800, kind = "network")]

@@ -41,7 +41,7 @@ pub enum ProtocolRangeError {}
 
 /// 2000–2999, Validation: "Parameter/schema validation". Never retryable.
 #[derive(Debug, McpError)]
-#[mcp(domain = "validation", range = 2000..=2999, kind = "validation")]
+#[mcp(domain = "validation", range = 2000..=2999, kind = "validation", data_fields)]
 pub enum ValidationError {
     /// Parameters failed schema/format checks
     #[mcp(
@@ -95,7 +95,7 @@ pub enum BusinessError {
 
 /// 4000–4999, System: "System-level/infra/timeouts".
 #[derive(Debug, McpError)]
-#[mcp(domain = "system", range = 4000..=4999)]
+#[mcp(domain = "system", range = 4000..=4999, data_fields)]
 pub enum SystemError {
     /// Adapter error
     ///
@@ -124,7 +124,7 @@ pub enum SystemError {
 
 /// 5000–5999, Adapter/Integration: "Vendor-specific/backend integration".
 #[derive(Debug, McpError)]
-#[mcp(domain = "adapter", range = 5000..=5999, kind = "adapter")]
+#[mcp(domain = "adapter", range = 5000..=5999, kind = "adapter", data_fields)]
 pub enum AdapterError {
     /// Tool unsupported by adapter
     #[mcp(code = 5001, retryable = false)]

@@ -22,7 +22,7 @@ use mcp_errors::McpError;
 
 /// The errors of the commons.systems MCP servers (`@commons/mcp-common/errors`).
 #[derive(Debug, McpError)]
-#[mcp(domain = "commons", range = 3000..=3099)]
+#[mcp(domain = "commons", range = 3000..=3099, data_fields)]
 pub enum CommonsError {
     // ValidationError: "Input validation failures that require user correction".
     /// Port must be between 0 and 65535

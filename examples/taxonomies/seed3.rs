@@ -93,7 +93,7 @@ pub const SUPPORTED_PROTOCOL_VERSIONS: [&str; 1] = ["2024-11-05"];
 
 /// The original's `MCPErrorCode`.
 #[derive(Debug, McpError)]
-#[mcp(domain = "github", protocol, decode)]
+#[mcp(domain = "github", protocol, decode, data_fields)]
 pub enum GithubMcpError {
     // JSON-RPC 2.0 standard errors (-32700 to -32600).
     /// Invalid JSON

@@ -18,7 +18,7 @@ use mcp_errors::{ErrorObjectView, McpError, McpErrorExt, ProtocolError, Verbosit
 
 /// Every error of the knowledge-base server.
 #[derive(Debug, Clone, PartialEq, McpError)]
-#[mcp(domain = "knowledge-base", range = 1000..=4999, decode)]
+#[mcp(domain = "knowledge-base", range = 1000..=4999, decode, data_fields)]
 pub enum KbError {
     // Knowledge Base Errors (1xxx).
     /// Path not found: {path}

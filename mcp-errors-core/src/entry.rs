@@ -89,7 +89,8 @@ pub struct FieldEntry {
 /// How a field reaches the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FieldRole {
-    /// Serialized into `data` under its key.
+    /// Serialized into `data` under its key: its author chose it (`#[mcp(data)]`, `rename`,
+    /// `text`, or `data_fields` on its variant or enum).
     Data,
     /// Never serialized (`#[mcp(skip)]`): secrets, PII.
     Skip,
@@ -103,8 +104,9 @@ pub enum FieldRole {
     Retryable,
     /// The inner error of a `transparent` variant.
     Transparent,
-    /// The lone unnamed field of a variant whose message names it (`Variant(String)` with
-    /// `"invalid input: {0}"`): it reaches the wire in the message only, not again in `data`.
+    /// In no `data`: it reaches the wire only where the message names it. A field its author
+    /// never mentioned for the wire, a `#[mcp(message_only)]` one, or the lone unnamed field
+    /// of a variant whose message names it (`Variant(String)` with `"invalid input: {0}"`).
     Message,
 }
 

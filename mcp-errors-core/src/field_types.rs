@@ -1,7 +1,7 @@
 //! The types a field may have in each role, as traits the generated code calls:
 //! `#[mcp(retry_after)]` ([`IntoRetryAfter`], and `decode::FromRetryAfterMs` for decoding),
 //! `#[mcp(retryable)]` ([`RetryableFlag`]), `#[mcp(source)]` ([`AsDynError`]), a field
-//! without attribute ([`DataField`], handed over by [`data_field`]; a `text` one by
+//! sent in `data` ([`DataField`], handed over by [`data_field`]; a `text` one by
 //! [`text_field`], a path by [`path_field`], a path in a template by [`path_display`]) and a
 //! `transparent` inner error ([`Transparent`]).
 //!
@@ -156,16 +156,19 @@ pub(crate) fn whole_ms(delay: Duration) -> u64 {
     u64::try_from(ms).unwrap_or(u64::MAX)
 }
 
-/// What a field without attribute must be to go into `data`: `Serialize`. Generated code
+/// What a field sent in `data` (`#[mcp(data)]`, `rename`, or under `data_fields`) must be:
+/// `Serialize`. Generated code
 /// hands such a field to the sink by [`data_field`], so a missing `Serialize` is reported as this
 /// trait, at the field, with the ways out (`do_not_recommend` keeps rustc from reporting
 /// serde's bound instead).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot go into `data`: a field without `#[mcp(...)]` is serialized there",
+    message = "`{Self}` cannot go into `data`: the field is sent there (`#[mcp(data)]`, \
+               `rename`, or `data_fields` on its variant or enum)",
     label = "this field's type does not implement `serde::Serialize`",
-    note = "keep it off the wire with `#[mcp(skip)]`; if it is the cause, mark it \
-            `#[mcp(source)]` or `#[mcp(from)]`; to send its `Display` text under its key, mark \
-            it `#[mcp(text)]` (or `#[mcp(details)]` for `data.details`); or derive \
+    note = "keep it off the wire: remove `data` / `rename` (a field without a wire attribute \
+            is not sent), or under `data_fields` mark it `#[mcp(skip)]`; if it is the cause, \
+            mark it `#[mcp(source)]` or `#[mcp(from)]`; to send its `Display` text under its \
+            key, mark it `#[mcp(text)]` (or `#[mcp(details)]` for `data.details`); or derive \
             `serde::Serialize` for it"
 )]
 pub trait DataField {

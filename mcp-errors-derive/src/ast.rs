@@ -98,9 +98,12 @@ pub struct Field<'a> {
     /// (`Invalid(String)` with `"invalid input: {0}"`): it reaches the wire in the message
     /// only, not again in `data`. Not in a `decode` enum, which must read it back.
     pub message_only: bool,
-    /// The lone unnamed field of a variant, without attribute, otherwise: serialized under
-    /// `value` rather than `0`.
+    /// The lone unnamed field of a variant, without attribute or with `data` alone,
+    /// otherwise: serialized (when it is) under `value` rather than `0`.
     pub lone: bool,
+    /// The variant's or the enum's `data_fields`: the field goes into `data` unless a role
+    /// keeps it out, as if it were marked `data`.
+    pub data_fields: bool,
     /// The foreign error of a `catch_all` variant: its source, converted from by `From`.
     pub caught: bool,
 }
@@ -325,8 +328,9 @@ impl<'a> Variant<'a> {
         };
         let doc = attr::parse_doc(syn_attrs);
         let mut fields: Vec<Field<'a>> = Vec::new();
+        let data_fields = attrs.data_fields.is_some() || enum_attrs.data_fields.is_some();
         for field in syn_fields {
-            fields.push(Field::from_syn(cx, fields.len(), field));
+            fields.push(Field::from_syn(cx, fields.len(), field, data_fields));
         }
         // An explicit message (the variant's, then the enum's) wins over the doc line, which
         // a thiserror user wrote as documentation; a `fmt` function writes the text itself.
@@ -436,8 +440,9 @@ fn names_member(tokens: &TokenStream, member: &Arg) -> bool {
 
 /// The roles a field has without an attribute saying so: a field named `source` is the
 /// source (thiserror's rule) unless another field is marked `source` or `from`; the lone
-/// unnamed field of a variant is shown by the message when the message names it, else
-/// serialized under `value` (`data["0"]` says nothing to a client).
+/// unnamed field of a variant is shown by the message when the message names it, else (or
+/// marked `data`) its key in `data`, when it is sent, is `value` (`data["0"]` says nothing
+/// to a client).
 fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, decode: bool) {
     let mut marked = false;
     for f in fields.iter() {
@@ -450,9 +455,14 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
         field.source_by_name =
             !marked && !raw && field.name == "source" && field.attrs.given().is_empty();
     }
-    if let [field] = fields
-        && matches!(field.member, Member::Unnamed(_))
-        && field.attrs.given().is_empty()
+    let [field] = fields else {
+        return;
+    };
+    // No attribute, or `data` alone (which keeps the key a field without attribute had).
+    let given = field.attrs.given();
+    let bare = given.is_empty();
+    if matches!(field.member, Member::Unnamed(_))
+        && (bare || given.len() == 1 && given[0].0 == symbol::DATA)
     {
         let mut named = false;
         if let Some(m) = message {
@@ -465,7 +475,7 @@ fn resolve_implicit_roles(fields: &mut [Field<'_>], message: Option<&Message>, d
                 named |= names_member(&a.tokens, &Arg::Index(0));
             }
         }
-        if named && !decode {
+        if named && !decode && bare {
             field.message_only = true;
         } else {
             field.lone = true;
@@ -571,7 +581,9 @@ impl Message {
 }
 
 impl<'a> Field<'a> {
-    fn from_syn(cx: &Ctxt, index: usize, field: &'a syn::Field) -> Field<'a> {
+    /// `data_fields`: the variant's or the enum's, which sends the field unless a role keeps
+    /// it out.
+    fn from_syn(cx: &Ctxt, index: usize, field: &'a syn::Field, data_fields: bool) -> Field<'a> {
         let (member, name) = match &field.ident {
             Some(ident) => (Member::Named(ident.clone()), names::unraw(ident)),
             None => (Member::Unnamed(index.into()), index.to_string()),
@@ -585,6 +597,7 @@ impl<'a> Field<'a> {
             source_by_name: false,
             message_only: false,
             lone: false,
+            data_fields,
             caught: false,
         }
     }
@@ -609,14 +622,32 @@ impl<'a> Field<'a> {
         self.attrs.from.is_some() || self.caught
     }
 
-    /// The key the field is serialized under in `data`: `rename`, else its name (`value`
-    /// for a lone unnamed field); `None` for a field that is not serialized under a key of
-    /// its own (`skip`, `source`, `from`, `details`, `retryable`, shown by the message). A
-    /// `retry_after` field is serialized too, unless `skip`. The plan stores it per field;
-    /// `valid` checks the keys are free and unique.
+    /// Whether the author chose to send the field under a key of its own: its `data`,
+    /// `rename` or `text`, or the variant's or enum's `data_fields`. Nothing else puts a
+    /// field into `data`: a field the author never mentioned for the wire is not sent.
+    pub fn chosen_for_data(&self) -> bool {
+        let a = &self.attrs;
+        a.data.is_some() || a.rename.is_some() || a.text.is_some() || self.data_fields
+    }
+
+    /// Whether nothing the author wrote says what the field does on the wire: no attribute,
+    /// no `data_fields` over it, and no role by its name (`source`) or its variant
+    /// (`catch_all`). Such a field is not sent (the message shows it where its template
+    /// names it); `valid` rejects it in a `decode` enum, which could not read it back.
+    pub fn unmentioned(&self) -> bool {
+        self.attrs.given().is_empty() && !self.data_fields && !self.source_by_name && !self.caught
+    }
+
+    /// The key the field is serialized under in `data`, the one rule for which fields are
+    /// sent: `rename`, else its name (`value` for a lone unnamed field), for a field the
+    /// author chose for `data` ([`Field::chosen_for_data`]); `None` for any other field, and
+    /// for one whose role keeps it out (`skip`, `source`, `from`, `details`, `retryable`,
+    /// `message_only`). A `retry_after` field is serialized too when chosen, unless `skip`.
+    /// The plan stores it per field; `valid` checks the keys are free and unique.
     pub fn data_key(&self) -> Option<String> {
         let a = &self.attrs;
-        if a.skip.is_some()
+        if !self.chosen_for_data()
+            || a.skip.is_some()
             || self.is_source()
             || a.details.is_some()
             || a.retryable.is_some()

@@ -210,6 +210,8 @@ pub struct EnumAttrs {
     pub kind: Option<Attr<Kind>>,
     pub retryable: Option<Attr<bool>>,
     pub error_type: Option<Attr<LitStr>>,
+    /// `data_fields`: every variant's fields go into `data` unless a role keeps them out.
+    pub data_fields: Option<Attr<()>>,
     pub decode: Option<Attr<()>>,
     /// `own_display`: the type implements `Display` itself.
     pub own_display: Option<Attr<()>>,
@@ -269,6 +271,8 @@ pub struct VariantAttrs {
     pub legacy: Option<Attr<()>>,
     /// `data(code = "invalid_input", ...)`: constant `data` members, in writing order.
     pub data: Vec<DataConst>,
+    /// `data_fields`: the variant's fields go into `data` unless a role keeps them out.
+    pub data_fields: Option<Attr<()>>,
     pub seen: Seen,
 }
 
@@ -286,6 +290,8 @@ pub struct DataConst {
 /// `#[mcp(...)]` on a field.
 #[derive(Default)]
 pub struct FieldAttrs {
+    /// `data`: into `data` under its name (the author's choice to send it).
+    pub data: Option<Attr<()>>,
     pub skip: Option<Attr<()>>,
     pub details: Option<Attr<()>>,
     pub source: Option<Attr<()>>,
@@ -303,6 +309,7 @@ impl FieldAttrs {
     /// Every attribute given, with its key, in a fixed order.
     pub fn given(&self) -> Vec<(&'static str, SpanRange)> {
         let flags = [
+            (symbol::DATA, &self.data),
             (symbol::SKIP, &self.skip),
             (symbol::DETAILS, &self.details),
             (symbol::SOURCE, &self.source),
@@ -409,6 +416,7 @@ fn enum_key(cx: &Ctxt, out: &mut EnumAttrs, key: &Key<'_>) -> bool {
         symbol::KIND => set(cx, &mut out.kind, key.kind()),
         symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
         symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
+        symbol::DATA_FIELDS => set(cx, &mut out.data_fields, key.flag()),
         symbol::DECODE => set(cx, &mut out.decode, key.flag()),
         symbol::MESSAGE => set(cx, &mut out.message, key.message()),
         symbol::FMT => set(cx, &mut out.fmt, key.fmt_path()),
@@ -498,6 +506,7 @@ fn variant_key(cx: &Ctxt, out: &mut VariantAttrs, key: &Key<'_>) -> bool {
         symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),
         symbol::LEGACY => set(cx, &mut out.legacy, key.flag()),
         symbol::DATA => key.data_consts(&mut out.data),
+        symbol::DATA_FIELDS => set(cx, &mut out.data_fields, key.flag()),
         _ => return false,
     }
     true
@@ -507,6 +516,7 @@ pub fn parse_field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
     let _seen = each_key(cx, attrs, symbol::FIELD_KEYS, "a field", &mut |key| {
         match key.name {
+            symbol::DATA => set(cx, &mut out.data, key.flag()),
             symbol::SKIP => set(cx, &mut out.skip, key.flag()),
             symbol::DETAILS => set(cx, &mut out.details, key.flag()),
             symbol::SOURCE => set(cx, &mut out.source, key.flag()),
@@ -646,6 +656,10 @@ fn each_key(
                 } else if name == symbol::FROM {
                     "; `from` belongs on the field to convert from, e.g. \
                      `Io(#[mcp(from)] std::io::Error)`"
+                        .to_owned()
+                } else if name == symbol::DATA {
+                    "; `data` belongs on a field to send it, and `data_fields` sends every \
+                     field of every variant"
                         .to_owned()
                 } else {
                     format!("; `{name}` belongs on a field")
@@ -817,13 +831,17 @@ impl Key<'_> {
     fn data_consts(&self, out: &mut Vec<DataConst>) {
         const EXAMPLE: &str = "`data(code = \"invalid_input\")`";
         let Value::Group(group) = self.value else {
-            let tokens = match self.value {
-                Value::Tokens(tokens) => self.span.to(SpanRange::of(tokens)),
-                _ => self.span,
+            // A bare `data` may mean the fields: say how to send them.
+            let (tokens, fields) = match self.value {
+                Value::Tokens(tokens) => (self.span.to(SpanRange::of(tokens)), ""),
+                _ => (
+                    self.span,
+                    "; to send every field of the variant in `data`, write `data_fields`",
+                ),
             };
             self.cx.error_at(
                 &tokens,
-                &format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}"),
+                &format_args!("`data` takes a list of constant members, e.g. {EXAMPLE}{fields}"),
             );
             return;
         };

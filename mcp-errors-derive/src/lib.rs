@@ -202,6 +202,7 @@ mod tests {
             /// Quota exceeded
             #[mcp(domain = "mb", code = 3100, symbol = "E_MB_QUOTA")]
             struct Quota {
+                #[mcp(data)]
                 used: u64,
             }
         })
@@ -263,12 +264,15 @@ mod tests {
     fn a_generic_enum_gets_inferred_bounds() {
         let out = derive(&parse_quote! {
             #[mcp(domain = "pw")]
-            enum E<T, S> {
+            enum E<T, S, U> {
                 #[mcp(code = 1, message = "{0}")]
-                Shown(T, u8),
+                Shown(#[mcp(data)] T, u8),
                 /// B
                 #[mcp(code = 2)]
                 Upstream(#[mcp(source)] S),
+                /// C: a field that is not sent needs nothing
+                #[mcp(code = 3)]
+                Kept { conn: U },
             }
         })
         .into_token_stream()
@@ -283,6 +287,7 @@ mod tests {
             out.contains("S : :: std :: error :: Error + 'static"),
             "{out}"
         );
+        assert!(!out.contains("U :"), "{out}");
         assert!(!out.contains("__impl_integrations"), "{out}");
     }
 

@@ -145,8 +145,10 @@ pub struct FieldPlan<'a> {
     /// The name a pattern binds the field to: the field's own identifier (`reason`,
     /// `r#type`), or a hygienic `field_0` for a tuple field.
     pub binding: Ident,
-    /// The key it is serialized under in `data` (`rename`, else the name); `None` when it is
-    /// not serialized under a key of its own (`skip`, `source`, `details`, `retryable`).
+    /// The key it is serialized under in `data` (`rename`, else the name), for a field its
+    /// author chose for `data` (`ast::Field::data_key`); `None` for every other field: one the
+    /// author never mentioned for the wire, or whose role keeps it out (`skip`, `source`,
+    /// `details`, `retryable`, `message_only`).
     pub data_key: Option<String>,
     /// Its `Display` fills `data.details`.
     pub details: bool,
@@ -154,8 +156,6 @@ pub struct FieldPlan<'a> {
     pub source: bool,
     /// `from`: the type a generated `From` impl converts from (`T` of an `Option<T>` field).
     pub from: Option<&'a Type>,
-    /// Shown by the message only (the lone unnamed field the message names).
-    pub message_only: bool,
     /// The type (or the `Option`'s) is spelled `Path`/`PathBuf` (also behind `&` or `Box`):
     /// `data` gets its text, lossily; templates its `display()`.
     pub path: bool,
@@ -524,7 +524,6 @@ impl<'a> FieldPlan<'a> {
             } else {
                 None
             },
-            message_only: field.is_message_only(),
             path: is_path(field.ty),
             text: a.text.is_some(),
             retry_after: a.retry_after.is_some(),
@@ -536,7 +535,9 @@ impl<'a> FieldPlan<'a> {
     }
 
     /// The catalog's one role. `details` wins over `source` (the field is both on the wire
-    /// and the cause); `retry_after` over `skip` (a delay that is not serialized).
+    /// and the cause); `retry_after` over `skip` (a delay that is not serialized). A field
+    /// that is in no `data` and has no other role is `Message`: off the wire but for what
+    /// the message shows of it (`message_only`, or never mentioned for the wire).
     pub fn role(&self) -> Role {
         if self.transparent {
             Role::Transparent
@@ -550,10 +551,10 @@ impl<'a> FieldPlan<'a> {
             Role::Retryable
         } else if self.skip {
             Role::Skip
-        } else if self.message_only {
-            Role::Message
-        } else {
+        } else if self.data_key.is_some() {
             Role::Data
+        } else {
+            Role::Message
         }
     }
 
@@ -829,7 +830,7 @@ mod tests {
                     },
                     /// B
                     #[mcp(code = 2)]
-                    Bb(#[mcp(retry_after)] u64, Option<String>),
+                    Bb(#[mcp(retry_after, data)] u64, #[mcp(data)] Option<String>),
                 }
             },
             |plan| {
@@ -860,6 +861,69 @@ mod tests {
                 assert_eq!(g[0].binding.to_string(), "field_0");
                 assert!(g[1].optional && g[1].role() == Role::Data);
                 assert_eq!(plan.own_codes, [1, 2]);
+            },
+        );
+    }
+
+    #[test]
+    fn only_fields_their_author_chose_are_sent() {
+        plan_of(
+            &syn::parse_quote! {
+                #[mcp(domain = "pw")]
+                enum E {
+                    #[mcp(code = 1, message = "read {path}")]
+                    Aa {
+                        path: String,
+                        sql: String,
+                        #[mcp(retry_after)] wait: u64,
+                        #[mcp(data)] tried: u8,
+                        #[mcp(rename = "k")] key: u8,
+                        #[mcp(text)] id: Id,
+                    },
+                    /// B
+                    #[mcp(code = 2, data_fields)]
+                    Bb { a: u8, #[mcp(retry_after)] wait: u64, #[mcp(skip)] secret: String },
+                    /// C
+                    #[mcp(code = 3)]
+                    Cc(String),
+                    /// D
+                    #[mcp(code = 4)]
+                    Dd(#[mcp(data)] String),
+                    #[mcp(code = 5, message = "bad {0}", data_fields)]
+                    Ee(String),
+                }
+            },
+            |plan| {
+                let keys = |v: usize| -> Vec<(Option<&str>, Role)> {
+                    let mut out = Vec::new();
+                    for f in &plan.variants[v].fields {
+                        out.push((f.data_key.as_deref(), f.role()));
+                    }
+                    out
+                };
+                assert_eq!(
+                    keys(0),
+                    [
+                        (None, Role::Message),
+                        (None, Role::Message),
+                        (None, Role::RetryAfter),
+                        (Some("tried"), Role::Data),
+                        (Some("k"), Role::Data),
+                        (Some("id"), Role::Data),
+                    ]
+                );
+                assert_eq!(
+                    keys(1),
+                    [
+                        (Some("a"), Role::Data),
+                        (Some("wait"), Role::RetryAfter),
+                        (None, Role::Skip),
+                    ]
+                );
+                assert_eq!(keys(2), [(None, Role::Message)]);
+                assert_eq!(keys(3), [(Some("value"), Role::Data)]);
+                // Under `data_fields`, the lone field the message names is sent once, in it.
+                assert_eq!(keys(4), [(None, Role::Message)]);
             },
         );
     }

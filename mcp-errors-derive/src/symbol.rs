@@ -27,6 +27,9 @@ pub const ERROR_TYPE: &str = "error_type";
 // Enum and variant level.
 pub const KIND: &str = "kind";
 pub const RETRYABLE: &str = "retryable";
+/// Every field without a role of its own goes into `data` under its name (the variant's, or
+/// every variant's): a field the author never mentioned for the wire is otherwise not sent.
+pub const DATA_FIELDS: &str = "data_fields";
 
 // Variant level.
 pub const CODE: &str = "code";
@@ -40,7 +43,8 @@ pub const CATCH_ALL: &str = "catch_all";
 pub const FMT: &str = "fmt";
 pub const SHARED_CODE: &str = "shared_code";
 pub const LEGACY: &str = "legacy";
-/// `data(key = literal, ...)`: constant `data` members of a variant.
+/// `data(key = literal, ...)`: constant `data` members of a variant; on a field, the flag
+/// that sends the field into `data` under its name.
 pub const DATA: &str = "data";
 
 // Field level (`retryable` is shared with the levels above).
@@ -65,6 +69,7 @@ pub const ENUM_KEYS: &[&str] = &[
     KIND,
     RETRYABLE,
     ERROR_TYPE,
+    DATA_FIELDS,
     DECODE,
     MESSAGE,
     FMT,
@@ -89,10 +94,12 @@ pub const VARIANT_KEYS: &[&str] = &[
     SHARED_CODE,
     LEGACY,
     DATA,
+    DATA_FIELDS,
 ];
 
 /// The keys accepted on a field.
 pub const FIELD_KEYS: &[&str] = &[
+    DATA,
     SKIP,
     DETAILS,
     SOURCE,

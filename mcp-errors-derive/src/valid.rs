@@ -33,6 +33,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     enum_message_is_one_kind(cx, input);
     if decode_has_its_runtime(cx, input, cfg!(feature = "client")) {
         decode_is_not_generic(cx, input);
+        decoded_fields_are_sent(cx, input);
     }
     for variant in &input.variants {
         sources_are_static(cx, variant);
@@ -180,6 +181,11 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
     add(&mut given, symbol::LEGACY, whole(a.legacy.as_ref()));
     add(&mut given, symbol::PROTOCOL, whole(a.protocol.as_ref()));
     add(&mut given, symbol::ERROR_TYPE, whole(a.error_type.as_ref()));
+    add(
+        &mut given,
+        symbol::DATA_FIELDS,
+        whole(a.data_fields.as_ref()),
+    );
     for &(key, tokens) in &given {
         cx.error_spanned_by(
             tokens,
@@ -194,9 +200,14 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
             if key == symbol::FROM {
                 continue;
             }
+            let why = if key == symbol::DATA {
+                ": its `data` is the inner error's; remove `data`"
+            } else {
+                ""
+            };
             cx.error_spanned_by(
                 tokens,
-                format_args!("`{key}` has no effect on the field of a `transparent` variant"),
+                format_args!("`{key}` has no effect on the field of a `transparent` variant{why}"),
             );
         }
     }
@@ -224,6 +235,13 @@ fn catch_all_wraps_one_foreign_error(cx: &Ctxt, variant: &Variant<'_>) {
             variant.fields.len()
         )));
         return;
+    }
+    if let Some(data_fields) = &variant.attrs.data_fields {
+        cx.syn_error(data_fields.error(
+            "`data_fields` has no effect on a `catch_all` variant: its one field is the \
+             foreign error, its source, which never goes into `data`; remove `data_fields` \
+             (the wire message names `{0}` to send the foreign text)",
+        ));
     }
     for &(key, tokens) in &variant.fields[0].attrs.given() {
         let why = match key {
@@ -490,6 +508,35 @@ fn decode_is_not_generic(cx: &Ctxt, input: &Input<'_>) {
     }
 }
 
+/// `from_error_object` reads fields back from `data`: a field its author never mentioned for
+/// the wire is not sent, so it could not be read. The author says what it is: sent (`data`,
+/// or `data_fields` for every field), or kept off and decoded as `Default` (`skip`,
+/// `message_only`).
+fn decoded_fields_are_sent(cx: &Ctxt, input: &Input<'_>) {
+    if input.attrs.decode.is_none() {
+        return;
+    }
+    for variant in &input.variants {
+        if variant.is_transparent() {
+            continue;
+        }
+        for field in &variant.fields {
+            if field.unmentioned() {
+                cx.error_spanned_by(
+                    field.tokens(),
+                    format_args!(
+                        "field `{}` is not sent (a field without a wire attribute stays out of \
+                         `data`), so `from_error_object` could not read it back; mark it \
+                         `#[mcp(data)]` to send it (`data_fields` on the variant or the enum \
+                         sends every field), or `#[mcp(skip)]` to decode it as `Default`",
+                        field.name
+                    ),
+                );
+            }
+        }
+    }
+}
+
 /// `from_error_object` calls the runtime's decoder, which the core compiles only with its
 /// `client` feature. The facade's `client` feature turns on this crate's too, so `client` here
 /// says whether the runtime has the decoder. `false` when `decode` was reported, so that its
@@ -579,13 +626,16 @@ fn fmt_stands_alone(cx: &Ctxt, variant: &Variant<'_>) {
 }
 
 /// Each field has one role on the wire; the only meaningful pairs are `source` + `details`
-/// (the cause, shown as details) and `retry_after` + `skip` (a delay that is not serialized).
-/// `rename` only means something for a field serialized under its own key.
+/// (the cause, shown as details), `retry_after` + `skip` (a delay that is not serialized),
+/// `retry_after` + `data` (a delay serialized under its key too) and `data` + `text` (sent,
+/// as its text). `rename` only means something for a field serialized under its own key.
 fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
     const ALLOWED: &[(&str, &str)] = &[
         (symbol::SOURCE, symbol::DETAILS),
         (symbol::FROM, symbol::DETAILS),
         (symbol::RETRY_AFTER, symbol::SKIP),
+        (symbol::DATA, symbol::RETRY_AFTER),
+        (symbol::DATA, symbol::TEXT),
     ];
     if variant.is_transparent() {
         return;
@@ -610,9 +660,16 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                         "`from` already makes the field the source; remove `source`",
                     );
                 } else if !ok {
+                    let why = if earlier == symbol::DATA {
+                        data_conflict(later)
+                    } else if later == symbol::DATA {
+                        data_conflict(earlier)
+                    } else {
+                        ""
+                    };
                     cx.error_spanned_by(
                         tokens,
-                        format_args!("`{later}` cannot be combined with `{earlier}`"),
+                        format_args!("`{later}` cannot be combined with `{earlier}`{why}"),
                     );
                 }
             }
@@ -630,6 +687,8 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
                 symbol::FROM
             } else if a.retryable.is_some() {
                 symbol::RETRYABLE
+            } else if a.message_only.is_some() {
+                symbol::MESSAGE_ONLY
             } else {
                 symbol::SKIP
             };
@@ -641,6 +700,26 @@ fn field_roles_are_compatible(cx: &Ctxt, variant: &Variant<'_>) {
             cx.syn_error(rename.error(format_args!(
                 "`rename` has no effect on a `{role}` field; {why}"
             )));
+        }
+    }
+}
+
+/// Why `data` (the field into `data` under its key) does not go with `role`, and the fix.
+fn data_conflict(role: &str) -> &'static str {
+    match role {
+        symbol::SKIP => {
+            ": `skip` keeps the field off the wire and `data` sends it; keep the one you mean"
+        }
+        symbol::MESSAGE_ONLY => {
+            ": `message_only` keeps the field out of `data` and `data` puts it there; keep the \
+             one you mean"
+        }
+        symbol::DETAILS => ": a `details` field is always sent as `data.details`; remove `data`",
+        symbol::RETRYABLE => ": the flag is sent as `data.retryable`; remove `data`",
+        // `source`, `from`: the cause, which is no `Serialize` value.
+        _ => {
+            ": a source reaches the wire only as `details` (add `details`) or where the \
+             message names it; remove `data`"
         }
     }
 }

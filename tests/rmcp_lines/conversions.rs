@@ -50,7 +50,10 @@ enum PwError {
     },
     /// The browser session expired
     #[mcp(code = 2101, protocol)]
-    SessionExpired { session: u32 },
+    SessionExpired {
+        #[mcp(data)]
+        session: u32,
+    },
 }
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]

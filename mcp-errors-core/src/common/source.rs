@@ -175,6 +175,7 @@ pub enum ProtocolError {
     #[mcp(code = -32601, symbol = "METHOD_NOT_FOUND")]
     MethodNotFound {
         /// The method that was asked for; `data.method`.
+        #[mcp(data)]
         method: Option<String>,
     },
     /// Invalid params
@@ -184,12 +185,14 @@ pub enum ProtocolError {
     #[mcp(code = -32602, symbol = "INVALID_PARAMS")]
     InvalidParams {
         /// The offending parameter path (`order.customer.email`); `data.field`.
+        #[mcp(data)]
         field: Option<String>,
         /// What was wrong.
         #[mcp(details)]
         details: Option<String>,
         /// The resource URI that names no resource (MCP 2026-07-28, SEP-2164); `data.uri`.
         /// [`ProtocolError::resource_not_found`] sets it.
+        #[mcp(data)]
         uri: Option<String>,
     },
     /// Internal error
@@ -227,8 +230,10 @@ pub enum ProtocolError {
     #[mcp(code = -32022, symbol = "UNSUPPORTED_PROTOCOL_VERSION")]
     UnsupportedProtocolVersion {
         /// The versions this server speaks; `data.supported`.
+        #[mcp(data)]
         supported: Vec<String>,
         /// The version the client asked for; `data.requested`.
+        #[mcp(data)]
         requested: Option<String>,
     },
     /// Resource not found
@@ -240,6 +245,7 @@ pub enum ProtocolError {
     #[mcp(code = -32002, symbol = "RESOURCE_NOT_FOUND", legacy)]
     ResourceNotFound {
         /// The resource's URI; `data.uri`, as the MCP specification showed it.
+        #[mcp(data)]
         uri: Option<String>,
     },
     /// URL elicitation required
@@ -251,6 +257,7 @@ pub enum ProtocolError {
     UrlElicitationRequired {
         /// The elicitations to complete (`{"mode": "url", "elicitationId", "url",
         /// "message"}` each); `data.elicitations`.
+        #[mcp(data)]
         elicitations: Vec<serde_json::Value>,
     },
 }

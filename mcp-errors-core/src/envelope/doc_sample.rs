@@ -15,6 +15,7 @@ pub enum PlaywrightError {
     Nav {
         #[mcp(details)]
         reason: String,
+        #[mcp(data)]
         url: String,
     },
     #[mcp(code = 2102, retryable, kind = "rate_limit", message = "Too many launches")]

@@ -42,7 +42,7 @@ impl fmt::Display for FailingDisplay {
 }
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core::unchecked", domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", data_fields)]
 pub enum Pw {
     /// 2100, `details`.
     #[mcp(code = 2100, kind = "network", message = "Navigation failed")]
@@ -186,7 +186,11 @@ impl std::error::Error for Clash {}
 // The string-coded knowledge base: a knowledge-base server whose codes travel as strings
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core::unchecked", domain = "knowledge-base")]
+#[mcp(
+    crate = "::mcp_errors_core::unchecked",
+    domain = "knowledge-base",
+    data_fields
+)]
 pub enum Kb {
     #[mcp(code = 1001, kind = "not_found", message = "Path not found: {path}")]
     PathNotFound { path: String },
@@ -254,7 +258,7 @@ pub enum Kb {
 // The categorized error model: an order server returning `result.error`, and its protocol errors
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core::unchecked", domain = "orders", range = 1000..=5999)]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "orders", range = 1000..=5999, data_fields)]
 pub enum Orders {
     /// 4001 `ADAPTER_ERROR`; the field travels as `originalError`.
     #[mcp(
@@ -281,7 +285,12 @@ pub enum Orders {
 /// The categorized error model's protocol validation failure: `-32602 Invalid params` with the
 /// offending field.
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core::unchecked", domain = "jsonrpc", protocol)]
+#[mcp(
+    crate = "::mcp_errors_core::unchecked",
+    domain = "jsonrpc",
+    protocol,
+    data_fields
+)]
 pub enum Proto {
     #[mcp(code = -32602, message = "Invalid params")]
     InvalidParams { field: String },
@@ -291,7 +300,7 @@ pub enum Proto {
 // The TypeScript hierarchy: tool errors with errorType / errorCode / retryable
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core::unchecked", domain = "commons", range = 3100..=3199)]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "commons", range = 3100..=3199, data_fields)]
 pub enum Tools {
     #[mcp(
         code = 3100,
@@ -318,7 +327,7 @@ pub enum Tools {
 // A `transparent` variant: the Node fleet's common 1005 raised by the Python server
 
 #[derive(Debug, McpError)]
-#[mcp(crate = "::mcp_errors_core::unchecked", domain = "common", range = 1000..=1099, symbol_prefix = "E_")]
+#[mcp(crate = "::mcp_errors_core::unchecked", domain = "common", range = 1000..=1099, symbol_prefix = "E_", data_fields)]
 pub enum Common {
     #[mcp(code = 1005, kind = "validation", message = "Input too large")]
     InputTooLarge { len: usize, max: usize },

@@ -183,15 +183,17 @@ fn entry(out: &mut String, row: &Row<'_>, domain: &str) {
     push_str_lit(out, &row.doc);
 }
 
-/// `__mcp_row`, the row of a value. It binds the `skip` fields, which no generated code reads
-/// otherwise, so rustc does not call them dead (a secret kept for `Debug` or logging is the point of `skip`);
-/// the `_` names keep the bindings themselves quiet.
+/// `__mcp_row`, the row of a value. It binds the fields that no role reads (`skip` ones, and
+/// those kept off the wire: `message_only`, or never mentioned for it), which generated code
+/// may not read otherwise, so rustc does not call them dead (a value kept for `Debug`, logs or
+/// the message is the point of keeping it off the wire); the `_` names keep the bindings
+/// themselves quiet.
 fn row_fn(out: &mut String, plan: &Plan<'_>) {
     out.push_str("#[inline] fn __mcp_row(&self) -> usize { match self {");
     for (variant, row) in plan.own() {
         let mut skipped = Vec::new();
         for f in &variant.fields {
-            if f.skip && !f.retry_after {
+            if f.data_key.is_none() && !f.details && !f.source && !f.retry_after && !f.retryable {
                 let name = format!("_{}", f.format_name());
                 skipped.push((f, Ident::new(&name, Span::call_site())));
             }

@@ -8,7 +8,7 @@ enum E {
     Reserved,
     /// Taken by a field
     #[mcp(code = 2101, data(code = "x"))]
-    Field { code: u32 },
+    Field { #[mcp(data)] code: u32 },
     /// Twice
     #[mcp(code = 2102, data(code = "x", code = "y"))]
     Twice,

@@ -8,7 +8,7 @@ struct Opaque;
 enum E {
     /// A
     #[mcp(code = 1)]
-    Aa { value: Opaque },
+    Aa { #[mcp(data)] value: Opaque },
 }
 
 fn main() {}

@@ -6,7 +6,7 @@ enum E {
     /// A
     #[mcp(code = 1)]
     Aa {
-        path: String,
+        #[mcp(data)] path: String,
         #[mcp(rename = "path")]
         other_path: String,
     },

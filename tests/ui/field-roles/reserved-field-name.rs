@@ -5,7 +5,7 @@ use mcp_errors::McpError;
 enum E {
     /// A
     #[mcp(code = 1)]
-    Aa { domain: String },
+    Aa { #[mcp(data)] domain: String },
 }
 
 fn main() {

@@ -4,7 +4,7 @@ use mcp_errors::McpError;
 #[mcp(domain = "ui", decode)]
 enum E {
     /// Navigation failed
-    Nav { reason: String },
+    Nav { #[mcp(data)] reason: String },
 }
 
 fn main() {

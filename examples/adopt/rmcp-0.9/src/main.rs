@@ -25,7 +25,10 @@ use serde_json::json;
 enum NotesError {
     /// Note not found
     #[mcp(code = 2200, kind = "not_found", help = "list the notes first")]
-    NotFound { id: u32 },
+    NotFound {
+        #[mcp(data)]
+        id: u32,
+    },
 }
 
 /// The errors the server sent before the port, kept exactly on the wire.

@@ -1,0 +1,14 @@
+use mcp_errors::McpError;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "ui")]
+enum E {
+    /// A
+    #[mcp(code = 1)]
+    Aa {
+        #[mcp(data, skip)]
+        token: String,
+    },
+}
+
+fn main() {}

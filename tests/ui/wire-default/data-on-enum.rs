@@ -1,0 +1,11 @@
+use mcp_errors::McpError;
+
+#[derive(Debug, McpError)]
+#[mcp(domain = "ui", data)]
+enum E {
+    /// A
+    #[mcp(code = 1)]
+    Aa { path: String },
+}
+
+fn main() {}
