@@ -12,6 +12,9 @@
 # the 1.0 crate builds with the feature `line-1-early`, which takes
 # `integrations::rmcp_1::tool_call_result`.
 #
+# Each line's crate also type-checks docs/adopt.md's `ServerHandler` snippet for that line
+# (tests/rmcp_lines/handler_N.rs, checked equal to the guide's text first).
+#
 # Then the adoption examples (examples/adopt/*, docs/adopt.md), each a server on its own rmcp
 # (0.9, 1.3 with rmcp-macros 1.3, the newest 3.x): built and run; the 1.3 one again on rmcp
 # and rmcp-macros 1.0.0 (it compares `tools/list` with the server's before adoption).
@@ -128,6 +131,20 @@ for feature in rmcp-0 rmcp-1 rmcp-2; do
     passed=$((passed + 1))
   else
     echo "clippy mcp-errors-core --features $feature: failed" >&2
+    failed=$((failed + 1))
+  fi
+done
+# docs/adopt.md's `ServerHandler` snippet for each line is tests/rmcp_lines/handler_N.rs between
+# `docs:begin` and `docs:end`, word for word (conversions.rs type-checks the file with the line).
+for n in 0 1 2 3; do
+  file="$repo/tests/rmcp_lines/handler_$n.rs"
+  snippet=$(sed -n '/^\/\/ docs:begin$/,/^\/\/ docs:end$/p' "$file" | sed '1d;$d')
+  guide=$(cat "$repo/docs/adopt.md")
+  if [[ -n $snippet && $guide == *"$snippet"* ]]; then
+    echo "docs/adopt.md holds tests/rmcp_lines/handler_$n.rs: ok"
+    passed=$((passed + 1))
+  else
+    echo "docs/adopt.md does not hold tests/rmcp_lines/handler_$n.rs between its docs:begin and docs:end, word for word" >&2
     failed=$((failed + 1))
   fi
 done
