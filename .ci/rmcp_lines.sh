@@ -12,8 +12,12 @@
 # the 1.0 crate builds with the feature `line-1-early`, which takes
 # `integrations::rmcp_1::tool_call_result`.
 #
+# Each line's crate also type-checks docs/adopt.md's `ServerHandler` snippet for that line
+# (tests/rmcp_lines/handler_N.rs, checked equal to the guide's text first).
+#
 # Then the adoption examples (examples/adopt/*, docs/adopt.md), each a server on its own rmcp
-# (0.9, 1.3 with rmcp-macros 1.3, the newest 3.x): built and run.
+# (0.9, 1.3 with rmcp-macros 1.3, the newest 3.x): built and run; the 1.3 one again on rmcp
+# and rmcp-macros 1.0.0 (it compares `tools/list` with the server's before adoption).
 #
 # Also checks that a version mismatch is a compile error that says so: with a fresh lock file,
 # a crate on rmcp 0.8 gets a second 0.x (0.16) for mcp-errors' rmcp-0; the build must fail
@@ -130,6 +134,20 @@ for feature in rmcp-0 rmcp-1 rmcp-2; do
     failed=$((failed + 1))
   fi
 done
+# docs/adopt.md's `ServerHandler` snippet for each line is tests/rmcp_lines/handler_N.rs between
+# `docs:begin` and `docs:end`, word for word (conversions.rs type-checks the file with the line).
+for n in 0 1 2 3; do
+  file="$repo/tests/rmcp_lines/handler_$n.rs"
+  snippet=$(sed -n '/^\/\/ docs:begin$/,/^\/\/ docs:end$/p' "$file" | sed '1d;$d')
+  guide=$(cat "$repo/docs/adopt.md")
+  if [[ -n $snippet && $guide == *"$snippet"* ]]; then
+    echo "docs/adopt.md holds tests/rmcp_lines/handler_$n.rs: ok"
+    passed=$((passed + 1))
+  else
+    echo "docs/adopt.md does not hold tests/rmcp_lines/handler_$n.rs between its docs:begin and docs:end, word for word" >&2
+    failed=$((failed + 1))
+  fi
+done
 for spec in "${lines[@]}"; do
   read -r name req feature testfeature mode macros <<<"$spec"
   t0=$SECONDS
@@ -174,6 +192,19 @@ done
 # The adoption examples: each its own server crate, run (it checks its replies). A fresh lock
 # file gives mcp-errors' rmcp-0 the newest 0.x beside an example's older one: unified to the
 # example's own, as the `cargo update --precise` step of docs/rmcp.md says.
+run_example() { # dir, label
+  local log
+  log=$(mktemp)
+  if (cd "$1" && cargo run --quiet >"$log" 2>&1) && grep -q ': ok$' "$log"; then
+    echo "examples/adopt/$2 ($(cd "$1" && cargo tree --quiet --offline -i rmcp --depth 0 -e normal 2>/dev/null | head -n 1 || true)): $(tail -n 1 "$log") ($((SECONDS - t0)) s)"
+    passed=$((passed + 1))
+  else
+    echo "examples/adopt/$2: failed" >&2
+    tail -n 40 "$log" >&2
+    failed=$((failed + 1))
+  fi
+  rm -f "$log"
+}
 for dir in "$repo"/examples/adopt/*/; do
   example=$(basename "$dir")
   t0=$SECONDS
@@ -182,16 +213,15 @@ for dir in "$repo"/examples/adopt/*/; do
   if [[ ${#versions[@]} -ge 2 ]]; then
     (cd "$dir" && cargo update --quiet -p "rmcp@${versions[-1]}" --precise "${versions[0]}")
   fi
-  log=$(mktemp)
-  if (cd "$dir" && cargo run --quiet >"$log" 2>&1) && grep -q ': ok$' "$log"; then
-    echo "examples/adopt/$example ($(cd "$dir" && cargo tree --quiet --offline -i rmcp --depth 0 -e normal 2>/dev/null | head -n 1 || true)): $(tail -n 1 "$log") ($((SECONDS - t0)) s)"
-    passed=$((passed + 1))
-  else
-    echo "examples/adopt/$example: failed" >&2
-    tail -n 40 "$log" >&2
-    failed=$((failed + 1))
+  run_example "$dir" "$example"
+  if [[ $example == rmcp-1.3 ]]; then
+    # The same server on rmcp and rmcp-macros 1.0.0, the floor of the `tool_call_result`
+    # route: its `tools/list` must still equal the one before adoption (output schemas).
+    t0=$SECONDS
+    (cd "$dir" && cargo update --quiet -p rmcp --precise 1.0.0 &&
+      cargo update --quiet -p rmcp-macros --precise 1.0.0)
+    run_example "$dir" "$example on 1.0.0"
   fi
-  rm -f "$log"
 done
 # The `http` feature's HttpErrorLayer around each older line's Streamable HTTP service (3.x is
 # the example's, .ci/hostile_http.sh): one crate with the four lines side by side.

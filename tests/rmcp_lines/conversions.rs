@@ -34,6 +34,24 @@ use rmcp::model::CallToolRequestParam as CallParams;
 use rmcp::model::CallToolRequestParams as CallParams;
 #[cfg(feature = "line-3")]
 use rmcp::model::CallToolRequestParams as CallParams;
+/// The line's `ServerHandler` snippet of docs/adopt.md, type-checked with this line's rmcp.
+#[cfg(feature = "line-0")]
+#[path = "handler_0.rs"]
+#[allow(dead_code)]
+mod handler;
+#[cfg(feature = "line-1")]
+#[path = "handler_1.rs"]
+#[allow(dead_code)]
+mod handler;
+#[cfg(feature = "line-2")]
+#[path = "handler_2.rs"]
+#[allow(dead_code)]
+mod handler;
+#[cfg(feature = "line-3")]
+#[path = "handler_3.rs"]
+#[allow(dead_code)]
+mod handler;
+
 #[cfg(not(feature = "line-3"))]
 type Response = CallToolResult;
 #[cfg(feature = "line-3")]

@@ -7,7 +7,12 @@
 //!   works on every 1.x release;
 //! - rmcp-macros before 1.4 replace a hand-written `call_tool` under `#[tool_handler]`
 //!   (E0201): `ServerHandler` is written by hand, `call_tool` and `list_tools`;
-//! - the name clash: `ErrorData as McpError` stays, the derive is named by path.
+//! - the name clash: `ErrorData as McpError` stays, the derive is named by path;
+//! - rmcp-macros list an `outputSchema` only for a `Json<T>` return type, so the
+//!   `tool_call_result` route would drop it: `#[tool(output_schema = line::output_schema::<T>())]`
+//!   keeps it, and `tools/list` is compared with the server's before adoption (`Before`).
+//!
+//! Built with rmcp 1.3 and again with rmcp 1.0 (and their rmcp-macros) by .ci/rmcp_lines.sh.
 
 #[path = "../../session.rs"]
 mod session;
@@ -73,8 +78,8 @@ impl Browser {
     }
 
     /// `Result<Json<Page>, BrowserError>` from 1.4 on; on 1.0 to 1.3 through
-    /// `tool_call_result`.
-    #[tool(description = "Open a URL")]
+    /// `tool_call_result`, with the output schema `Json<Page>` would have listed.
+    #[tool(description = "Open a URL", output_schema = line::output_schema::<Page>())]
     async fn navigate(
         &self,
         Parameters(Url { url }): Parameters<Url>,
@@ -82,6 +87,34 @@ impl Browser {
         tool_call_result(open(&url).map(Json))
     }
 }
+
+/// The same tool before adoption: `Json<Page>`, whose output schema rmcp-macros derive.
+#[derive(Clone)]
+struct Before {
+    tool_router: ToolRouter<Before>,
+}
+
+#[tool_router]
+impl Before {
+    fn new() -> Self {
+        Before {
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(description = "Open a URL")]
+    async fn navigate(
+        &self,
+        rmcp::handler::server::wrapper::Parameters(Url { url }): rmcp::handler::server::wrapper::Parameters<Url>,
+    ) -> Result<Json<Page>, McpError> {
+        open(&url)
+            .map(Json)
+            .map_err(|e| McpError::internal_error(format!("{e:?}"), None))
+    }
+}
+
+#[rmcp::tool_handler]
+impl ServerHandler for Before {}
 
 /// No `#[tool_handler]`: before rmcp-macros 1.4 it would replace this `call_tool`.
 impl ServerHandler for Browser {
@@ -133,7 +166,24 @@ async fn main() {
         "{reply}"
     );
 
-    let reply = s.request("tools/list", json!({})).await;
-    assert_eq!(reply["result"]["tools"][0]["name"], "navigate", "{reply}");
-    println!("adopt rmcp 1.3: ok");
+    // `tools/list` before and after adoption: the same tools, the same output schemas.
+    let after = s.request("tools/list", json!({})).await;
+    assert_eq!(after["result"]["tools"][0]["name"], "navigate", "{after}");
+    let before = session::Session::start(Before::new())
+        .await
+        .request("tools/list", json!({}))
+        .await;
+    let schema = &before["result"]["tools"][0]["outputSchema"];
+    assert!(schema["properties"]["title"].is_object(), "{before}");
+    assert_eq!(
+        after["result"]["tools"][0]["outputSchema"], *schema,
+        "{after}"
+    );
+    let names = |list: &serde_json::Value| {
+        list["result"]["tools"]
+            .as_array()
+            .map(|tools| tools.iter().map(|t| t["name"].clone()).collect::<Vec<_>>())
+    };
+    assert_eq!(names(&after), names(&before), "{after}");
+    println!("adopt rmcp 1.x (tools/list keeps the output schema): ok");
 }
