@@ -1,1 +1,0 @@
-//! The fleet file: one allocation of code ranges for every server of a fleet.
