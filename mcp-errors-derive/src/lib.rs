@@ -22,6 +22,9 @@ mod ctxt;
 mod emit;
 mod fallback;
 mod first_use;
+// The enum against its fleet file: only with the `fleet` feature, which brings the TOML reader.
+#[cfg(feature = "fleet")]
+mod fleet;
 mod json;
 mod markdown;
 mod names;
@@ -107,8 +110,22 @@ fn derive(input: &syn::DeriveInput) -> emit::Expansion {
     if let Some(model) = &model {
         valid::check(&cx, model);
     }
+    // The hidden constants that tie the crate to its fleet file (none without a fleet).
+    #[cfg(feature = "fleet")]
+    let tracking = match &model {
+        Some(model) => fleet::check(&cx, model),
+        None => None,
+    };
+    #[cfg(not(feature = "fleet"))]
+    let tracking: Option<String> = None;
     match (cx.check(), model.as_ref()) {
-        (Ok(()), Some(model)) => emit::expand(&plan::Plan::new(model)),
+        (Ok(()), Some(model)) => {
+            let mut expansion = emit::expand(&plan::Plan::new(model));
+            if let Some(tracking) = tracking {
+                expansion.source.push_str(&tracking);
+            }
+            expansion
+        }
         (result, model) => {
             let errors = match result {
                 Err(errors) => errors,

@@ -1019,18 +1019,15 @@ fn reserved_codes_stay_retired(cx: &Ctxt, input: &Input<'_>) {
 }
 
 /// `fleet = "..."` reads a TOML file at compile time, which only the `fleet` feature brings
-/// (a server without a fleet does not compile a TOML parser). Returns whether the fleet can be
-/// read.
-pub fn fleet_needs_its_feature(cx: &Ctxt, input: &Input<'_>, enabled: bool) -> bool {
-    match &input.attrs.fleet {
-        Some(fleet) if !enabled => {
-            cx.syn_error(fleet.error(
-                "`fleet` checks the enum against a fleet file at compile time, which needs the \
+/// (a server without a fleet does not compile a TOML parser).
+fn fleet_needs_its_feature(cx: &Ctxt, input: &Input<'_>, enabled: bool) {
+    if let Some(fleet) = &input.attrs.fleet
+        && !enabled
+    {
+        cx.syn_error(fleet.error(
+            "`fleet` checks the enum against a fleet file at compile time, which needs the \
                  `fleet` feature: `mcp-errors = { version = \"0.1\", features = [\"fleet\"] }`",
-            ));
-            false
-        }
-        _ => enabled,
+        ));
     }
 }
 
