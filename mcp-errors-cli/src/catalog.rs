@@ -1,10 +1,18 @@
 //! The catalog JSON of `Registry::to_json` (`{"format": "mcp-errors-catalog", "version": 1,
-//! "enums": [...]}`), read back, and the one-line errors of a file that is not one.
+//! "enums": [...]}`), read back, and the one-line errors of a file that is not one. A
+//! hand-written TOML catalog ([`crate::handwritten`]) is read into the same model, so every
+//! command takes either ([`Catalog::load`] chooses by extension, else by content).
+//!
+//! Each enum and entry remembers where it was written ([`Enum::at`], [`Entry::at`], ...), for
+//! the findings of `mcp-errors check`: a JSON catalog's members are found through
+//! `serde_json`'s borrowed `RawValue`s, a TOML one's through `toml::Spanned`.
 
 use std::fmt;
 use std::path::Path;
 
+use mcp_errors_rules::fleet::{LineIndex, Pos};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 
 /// The `format` member every catalog carries.
 pub const FORMAT: &str = "mcp-errors-catalog";
@@ -73,7 +81,34 @@ impl fmt::Display for Range {
     }
 }
 
-/// One registered enum.
+/// A code or an inclusive range of codes an enum retired for good (`"reserved": [2150,
+/// [2160, 2169]]`): no entry may use it again, and `diff` lets a code go only into it.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Reserved {
+    /// One code.
+    Code(i64),
+    /// `[lo, hi]`, inclusive.
+    Range([i64; 2]),
+}
+
+impl Reserved {
+    /// The first and last code.
+    pub fn bounds(self) -> (i64, i64) {
+        match self {
+            Reserved::Code(c) => (c, c),
+            Reserved::Range([lo, hi]) => (lo, hi),
+        }
+    }
+
+    /// Whether `code` is retired by this entry.
+    pub fn contains(self, code: i64) -> bool {
+        let (lo, hi) = self.bounds();
+        lo <= code && code <= hi
+    }
+}
+
+/// One registered enum (or a hand-written catalog: one enum of its domain).
 #[derive(Clone, Debug, Deserialize)]
 pub struct Enum {
     /// The Rust type's name.
@@ -88,6 +123,15 @@ pub struct Enum {
     pub span: Option<Range>,
     /// Its codes.
     pub entries: Vec<Entry>,
+    /// The codes it retired for good (omitted when none).
+    #[serde(default)]
+    pub reserved: Vec<Reserved>,
+    /// Where its `domain` is written, when read from a file.
+    #[serde(skip)]
+    pub at: Option<Pos>,
+    /// Where each of [`Enum::reserved`] is written, when read from a file.
+    #[serde(skip)]
+    pub reserved_at: Vec<Pos>,
 }
 
 /// One code of the catalog.
@@ -125,6 +169,12 @@ pub struct Entry {
     /// The variant's fields.
     #[serde(default)]
     pub fields: Vec<Field>,
+    /// Where its `code` is written, when read from a file.
+    #[serde(skip)]
+    pub at: Option<Pos>,
+    /// Where its `symbol` is written, when read from a file.
+    #[serde(skip)]
+    pub symbol_at: Option<Pos>,
 }
 
 /// A field of a variant.
@@ -136,7 +186,16 @@ pub struct Field {
     pub key: String,
     /// `data`, `skip`, `details`, ... (one of [`ROLES`]).
     pub role: String,
+    /// Its JSON type (`string`, `integer`, ...: one of [`JSON_TYPES`]), when its catalog says
+    /// (a hand-written one may; a derived one does not).
+    #[serde(default, rename = "type")]
+    pub json_type: Option<String>,
 }
+
+/// The JSON types a hand-written catalog may give a field (`any`: no constraint).
+pub const JSON_TYPES: &[&str] = &[
+    "string", "integer", "number", "boolean", "object", "array", "any",
+];
 
 impl Entry {
     /// The description a generated module shows: the doc comment, else the message.
@@ -202,16 +261,35 @@ impl Catalog {
                 ));
             }
         }
-        let catalog = typed(text)?;
+        let mut catalog = typed(text)?;
         catalog.validate()?;
+        locate(text, &mut catalog);
         Ok(catalog)
     }
 
-    /// Reads the catalog file at `path`; `Err` is one line naming the file and the problem.
+    /// Reads the catalog file at `path`, derived JSON or a hand-written TOML catalog
+    /// ([`Format::of`]); `Err` is one line naming the file and the problem, for a TOML catalog
+    /// with its line and column (`PATH:LINE:COLUMN: error: ...`), including the first catalog
+    /// rule it breaks ([`crate::check::catalog_problems`]).
     pub fn load(path: &Path) -> Result<Catalog, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        Catalog::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+        match Format::of(path, &text) {
+            Format::Json => {
+                Catalog::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+            }
+            Format::Toml => {
+                let name = path.display().to_string();
+                let catalog = crate::handwritten::parse(&text)
+                    .map_err(|e| format!("{name}:{}:{}: error: {}", e.line, e.column, e.message))?;
+                // A derived catalog passed the derive's checks; a hand-written one passes the
+                // same rules here.
+                match crate::check::catalog_problems(&catalog, true, &name).first() {
+                    Some(problem) => Err(problem.line()),
+                    None => Ok(catalog),
+                }
+            }
+        }
     }
 
     /// What the generators and `diff` rely on: no empty symbol, no code outside `i32`, each
@@ -221,6 +299,14 @@ impl Catalog {
     fn validate(&self) -> Result<(), String> {
         let mut codes = std::collections::BTreeMap::new();
         for (i, en) in self.enums.iter().enumerate() {
+            for (k, r) in en.reserved.iter().enumerate() {
+                let (lo, hi) = r.bounds();
+                if i32::try_from(lo).is_err() || i32::try_from(hi).is_err() || lo > hi {
+                    return Err(format!(
+                        "enums[{i}].reserved[{k}]: {lo}..={hi} is not a code or an inclusive [lo, hi] pair of codes (i32, lo first)"
+                    ));
+                }
+            }
             for (j, entry) in en.entries.iter().enumerate() {
                 let at = || format!("enums[{i}].entries[{j}]");
                 if entry.symbol.is_empty() {
@@ -303,6 +389,73 @@ fn typed(text: &str) -> Result<Catalog, String> {
     })?;
     // (Trailing text was refused already, when `from_json` read the text as a `Value`.)
     Ok(catalog)
+}
+
+/// How a catalog file is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Derived JSON (`Registry::to_json`, a server's `--catalog`).
+    Json,
+    /// A hand-written TOML catalog ([`crate::handwritten`]).
+    Toml,
+}
+
+impl Format {
+    /// By extension (`.json`, `.toml`), else by content: JSON starts with `{` (after
+    /// whitespace), anything else is read as TOML.
+    pub fn of(path: &Path, text: &str) -> Format {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("json") => Format::Json,
+            Some(e) if e.eq_ignore_ascii_case("toml") => Format::Toml,
+            _ if text.trim_start().starts_with(['{', '[']) => Format::Json,
+            _ => Format::Toml,
+        }
+    }
+}
+
+/// Where each enum's domain, reserved entry, and each entry's code and symbol start in
+/// `text`, borrowed as `RawValue`s (slices of `text`, so their offsets are positions).
+#[derive(Deserialize)]
+struct Spots<'a> {
+    #[serde(borrow)]
+    enums: Vec<EnumSpots<'a>>,
+}
+
+#[derive(Deserialize)]
+struct EnumSpots<'a> {
+    #[serde(borrow)]
+    domain: &'a RawValue,
+    #[serde(borrow, default)]
+    reserved: Vec<&'a RawValue>,
+    #[serde(borrow)]
+    entries: Vec<EntrySpots<'a>>,
+}
+
+#[derive(Deserialize)]
+struct EntrySpots<'a> {
+    #[serde(borrow)]
+    code: &'a RawValue,
+    #[serde(borrow)]
+    symbol: &'a RawValue,
+}
+
+/// Fills the positions of `catalog`, read from `text` already (so this second reading
+/// succeeds; if it did not, the catalog simply stays without positions).
+fn locate(text: &str, catalog: &mut Catalog) {
+    let Ok(spots) = serde_json::from_str::<Spots<'_>>(text) else {
+        return;
+    };
+    let lines = LineIndex::new(text);
+    let base = text.as_ptr() as usize;
+    let at = |raw: &RawValue| lines.pos((raw.get().as_ptr() as usize).saturating_sub(base));
+    for (en, spots) in catalog.enums.iter_mut().zip(&spots.enums) {
+        en.at = Some(at(spots.domain));
+        en.reserved_at = spots.reserved.iter().map(|r| at(r)).collect();
+        for (entry, spots) in en.entries.iter_mut().zip(&spots.entries) {
+            entry.at = Some(at(spots.code));
+            entry.symbol_at = Some(at(spots.symbol));
+        }
+    }
 }
 
 fn json_kind(value: &serde_json::Value) -> &'static str {

@@ -2,7 +2,10 @@
 //! of the fleet built on the old one, in the manner of `buf breaking`.
 //!
 //! Breaking (one finding each):
-//! - a code removed (its symbol gone too), or a symbol moved to another code;
+//! - a code removed (its symbol gone too) that the new catalog does not reserve (`reserved`:
+//!   a code retired for good may go), or a symbol moved to another code;
+//! - a reserved code used again, or its reservation dropped (a retired code stays retired:
+//!   clients built on the old catalog may still see it from old servers);
 //! - a code reused for another symbol that already existed;
 //! - a symbol renamed (same code, the old symbol gone, a new one in its place);
 //! - the domain of a code changed, or its channel (a tool error became a JSON-RPC error, which
@@ -28,7 +31,49 @@ pub fn breaking_changes(old: &Catalog, new: &Catalog) -> Vec<String> {
     let mut findings = Vec::new();
     enum_changes(old, new, &mut findings);
     code_changes(old, new, &mut findings);
+    reserved_changes(old, new, &mut findings);
     findings
+}
+
+/// Whether some enum of `c` reserves `code`.
+fn reserves(c: &Catalog, code: i64) -> bool {
+    c.enums
+        .iter()
+        .any(|en| en.reserved.iter().any(|r| r.contains(code)))
+}
+
+/// The codes `old` reserved: each used again in `new` (always breaking), or no longer reserved
+/// there (the retirement undone). Walks the reserved entries, not every code in them.
+fn reserved_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {
+    let new_codes = by_code(new);
+    for en in &old.enums {
+        for r in &en.reserved {
+            let (lo, hi) = r.bounds();
+            for (code, entries) in new_codes.range(lo..=hi) {
+                findings.push(format!(
+                    "code {code} reused: reserved in the old catalog (domain {}), now {}",
+                    en.domain, entries[0].symbol
+                ));
+            }
+            let still = new.enums.iter().any(|n| {
+                n.reserved.iter().any(|nr| {
+                    let (a, b) = nr.bounds();
+                    a <= lo && hi <= b
+                })
+            });
+            if !still {
+                let what = if lo == hi {
+                    format!("code {lo}")
+                } else {
+                    format!("codes {lo}..={hi}")
+                };
+                findings.push(format!(
+                    "{what} (domain {}): no longer reserved; a retired code stays retired",
+                    en.domain
+                ));
+            }
+        }
+    }
 }
 
 /// The codes `new` adds to `old`, as `code SYMBOL`.
@@ -176,6 +221,7 @@ fn code_changes(old: &Catalog, new: &Catalog, findings: &mut Vec<String>) {
         }
         let moved_to = new_symbols.get(before.symbol.as_str()).map(|e| e.code);
         match (here.first(), moved_to) {
+            (None, None) if reserves(new, before.code) => {}
             (None, None) => {
                 findings.push(format!("code {} ({}) removed", before.code, before.symbol));
             }

@@ -24,7 +24,9 @@
 //! `docs/polyglot.md`).
 
 pub mod catalog;
+pub mod check;
 pub mod diff;
+pub mod handwritten;
 pub mod lang;
 
 use std::io::Write;
@@ -41,6 +43,7 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 const USAGE: &str =
     "usage: mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
        mcp-errors diff OLD.json NEW.json
+       mcp-errors check FLEET_FILE [--format json]
        mcp-errors COMMAND --help";
 
 const GEN_HELP: &str = "usage: mcp-errors gen --lang LANG --catalog FILE --out DIR [--package NAME]
@@ -77,6 +80,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let result = match args.first().map(String::as_str) {
         Some("gen") => run_gen(&args[1..], out),
         Some("diff") => run_diff(&args[1..], out),
+        Some("check") => run_check(&args[1..], out, err),
         Some("-h" | "--help" | "help") => {
             let _ = writeln!(out, "{USAGE}");
             return 0;
@@ -180,6 +184,44 @@ fn run_gen(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {
         let _ = writeln!(out, "wrote {}", path.display());
     }
     Ok(0)
+}
+
+fn run_check(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Failure> {
+    if args.iter().any(|a| is_help(a)) {
+        let _ = writeln!(out, "{}", check::HELP);
+        return Ok(0);
+    }
+    let (mut fleet, mut json) = (None, false);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--format" | "--format=json" | "--format=text" => {
+                let value = match arg.split_once('=') {
+                    Some((_, v)) => v.to_owned(),
+                    None => it.next().cloned().ok_or_else(|| {
+                        Failure::Usage("check: --format needs a value".to_owned())
+                    })?,
+                };
+                json = match value.as_str() {
+                    "json" => true,
+                    "text" => false,
+                    other => {
+                        return Err(Failure::Usage(format!(
+                            "check: unknown format {other:?} (text or json)"
+                        )));
+                    }
+                };
+            }
+            _ if fleet.is_none() && !arg.starts_with('-') => fleet = Some(PathBuf::from(arg)),
+            _ => {
+                return Err(Failure::Usage(format!(
+                    "check: unexpected argument {arg:?}"
+                )));
+            }
+        }
+    }
+    let fleet = fleet.ok_or_else(|| Failure::Usage("check: expected a fleet file".to_owned()))?;
+    Ok(check::run(&fleet, json, out, err))
 }
 
 fn run_diff(args: &[String], out: &mut dyn Write) -> Result<i32, Failure> {

@@ -32,7 +32,7 @@
 //! which the derive (one enum against the fleet), and `mcp-errors check` (the whole fleet) call,
 //! so the same mistake gets the same words in both.
 
-mod read;
+pub mod read;
 pub mod rules;
 
 use std::fmt;

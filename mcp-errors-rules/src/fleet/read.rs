@@ -1,6 +1,11 @@
 //! The fleet file's TOML read into [`Fleet`]: serde with `toml::Spanned` around every key's
 //! value, `deny_unknown_fields` on every table, then the checks serde cannot express (a range
 //! is two codes, low first, each an `i32`; a catalog path stays in the fleet's folder).
+//!
+//! The helpers are public for the other TOML file of a fleet, the hand-written catalog (read by
+//! the `mcp-errors` CLI), so that both files spell codes, ranges and reserved entries alike and
+//! report them in the same words: [`ReservedEntry`], [`reserved`], [`pair`], [`code`],
+//! [`located`], [`toml_error`].
 
 use std::fmt;
 
@@ -36,33 +41,36 @@ struct RawDomain {
     range: Option<Spanned<Vec<Spanned<i64>>>>,
     catalog: Option<Spanned<String>>,
     #[serde(default)]
-    reserved: Vec<Spanned<RawReserved>>,
+    reserved: Vec<Spanned<ReservedEntry>>,
     symbol_prefix: Option<Spanned<String>>,
     owner: Option<Spanned<String>>,
     description: Option<Spanned<String>>,
 }
 
-/// One entry of a `reserved` array: a code, or an inclusive `[lo, hi]` pair, as written.
-pub(crate) enum RawReserved {
+/// One entry of a `reserved` array as written: a code, or an inclusive `[lo, hi]` pair (any
+/// other value is a deserialization error saying so; [`reserved`] checks the pair).
+pub enum ReservedEntry {
+    /// One code.
     Code(i64),
+    /// A pair, as many codes as written (at most three: a third is refused at once).
     Pair(Vec<i64>),
 }
 
-impl<'de> Deserialize<'de> for RawReserved {
+impl<'de> Deserialize<'de> for ReservedEntry {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = RawReserved;
+            type Value = ReservedEntry;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a code or an inclusive [lo, hi] pair of codes")
             }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawReserved, E> {
-                Ok(RawReserved::Code(v))
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ReservedEntry, E> {
+                Ok(ReservedEntry::Code(v))
             }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawReserved, E> {
-                Ok(RawReserved::Code(i64::try_from(v).unwrap_or(i64::MAX)))
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ReservedEntry, E> {
+                Ok(ReservedEntry::Code(i64::try_from(v).unwrap_or(i64::MAX)))
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawReserved, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReservedEntry, A::Error> {
                 let mut codes = Vec::new();
                 while let Some(code) = seq.next_element::<i64>()? {
                     if codes.len() == 2 {
@@ -72,7 +80,7 @@ impl<'de> Deserialize<'de> for RawReserved {
                     }
                     codes.push(code);
                 }
-                Ok(RawReserved::Pair(codes))
+                Ok(ReservedEntry::Pair(codes))
             }
         }
         d.deserialize_any(V)
@@ -133,8 +141,8 @@ pub fn parse(text: &str) -> Result<Fleet, FleetError> {
     })
 }
 
-/// A `toml` error at its span's start (the file's start when it has none).
-pub(crate) fn toml_error(lines: &LineIndex<'_>, e: &toml::de::Error) -> FleetError {
+/// A `toml` error as a [`FleetError`] at its span's start (the file's start when it has none).
+pub fn toml_error(lines: &LineIndex<'_>, e: &toml::de::Error) -> FleetError {
     let at = e
         .span()
         .map_or(Pos { line: 1, column: 1 }, |s| lines.pos(s.start));
@@ -142,13 +150,14 @@ pub(crate) fn toml_error(lines: &LineIndex<'_>, e: &toml::de::Error) -> FleetErr
     FleetError::new(at, message)
 }
 
-pub(crate) fn located<T>(lines: &LineIndex<'_>, s: Spanned<T>) -> Located<T> {
+/// A spanned value as a [`Located`] one.
+pub fn located<T>(lines: &LineIndex<'_>, s: Spanned<T>) -> Located<T> {
     let at = lines.pos(s.span().start);
     Located::new(s.into_inner(), at)
 }
 
-/// `code` as an `i32`, or the error at `at`.
-pub(crate) fn code(value: i64, at: Pos) -> Result<i32, FleetError> {
+/// `value` as a code (`i32`), or the error at `at`.
+pub fn code(value: i64, at: Pos) -> Result<i32, FleetError> {
     i32::try_from(value).map_err(|_| {
         FleetError::new(
             at,
@@ -159,7 +168,7 @@ pub(crate) fn code(value: i64, at: Pos) -> Result<i32, FleetError> {
 
 /// `[lo, hi]` as written, as a [`CodeSpan`]: two codes, low first; `what` names the key in
 /// messages (`range`, `a reserved pair`).
-pub(crate) fn pair(values: &[i64], at: Pos, what: &str) -> Result<CodeSpan, FleetError> {
+pub fn pair(values: &[i64], at: Pos, what: &str) -> Result<CodeSpan, FleetError> {
     let [lo, hi] = values else {
         return Err(FleetError::new(
             at,
@@ -181,17 +190,17 @@ pub(crate) fn pair(values: &[i64], at: Pos, what: &str) -> Result<CodeSpan, Flee
     }
 }
 
-/// A `reserved` array read into ranges.
-pub(crate) fn reserved(
+/// A `reserved` array read into ranges, each at its position (pairs checked by [`pair`]).
+pub fn reserved(
     lines: &LineIndex<'_>,
-    raw: Vec<Spanned<RawReserved>>,
+    raw: Vec<Spanned<ReservedEntry>>,
 ) -> Result<Vec<Located<CodeSpan>>, FleetError> {
     raw.into_iter()
         .map(|r| {
             let at = lines.pos(r.span().start);
             let range = match r.into_inner() {
-                RawReserved::Code(c) => CodeSpan::single(code(c, at)?),
-                RawReserved::Pair(p) => pair(&p, at, "a reserved pair")?,
+                ReservedEntry::Code(c) => CodeSpan::single(code(c, at)?),
+                ReservedEntry::Pair(p) => pair(&p, at, "a reserved pair")?,
             };
             Ok(Located::new(range, at))
         })

@@ -11,7 +11,8 @@
 //!
 //! | rule | function | kinds |
 //! |---|---|---|
-//! | a domain named once | [`check_fleet`] | `duplicate-domain` |
+//! | a domain named once, lower-kebab-case | [`check_fleet`] | `duplicate-domain`, `invalid-domain` |
+//! | a `symbol_prefix` that can start a symbol | [`check_fleet`] | `invalid-symbol-prefix` |
 //! | domain ranges (and the common range) disjoint | [`check_fleet`] | `overlapping-ranges` |
 //! | no range in JSON-RPC's reserved range | [`check_fleet`] | `range-in-jsonrpc-reserved` |
 //! | a domain reserves only its own codes | [`check_fleet`] | `reserved-outside-range` |
@@ -22,7 +23,7 @@
 //! | a symbol starts with its domain's `symbol_prefix` | [`check_symbol_prefix`] | `symbol-prefix` |
 //! | no symbol in two domains | [`symbol_clash`] | `symbol-in-two-domains` |
 //! | a common code means one symbol everywhere | [`common_code_clash`] | `common-code-clash` |
-//! | a catalog holds the domains its `[[domain]]` entries name | [`unclaimed_domain`] | `unclaimed-domain` |
+//! | a catalog holds the domains its `[[domain]]` entries name | [`unclaimed_domain`], [`absent_domain`] | `unclaimed-domain`, `absent-domain` |
 
 use std::fmt::Write as _;
 
@@ -87,6 +88,21 @@ pub fn check_fleet(fleet: &Fleet) -> Vec<FleetFinding> {
         }
     }
     for d in &all {
+        if let Some(f) = rules::domain(&d.name.value) {
+            findings.push(FleetFinding::of(&f, d.name.at));
+        }
+        if let Some(p) = &d.symbol_prefix
+            && !rules::names::is_valid_symbol_prefix(&p.value)
+        {
+            findings.push(FleetFinding::new(
+                "invalid-symbol-prefix",
+                format!(
+                    "symbol prefix `{}` cannot start a symbol: upper-case letters, digits and `_`, a letter first (`E_PW_`)",
+                    p.value
+                ),
+                p.at,
+            ));
+        }
         let range = d.range.value;
         if range.overlaps(JSONRPC_RESERVED) {
             findings.push(FleetFinding::new(
@@ -260,6 +276,13 @@ pub fn unclaimed_domain(domain: &str, claimed: &[&str]) -> String {
     )
 }
 
+/// A catalog that the fleet names for `domain` but that defines no codes of it: the message.
+pub fn absent_domain(domain: &str) -> String {
+    format!(
+        "this catalog defines nothing of domain `{domain}`, which the fleet names it for: fix the catalog's domain, or the fleet's `catalog` path"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parse;
@@ -313,6 +336,22 @@ mod tests {
                 "reserved 2300 lies outside the range 2100..=2199 of domain `b`: a domain reserves only its own codes",
                 "domain `b` is allocated twice: merge the two tables",
             ]
+        );
+    }
+
+    #[test]
+    fn names_and_prefixes() {
+        let f = fleet(
+            "[[domain]]\nname = \"Play_Wright\"\nrange = [2000, 2099]\nsymbol_prefix = \"e_pw\"\n",
+        );
+        let found = check_fleet(&f);
+        assert_eq!(
+            found.iter().map(|f| f.kind).collect::<Vec<_>>(),
+            ["invalid-domain", "invalid-symbol-prefix"]
+        );
+        assert_eq!(
+            found[1].message,
+            "symbol prefix `e_pw` cannot start a symbol: upper-case letters, digits and `_`, a letter first (`E_PW_`)"
         );
     }
 
@@ -375,6 +414,7 @@ mod tests {
         );
         assert_eq!(common_code_clash(1001, "E_TIMEOUT", "E_TIMEOUT"), None);
         assert!(common_code_clash(1001, "E_TIMEOUT", "E_SLOW").is_some());
+        assert!(absent_domain("x").starts_with("this catalog defines nothing of domain `x`"));
         assert_eq!(
             unclaimed_domain("x", &["a", "b"]),
             "this catalog defines codes of domain `x`, but the fleet names it for `a`, `b` only: add `x` to the fleet with this catalog, or fix the catalog's domain"

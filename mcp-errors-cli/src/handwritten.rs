@@ -1,0 +1,508 @@
+//! The hand-written catalog: the errors of a server not written in Rust (TypeScript, Python,
+//! Go), in TOML, read into the same [`Catalog`] model as a derived one, so `gen`, `diff` and
+//! `check` take it as they take a Rust server's `--catalog` JSON.
+//!
+//! ```toml
+//! domain = "python"                 # required, lower-kebab-case
+//! name = "PythonError"              # optional: the catalog's name (default: the domain)
+//! range = [2000, 2099]              # optional: every code inside (as the derive's `range`)
+//! reserved = [2042, [2050, 2059]]   # optional: codes retired for good
+//! kind = "internal"                 # optional: the default kind of every error
+//! retryable = false                 # optional: the default flag of every error
+//!
+//! [[error]]
+//! code = 2000
+//! symbol = "E_PY_EXEC_FAIL"
+//! message = "Execution failed: {reason}"   # the derive's template language
+//! kind = "internal"                         # default: the catalog's, else `internal`
+//! retryable = false                         # default: the catalog's, else the kind's
+//! channel = "tool_error"                    # or "jsonrpc"; default "tool_error"
+//! error_type = "InternalError"              # default: the kind's (`InternalError`)
+//! help = "Check the code for syntax errors"
+//! aliases = ["E_PY_FAIL"]                   # older symbols still decoded
+//! doc = "The interpreter raised."           # the description generated modules show
+//! fields = { reason = "string" }            # name = JSON type, or a table:
+//! # fields = { reason = { type = "string", role = "details", key = "why" } }
+//! ```
+//!
+//! [`parse`] fails, at the position of the offending value, on anything a derived catalog
+//! could not hold: not TOML, an unknown key, a value of the wrong type, a code outside `i32`, a
+//! kind, channel, field role or JSON type the runtime does not know, a template that names no
+//! field. What the catalog rules say (duplicate codes, the symbol pattern, the range, the
+//! reserved codes) is `check`'s ([`crate::check::catalog_findings`]), and `gen` refuses a
+//! catalog that breaks one.
+
+use std::fmt;
+
+use mcp_errors_rules::fleet::read::{self, ReservedEntry};
+use mcp_errors_rules::fleet::{FleetError, LineIndex, Pos};
+use serde::Deserialize;
+use serde::de::{self, MapAccess, Visitor};
+use toml::Spanned;
+
+use crate::catalog::{
+    CHANNELS, Catalog, Entry, Enum, FORMAT, Field, JSON_TYPES, KINDS, ROLES, Range, Reserved,
+    VERSION,
+};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCatalog {
+    domain: Option<Spanned<String>>,
+    name: Option<String>,
+    range: Option<Spanned<Vec<i64>>>,
+    #[serde(default)]
+    reserved: Vec<Spanned<ReservedEntry>>,
+    kind: Option<Spanned<String>>,
+    retryable: Option<bool>,
+    #[serde(default)]
+    error: Vec<Spanned<RawError>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawError {
+    code: Option<Spanned<i64>>,
+    symbol: Option<Spanned<String>>,
+    message: Option<Spanned<String>>,
+    kind: Option<Spanned<String>>,
+    retryable: Option<bool>,
+    channel: Option<Spanned<String>>,
+    error_type: Option<Spanned<String>>,
+    help: Option<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
+    doc: Option<String>,
+    #[serde(default)]
+    fields: Option<Spanned<RawFields>>,
+}
+
+/// A field's declaration: its JSON type alone, or a table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawField {
+    #[serde(rename = "type")]
+    json_type: Option<String>,
+    role: Option<String>,
+    key: Option<String>,
+}
+
+/// The `fields` table, in the order the file gives.
+struct RawFields(Vec<(String, RawField)>);
+
+impl<'de> Deserialize<'de> for RawFields {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = RawFields;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(
+                    "a table of fields, each `name = \"type\"` or `name = { type, role, key }`",
+                )
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFields, A::Error> {
+                let mut out = Vec::new();
+                while let Some(name) = map.next_key::<String>()? {
+                    let field = map.next_value::<OneField>()?.0;
+                    out.push((name, field));
+                }
+                Ok(RawFields(out))
+            }
+        }
+        struct OneField(RawField);
+        impl<'de> Deserialize<'de> for OneField {
+            fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct One;
+                impl<'de> Visitor<'de> for One {
+                    type Value = OneField;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str("a JSON type (\"string\") or a table { type, role, key }")
+                    }
+                    fn visit_str<E: de::Error>(self, v: &str) -> Result<OneField, E> {
+                        Ok(OneField(RawField {
+                            json_type: Some(v.to_owned()),
+                            role: None,
+                            key: None,
+                        }))
+                    }
+                    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<OneField, A::Error> {
+                        RawField::deserialize(de::value::MapAccessDeserializer::new(map))
+                            .map(OneField)
+                    }
+                }
+                d.deserialize_any(One)
+            }
+        }
+        d.deserialize_map(Fields)
+    }
+}
+
+/// Reads a hand-written catalog's text into a [`Catalog`] of one enum (its domain's), every
+/// entry, enum and reserved entry with its position. `Err`: the first problem, at its position.
+pub fn parse(text: &str) -> Result<Catalog, FleetError> {
+    let lines = LineIndex::new(text);
+    let raw: RawCatalog = toml::from_str(text).map_err(|e| read::toml_error(&lines, &e))?;
+    let start = Pos { line: 1, column: 1 };
+    let domain = raw.domain.ok_or_else(|| {
+        FleetError::new(
+            start,
+            "a hand-written catalog needs its `domain` (`domain = \"python\"`) before its first `[[error]]`",
+        )
+    })?;
+    let domain = read::located(&lines, domain);
+    let default_kind = raw
+        .kind
+        .map(|k| known(&lines, k, "kind", KINDS))
+        .transpose()?;
+    let range = match raw.range {
+        Some(r) => {
+            let at = lines.pos(r.span().start);
+            let r = read::pair(r.get_ref(), at, "`range`")?;
+            Some(Range {
+                start: i64::from(r.lo),
+                end: i64::from(r.hi),
+            })
+        }
+        None => None,
+    };
+    let reserved = read::reserved(&lines, raw.reserved)?;
+    let mut entries = Vec::with_capacity(raw.error.len());
+    for e in raw.error {
+        entries.push(entry(
+            &lines,
+            e,
+            &domain.value,
+            default_kind.as_deref(),
+            raw.retryable,
+        )?);
+    }
+    entries.sort_by_key(|e: &Entry| e.code);
+    let span = match (entries.first(), entries.last()) {
+        (Some(a), Some(b)) => Some(Range {
+            start: a.code,
+            end: b.code,
+        }),
+        _ => None,
+    };
+    let catalog = Catalog {
+        format: FORMAT.to_owned(),
+        version: VERSION,
+        enums: vec![Enum {
+            name: raw.name.unwrap_or_else(|| domain.value.clone()),
+            domain: domain.value,
+            range,
+            span,
+            entries,
+            reserved: reserved
+                .iter()
+                .map(|r| {
+                    if r.value.lo == r.value.hi {
+                        Reserved::Code(i64::from(r.value.lo))
+                    } else {
+                        Reserved::Range([i64::from(r.value.lo), i64::from(r.value.hi)])
+                    }
+                })
+                .collect(),
+            at: Some(domain.at),
+            reserved_at: reserved.iter().map(|r| r.at).collect(),
+        }],
+    };
+    Ok(catalog)
+}
+
+/// `value` if it is one of `allowed`, else the error at it naming the key and the choices.
+fn known(
+    lines: &LineIndex<'_>,
+    value: Spanned<String>,
+    key: &str,
+    allowed: &[&str],
+) -> Result<String, FleetError> {
+    let v = read::located(lines, value);
+    if allowed.contains(&v.value.as_str()) {
+        Ok(v.value)
+    } else {
+        Err(FleetError::new(
+            v.at,
+            format!(
+                "unknown {key} {:?} (one of: {})",
+                v.value,
+                allowed.join(", ")
+            ),
+        ))
+    }
+}
+
+/// The derive's `errorType` of a kind (`network` -> `NetworkError`), as mcp-errors-core's
+/// `ErrorKind::error_type` writes it (tests/handwritten.rs ties the two).
+pub fn error_type_of(kind: &str) -> String {
+    let mut out = String::with_capacity(kind.len() + 5);
+    for part in kind.split('_') {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    out.push_str("Error");
+    out
+}
+
+/// Whether a kind is retryable when nothing says otherwise (mcp-errors-core's
+/// `ErrorKind::default_retryable`, tied by tests/handwritten.rs).
+pub fn default_retryable(kind: &str) -> bool {
+    matches!(kind, "timeout" | "network" | "rate_limit" | "unavailable")
+}
+
+fn entry(
+    lines: &LineIndex<'_>,
+    raw: Spanned<RawError>,
+    domain: &str,
+    default_kind: Option<&str>,
+    default_retryable_flag: Option<bool>,
+) -> Result<Entry, FleetError> {
+    let table_at = lines.pos(raw.span().start);
+    let raw = raw.into_inner();
+    let missing = |key: &str, example: &str| {
+        FleetError::new(
+            table_at,
+            format!("an `[[error]]` needs its `{key}` (`{key} = {example}`)"),
+        )
+    };
+    let code = raw.code.ok_or_else(|| missing("code", "2000"))?;
+    let code = read::located(lines, code);
+    let code_value = read::code(code.value, code.at)?;
+    let symbol = read::located(
+        lines,
+        raw.symbol
+            .ok_or_else(|| missing("symbol", "\"E_PY_EXEC_FAIL\""))?,
+    );
+    let message = read::located(
+        lines,
+        raw.message
+            .ok_or_else(|| missing("message", "\"Execution failed: {reason}\""))?,
+    );
+    let kind = match raw.kind {
+        Some(k) => known(lines, k, "kind", KINDS)?,
+        None => default_kind.unwrap_or("internal").to_owned(),
+    };
+    let channel = match raw.channel {
+        Some(c) => known(lines, c, "channel", CHANNELS)?,
+        None => "tool_error".to_owned(),
+    };
+    let error_type = match raw.error_type {
+        Some(t) => {
+            let t = read::located(lines, t);
+            if t.value.is_empty() || !t.value.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Err(FleetError::new(
+                    t.at,
+                    format!(
+                        "`error_type` {:?} is not a type name (letters and digits, `NetworkError`)",
+                        t.value
+                    ),
+                ));
+            }
+            t.value
+        }
+        None => error_type_of(&kind),
+    };
+    let fields_at = raw
+        .fields
+        .as_ref()
+        .map_or(table_at, |f| lines.pos(f.span().start));
+    let mut fields = Vec::new();
+    for (name, f) in raw
+        .fields
+        .map(Spanned::into_inner)
+        .map_or_else(Vec::new, |f| f.0)
+    {
+        let role = f.role.unwrap_or_else(|| "data".to_owned());
+        if !ROLES.contains(&role.as_str()) {
+            return Err(FleetError::new(
+                fields_at,
+                format!(
+                    "field {name:?} has an unknown role {role:?} (one of: {})",
+                    ROLES.join(", ")
+                ),
+            ));
+        }
+        if let Some(t) = &f.json_type
+            && !JSON_TYPES.contains(&t.as_str())
+        {
+            return Err(FleetError::new(
+                fields_at,
+                format!(
+                    "field {name:?} has an unknown JSON type {t:?} (one of: {})",
+                    JSON_TYPES.join(", ")
+                ),
+            ));
+        }
+        fields.push(Field {
+            key: f.key.unwrap_or_else(|| name.clone()),
+            name,
+            role,
+            json_type: f.json_type,
+        });
+    }
+    if let Some(name) = missing_placeholder(&message.value, &fields) {
+        return Err(FleetError::new(
+            message.at,
+            format!(
+                "the message names `{{{name}}}`, which is no field of {:?}: add it to `fields` (`fields = {{ {name} = \"string\" }}`)",
+                symbol.value
+            ),
+        ));
+    }
+    Ok(Entry {
+        code: i64::from(code_value),
+        symbol: symbol.value,
+        domain: domain.to_owned(),
+        message: message.value,
+        retryable: raw
+            .retryable
+            .or(default_retryable_flag)
+            .unwrap_or_else(|| default_retryable(&kind)),
+        kind,
+        variant: String::new(),
+        doc: raw.doc.unwrap_or_default(),
+        aliases: raw.aliases,
+        help: raw.help,
+        channel,
+        error_type,
+        fields,
+        at: Some(code.at),
+        symbol_at: Some(symbol.at),
+    })
+}
+
+/// The first placeholder of `template` (`{name}`, `{0}`, `{name:?}`; `{{` is a brace) that
+/// names none of `fields`; `{}` (a positional argument, which a catalog cannot supply) is
+/// reported as the empty name.
+fn missing_placeholder(template: &str, fields: &[Field]) -> Option<String> {
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        if let Some(stripped) = after.strip_prefix('{') {
+            rest = stripped;
+            continue;
+        }
+        let Some(close) = after.find('}') else {
+            return None;
+        };
+        let inner = &after[..close];
+        let name = inner.split(':').next().unwrap_or("").trim();
+        if !fields.iter().any(|f| f.name == name) {
+            return Some(name.to_owned());
+        }
+        rest = &after[close + 1..];
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CATALOG: &str = r#"domain = "python"
+reserved = [2042, [2050, 2059]]
+
+[[error]]
+code = 2001
+symbol = "E_PY_SECURITY"
+message = "Blocked"
+kind = "permission"
+
+[[error]]
+code = 2000
+symbol = "E_PY_EXEC_FAIL"
+message = "Execution failed: {reason}"
+kind = "timeout"
+fields = { reason = "string", secret = { role = "skip" } }
+aliases = ["E_PY_FAIL"]
+"#;
+
+    fn err(text: &str) -> String {
+        parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn reads_into_the_derived_model() {
+        let c = parse(CATALOG).unwrap();
+        let en = &c.enums[0];
+        assert_eq!((en.name.as_str(), en.domain.as_str()), ("python", "python"));
+        assert_eq!(
+            en.reserved,
+            [Reserved::Code(2042), Reserved::Range([2050, 2059])]
+        );
+        assert_eq!(
+            en.reserved_at[1],
+            Pos {
+                line: 2,
+                column: 19
+            }
+        );
+        assert_eq!(
+            en.span,
+            Some(Range {
+                start: 2000,
+                end: 2001
+            })
+        );
+        let e = &en.entries[0];
+        assert_eq!(e.symbol, "E_PY_EXEC_FAIL");
+        assert_eq!(
+            e.at,
+            Some(Pos {
+                line: 11,
+                column: 8
+            })
+        );
+        assert_eq!(
+            (e.kind.as_str(), e.error_type.as_str(), e.retryable),
+            ("timeout", "TimeoutError", true)
+        );
+        assert_eq!(e.channel, "tool_error");
+        assert_eq!(e.fields.len(), 2);
+        assert_eq!(e.fields[1].role, "skip");
+        assert_eq!(e.fields[0].json_type.as_deref(), Some("string"));
+        assert!(!en.entries[1].retryable);
+    }
+
+    #[test]
+    fn bad_values_are_located() {
+        assert_eq!(
+            err(&CATALOG.replace("kind = \"timeout\"", "kind = \"slow\"")),
+            "14:8: unknown kind \"slow\" (one of: validation, timeout, network, rate_limit, unavailable, not_found, permission, internal, protocol, adapter, business)"
+        );
+        assert_eq!(
+            err(&CATALOG.replace("code = 2000", "code = \"2000\"")),
+            "11:8: invalid type: string \"2000\", expected i64"
+        );
+        assert_eq!(
+            err(&CATALOG.replace("aliases", "alias")),
+            "16:1: unknown field `alias`, expected one of `code`, `symbol`, `message`, `kind`, `retryable`, `channel`, `error_type`, `help`, `aliases`, `doc`, `fields`"
+        );
+        assert_eq!(
+            err(&CATALOG.replace("{reason}", "{why}")),
+            "13:11: the message names `{why}`, which is no field of \"E_PY_EXEC_FAIL\": add it to `fields` (`fields = { why = \"string\" }`)"
+        );
+        assert_eq!(
+            err(&CATALOG.replace("[2050, 2059]", "[2059, 2050]")),
+            "2:19: a reserved pair [2059, 2050] is written backwards: write [2050, 2059]"
+        );
+        assert!(
+            err("domain = \"x\"\n[[error]]\ncode = 1\n")
+                .starts_with("2:1: an `[[error]]` needs its `symbol`")
+        );
+        assert!(err("[[error]]\n").starts_with("1:1: a hand-written catalog needs its `domain`"));
+        assert!(
+            err(&CATALOG.replace("\"string\"", "\"text\"")).contains("unknown JSON type \"text\"")
+        );
+    }
+
+    #[test]
+    fn kinds_spell_their_error_types() {
+        assert_eq!(error_type_of("rate_limit"), "RateLimitError");
+        assert_eq!(error_type_of("not_found"), "NotFoundError");
+        assert!(default_retryable("network") && !default_retryable("internal"));
+    }
+}
