@@ -378,7 +378,26 @@ mod tests {
             id: (name, "d"),
             span: Some(CodeRange::new(start, end)),
             codes,
+            reserved: &[],
         }
+    }
+
+    #[test]
+    fn a_code_one_type_retired_is_named() {
+        const RETIRED: &[CodeRange] = &[CodeRange::new(5, 5), CodeRange::new(7, 9)];
+        let a = Item {
+            reserved: RETIRED,
+            ..item("A", 1, 9, &[1, 2])
+        };
+        // Whichever of the two retired it, in either order.
+        assert_eq!(
+            failure(&[a, item("B", 8, 20, &[8, 20])]),
+            "`A` and `B`: code 8 is reserved (retired with 7..=9); use a new code"
+        );
+        assert_eq!(
+            failure(&[item("B", 5, 20, &[5, 20]), a]),
+            "`A` and `B`: code 5 is reserved (retired); use a new code"
+        );
     }
 
     #[test]

@@ -137,23 +137,20 @@ fn against(cx: &Ctxt, input: &Input<'_>, fleet: &Fleet, source: &Source) {
             codes.push((code.value, code.value_span));
         }
     }
-    let claim = match &input.attrs.range {
-        Some(range) => {
-            let span = CodeSpan::new(range.value.0, range.value.1);
-            if let Some(finding) = fleet_rules::check_range(domain, span) {
-                report(cx, range.value_span, &finding.message, source, finding.at);
-            }
-            Some((span, range.value_span))
+    let claim = if let Some(range) = &input.attrs.range {
+        let span = CodeSpan::new(range.value.0, range.value.1);
+        if let Some(finding) = fleet_rules::check_range(domain, span) {
+            report(cx, range.value_span, &finding.message, source, finding.at);
         }
-        None => {
-            let lo = codes.iter().map(|c| c.0).min();
-            let hi = codes.iter().map(|c| c.0).max();
-            match (lo, hi) {
-                (Some(lo), Some(hi)) if !rules::JSONRPC_RESERVED.contains(lo) => {
-                    Some((CodeSpan::new(lo, hi), SpanRange::single(input.ident.span())))
-                }
-                _ => None,
+        Some((span, range.value_span))
+    } else {
+        let lo = codes.iter().map(|c| c.0).min();
+        let hi = codes.iter().map(|c| c.0).max();
+        match (lo, hi) {
+            (Some(lo), Some(hi)) if !rules::JSONRPC_RESERVED.contains(lo) => {
+                Some((CodeSpan::new(lo, hi), SpanRange::single(input.ident.span())))
             }
+            _ => None,
         }
     };
     // Overlaps with the other domains' allocations: the words of `mcp-errors check`'s and

@@ -193,7 +193,7 @@ mod tests {
             errors[2],
             "message names `{missing}`, but `Cc` has no fields"
         );
-        assert_eq!(errors[3], "duplicate code 10; first used by `Aa`");
+        assert_eq!(errors[3], "duplicate code 10; first used by `e_lower`");
         assert!(errors[4].starts_with("code 10 is first used here"));
         assert!(errors[5].starts_with("code 30 is outside"));
         assert!(errors[6].starts_with("invalid symbol `e_lower`"));

@@ -969,10 +969,9 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
     for variant in &input.variants {
         if let Some(code) = &variant.attrs.code
             && !variant.is_transparent()
+            && let Some(finding) = rules::code_in_range(code.value, CodeSpan::new(start, end))
         {
-            if let Some(finding) = rules::code_in_range(code.value, CodeSpan::new(start, end)) {
-                cx.syn_error(code.error(finding));
-            }
+            cx.syn_error(code.error(finding));
         }
     }
 }
@@ -1200,7 +1199,7 @@ fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::decode_has_its_runtime;
+    use super::{decode_has_its_runtime, fleet_needs_its_feature};
     use crate::ast::Input;
     use crate::ctxt::Ctxt;
 
@@ -1225,6 +1224,34 @@ mod tests {
                     assert!(!client);
                     assert!(
                         error.to_string().contains("features = [\"client\"]"),
+                        "{error}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Whatever features the tests run with (compiletest turns `fleet` on), both answers.
+    #[test]
+    fn fleet_without_its_feature_names_the_feature() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[mcp(domain = "d", fleet = "fleet.toml")]
+            enum E {
+                /// A
+                #[mcp(code = 1)]
+                A,
+            }
+        };
+        for enabled in [false, true] {
+            let cx = Ctxt::new();
+            let model = Input::from_syn(&cx, &input).expect("the input parses");
+            fleet_needs_its_feature(&cx, &model, enabled);
+            match cx.check() {
+                Ok(()) => assert!(enabled),
+                Err(error) => {
+                    assert!(!enabled);
+                    assert!(
+                        error.to_string().contains("features = [\"fleet\"]"),
                         "{error}"
                     );
                 }
