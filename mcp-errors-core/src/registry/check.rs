@@ -398,3 +398,22 @@ impl fmt::Display for RegistryConflicts {
 }
 
 impl std::error::Error for RegistryConflicts {}
+
+#[cfg(test)]
+mod tests {
+    use mcp_errors_rules::rules;
+
+    use crate::jsonrpc;
+
+    /// The rules' bands, which the derive checks codes with, are the protocol's.
+    #[test]
+    fn the_rules_bands_are_jsonrpc_s() {
+        for (ours, theirs) in [
+            (jsonrpc::RESERVED, rules::JSONRPC_RESERVED),
+            (jsonrpc::LEGACY, rules::LEGACY),
+            (jsonrpc::SPEC_DEFINED, rules::SPEC_DEFINED),
+        ] {
+            assert_eq!((ours.start, ours.end), (theirs.lo, theirs.hi));
+        }
+    }
+}
