@@ -16,7 +16,7 @@ seconds of cargo and rustc, steadier when the machine is shared) are reported.
   (e) as (c), plus one `to_string()` per enum, so that the Display impls are code-generated
       in the crate (the derive's methods are `#[inline]`: a crate pays code generation only
       for the ones it calls);
-  (d) clean build of the mcp-errors crates (rules, derive, core, facade) versus thiserror +
+  (d) clean build of the three mcp-errors crates (derive, core, facade) versus thiserror +
       thiserror-impl, their shared dependencies (syn, quote, proc-macro2, serde) built
       already;
   (f) from nothing: a crate of mcp-errors versus one of thiserror + serde (derive) +
@@ -389,15 +389,14 @@ def main():
 
     if "d" in parts:
         print()
-        print("(d) clean build of the library crates: mcp-errors{,-core,-derive,-rules} vs thiserror{,-impl}")
+        print("(d) clean build of the library crates: mcp-errors{,-core,-derive} vs thiserror{,-impl}")
         print(header("crates", tags))
         te = write_crate("bench_clean_thiserror", "")
         ms = [
             write_crate(f"bench_clean_mcp{suffix(i)}", "", root)
             for i, (_, root) in enumerate(roots)
         ]
-        # The rules crate is the derive's dependency (std only): part of what a clean build pays.
-        ours = ["mcp-errors", "mcp-errors-core", "mcp-errors-derive", "mcp-errors-rules"]
+        ours = ["mcp-errors", "mcp-errors-core", "mcp-errors-derive"]
 
         def step(crate):
             # `cargo clean -p` goes by package name: with --compare, cleaning one checkout's

@@ -9,9 +9,9 @@ use quote::ToTokens;
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Token};
 
 use crate::ctxt::Ctxt;
+use crate::rules::CodeSpan;
 use crate::scan;
 use crate::symbol::{self, quoted_list};
-use mcp_errors_rules::rules::CodeSpan;
 
 /// Where some tokens start and end. Errors spanned by it underline everything between.
 ///

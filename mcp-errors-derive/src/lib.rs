@@ -29,6 +29,12 @@ mod json;
 mod markdown;
 mod names;
 mod plan;
+// The catalog rules, from the rules crate's own source: the same definitions the core and the
+// CLI use through the crate, compiled here so that a clean build has no crate more (part d of
+// benches/compile_time.py). Not every rule is the derive's.
+#[allow(dead_code, unreachable_pub, unused_imports)]
+#[path = "../../mcp-errors-rules/src/rules/mod.rs"]
+mod rules;
 mod scan;
 mod splice;
 mod symbol;

@@ -8,9 +8,9 @@ use crate::attr::{Attr, FieldAttrs, SpanRange};
 use crate::ctxt::Ctxt;
 use crate::first_use::first_uses;
 use crate::names;
+use crate::rules::{self, CodeSpan, CodeUse, Finding, NameRole, NameUse, Sharing};
 use crate::symbol;
 use crate::template::Arg;
-use mcp_errors_rules::rules::{self, CodeSpan, CodeUse, Finding, NameRole, NameUse, Sharing};
 
 pub fn check(cx: &Ctxt, input: &Input<'_>) {
     domain_is_present_and_kebab_case(cx, input);
