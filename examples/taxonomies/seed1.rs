@@ -12,7 +12,7 @@
 //! `3001 RATE_LIMIT_EXCEEDED` and `3002 TIMEOUT` under *System* and `4001 ADAPTER_ERROR` under
 //! *Adapter*: three codes outside their category's range. Declared literally (each code in the
 //! enum of its category, each enum with its range) the derive rejects the table with
-//! "code 3001 is outside the enum's `range = 4000..=4999`"; `tests/ui/seeds/` keeps that
+//! "code 3001 is outside the range 4000..=4999"; `tests/ui/seeds/` keeps that
 //! declaration as a compile-fail test.
 //!
 //! Resolution: **the published numbers stay.** Clients match on `3001`, `3002` and `4001`

@@ -23,6 +23,8 @@ pub struct Item {
     span: Option<CodeRange>,
     /// [`ErrorCatalog::OWN_CODES`], ascending.
     codes: &'static [i32],
+    /// [`ErrorCatalog::RESERVED`]: retired codes, part of `span`.
+    reserved: &'static [CodeRange],
 }
 
 impl Item {
@@ -33,6 +35,7 @@ impl Item {
             id: (T::NAME, T::DOMAIN),
             span: T::SPAN,
             codes: T::OWN_CODES,
+            reserved: T::RESERVED,
         }
     }
 }
@@ -150,6 +153,36 @@ const fn first_shared_code(a: &Item, b: &Item) -> Option<i32> {
     None
 }
 
+/// The smallest code of `b`'s own that `a` retired, with `a`'s reserved entry holding it:
+/// for each of `a`'s few reserved entries, a binary search of `b`'s ascending codes.
+#[inline]
+const fn first_retired_code(a: &Item, b: &Item) -> Option<(i32, CodeRange)> {
+    let mut found: Option<(i32, CodeRange)> = None;
+    let mut r = 0;
+    while r < a.reserved.len() {
+        let retired = a.reserved[r];
+        // The first of `b`'s codes at or above the entry's start.
+        let (mut lo, mut hi) = (0, b.codes.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if b.codes[mid] < retired.start {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo < b.codes.len() && b.codes[lo] <= retired.end {
+            let code = b.codes[lo];
+            found = match found {
+                Some((c, _)) if c <= code => found,
+                _ => Some((code, retired)),
+            };
+        }
+        r += 1;
+    }
+    found
+}
+
 const CAP: usize = 512;
 
 struct Msg {
@@ -236,6 +269,27 @@ const fn report(a: &Item, b: &Item) {
             "` look like one error type named twice in `assert_disjoint!` (the same name, \
              domain and codes); list it once",
         );
+    } else if let Some((by, user, (code, retired))) =
+        match (first_retired_code(a, b), first_retired_code(b, a)) {
+            (Some(found), _) => Some((a, b, found)),
+            (None, Some(found)) => Some((b, a, found)),
+            (None, None) => None,
+        }
+    {
+        // `Registry::check`'s words for the same mistake (the rule's, and the two types).
+        msg.push("`");
+        msg.push(by.name);
+        msg.push("` and `");
+        msg.push(user.name);
+        msg.push("`: code ");
+        msg.push_code(code);
+        if retired.start == retired.end {
+            msg.push(" is reserved (retired); use a new code");
+        } else {
+            msg.push(" is reserved (retired with ");
+            msg.push_range(retired);
+            msg.push("); use a new code");
+        }
     } else if let Some(code) = first_shared_code(a, b) {
         msg.push("MCP error code ");
         msg.push_code(code);
@@ -324,7 +378,26 @@ mod tests {
             id: (name, "d"),
             span: Some(CodeRange::new(start, end)),
             codes,
+            reserved: &[],
         }
+    }
+
+    #[test]
+    fn a_code_one_type_retired_is_named() {
+        const RETIRED: &[CodeRange] = &[CodeRange::new(5, 5), CodeRange::new(7, 9)];
+        let a = Item {
+            reserved: RETIRED,
+            ..item("A", 1, 9, &[1, 2])
+        };
+        // Whichever of the two retired it, in either order.
+        assert_eq!(
+            failure(&[a, item("B", 8, 20, &[8, 20])]),
+            "`A` and `B`: code 8 is reserved (retired with 7..=9); use a new code"
+        );
+        assert_eq!(
+            failure(&[item("B", 5, 20, &[5, 20]), a]),
+            "`A` and `B`: code 5 is reserved (retired); use a new code"
+        );
     }
 
     #[test]

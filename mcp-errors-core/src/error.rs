@@ -299,8 +299,9 @@ pub trait ErrorCatalog {
     /// One row per own (non-`transparent`) variant, in declaration order.
     const ENTRIES: &'static [ErrorEntry];
     /// The codes this type claims against others: [`RANGE`](ErrorCatalog::RANGE) when set,
-    /// else its lowest to highest own code; `None` for a type without own codes.
-    const SPAN: Option<CodeRange> = span_of(Self::RANGE, Self::ENTRIES);
+    /// else its lowest to highest own code, widened by its retired codes
+    /// ([`RESERVED`](ErrorCatalog::RESERVED)); `None` for a type without either.
+    const SPAN: Option<CodeRange> = widen(span_of(Self::RANGE, Self::ENTRIES), Self::RESERVED);
     /// The codes of the own (non-`transparent`) variants, ascending: what
     /// [`assert_disjoint!`](crate::assert_disjoint) reads to name a shared code. A list of
     /// integers costs the compiler far less to evaluate than [`ENTRIES`](ErrorCatalog::ENTRIES),
@@ -314,6 +315,14 @@ pub trait ErrorCatalog {
     /// [`Registry::check`](crate::Registry::check) treat them as declared, not as collisions,
     /// and decoding needs `data.symbol` to pick among their variants.
     const SHARED_CODES: &'static [i32] = &[];
+    /// Codes the type retired for good (`#[mcp(reserved = [2150, 2160..=2169])]`), each one
+    /// code (`start == end`) or an inclusive range, as declared: no variant uses them, and
+    /// no other type may. They are part of [`SPAN`](ErrorCatalog::SPAN) (inside a declared
+    /// `RANGE`, or widening the span of one without), so
+    /// [`assert_disjoint!`](crate::assert_disjoint) and
+    /// [`Registry::check`](crate::Registry::check) report another type using one; the
+    /// catalog JSON lists them (`"reserved"`) and the lock file lets a reserved code go.
+    const RESERVED: &'static [CodeRange] = &[];
 
     /// The row with this code, including those of `transparent` inner types.
     fn entry_by_code(code: i32) -> Option<&'static ErrorEntry> {
@@ -326,6 +335,24 @@ pub trait ErrorCatalog {
             .iter()
             .find(|e| e.symbol == symbol || e.aliases.contains(&symbol))
     }
+}
+
+/// `span` widened to hold every range of `reserved`.
+const fn widen(span: Option<CodeRange>, reserved: &[CodeRange]) -> Option<CodeRange> {
+    let mut out = span;
+    let mut i = 0;
+    while i < reserved.len() {
+        let r = reserved[i];
+        out = match out {
+            Some(s) => Some(CodeRange {
+                start: if r.start < s.start { r.start } else { s.start },
+                end: if r.end > s.end { r.end } else { s.end },
+            }),
+            None => Some(r),
+        };
+        i += 1;
+    }
+    out
 }
 
 /// `range` when set, else the lowest to highest code of `entries`.

@@ -98,8 +98,9 @@ pub use verbose::Verbosity;
 /// Fails the build when two error types claim overlapping codes.
 ///
 /// Expands to one `const` item. Each type's claim is its `range` or, without one, its lowest
-/// to highest own code (`transparent` variants do not count). The types may come from
-/// different crates.
+/// to highest own code (`transparent` variants do not count), widened by its retired codes
+/// (`reserved`): a code one type retired and another uses is reported as such. The types
+/// may come from different crates.
 ///
 /// ```
 /// # use mcp_errors_core::{ErrorCatalog, ErrorEntry, CodeRange, assert_disjoint};

@@ -135,7 +135,7 @@ fn every_overlapping_pair_is_reported_once() {
     );
     assert!(
         text.contains(
-            "MCP error ranges overlap from code 1150: `Inner1` claims 1100..=1199 and `Inner2` claims 1150..=1250"
+            "`Inner1` and `Inner2`: range 1150..=1250 of `inner` overlaps range 1100..=1199 of `inner` from code 1150"
         ),
         "{text}"
     );
@@ -176,6 +176,8 @@ fn colliding_codes_and_symbols_name_both_enums() {
                 second: "PyNoRange",
                 second_span: CodeRange::new(2101, 2102),
                 code: 2101,
+                first_domain: "playwright",
+                second_domain: "python",
             },
             RegistryConflict::DuplicateCode {
                 code: 2101,
@@ -183,6 +185,8 @@ fn colliding_codes_and_symbols_name_both_enums() {
                 first_symbol: "E_PW_LAUNCH",
                 second: "PyNoRange",
                 second_symbol: "E_PY_EXEC_FAIL",
+                first_shares: false,
+                second_shares: false,
             },
             RegistryConflict::DuplicateSymbol {
                 symbol: "E_PW_NAV",
@@ -190,12 +194,33 @@ fn colliding_codes_and_symbols_name_both_enums() {
                 first_code: 2100,
                 second: "PyNoRange",
                 second_code: 2102,
+                second_is_alias: false,
             },
         ]
     );
     let text = conflicts.to_string();
-    assert!(text.contains("MCP error code 2101 is used by both `PwNoRange` (E_PW_LAUNCH) and `PyNoRange` (E_PY_EXEC_FAIL)"), "{text}");
-    assert!(text.contains("MCP error symbol E_PW_NAV is used by both `PwNoRange` (code 2100) and `PyNoRange` (code 2102)"), "{text}");
+    assert!(
+        text.contains("\n  `PwNoRange` and `PyNoRange`: range 2101..=2102 of `python` overlaps range 2100..=2101 of `playwright` from code 2101"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n  `PwNoRange` and `PyNoRange`: duplicate code 2101; first used by `E_PW_LAUNCH`"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n  `PwNoRange` and `PyNoRange`: duplicate symbol `E_PW_NAV`; first used by code 2100"
+        ),
+        "{text}"
+    );
+    // The words after the enums are the rule's, as the derive and `mcp-errors check` say them.
+    assert_eq!(conflicts[1].finding().kind(), "duplicate-code");
+    assert_eq!(
+        conflicts[1].finding().to_string(),
+        "duplicate code 2101; first used by `E_PW_LAUNCH`"
+    );
     // It is a std error, usable with `?`.
     let boxed: Box<dyn std::error::Error> = Box::new(conflicts);
     assert!(
@@ -241,6 +266,7 @@ fn aliases_collide_with_symbols_but_not_with_themselves() {
             first_code: 2101,
             second: "Aliased",
             second_code: 2150,
+            second_is_alias: true,
         }]
     );
 }
@@ -258,7 +284,13 @@ fn duplicates_inside_one_hand_written_enum_are_found_too() {
             first_symbol: "E_A",
             second: "Dup",
             second_symbol: "E_B",
+            first_shares: false,
+            second_shares: false,
         }]
+    );
+    assert_eq!(
+        conflicts.to_string(),
+        "1 MCP error catalog conflict:\n  `Dup`: duplicate code 7; first used by `E_A`"
     );
 }
 
@@ -305,4 +337,46 @@ fn many_disjoint_enums_and_one_overlap() {
         })
         .collect();
     assert_eq!(codes, [505, 510]);
+}
+
+// Retired codes: `Retiring` retires 2150 and 2160..=2169; `Reuser` takes 2165.
+catalog!(
+    Retiring,
+    "retiring",
+    None,
+    [r(2100, "E_RT_A", "retiring")],
+    [CodeRange::new(2150, 2150), CodeRange::new(2160, 2169)]
+);
+catalog!(Reuser, "reuser", None, [r(2165, "E_RU_A", "reuser")]);
+
+#[test]
+fn a_code_one_enum_retired_is_not_used_by_another() {
+    // Retired codes widen the span: 2100..=2169.
+    assert_eq!(Retiring::SPAN, Some(CodeRange::new(2100, 2169)));
+    let conflicts = Registry::new()
+        .with::<Reuser>()
+        .with::<Retiring>()
+        .check()
+        .unwrap_err();
+    let reserved: Vec<_> = conflicts
+        .iter()
+        .filter(|c| matches!(c, RegistryConflict::ReservedCode { .. }))
+        .collect();
+    assert_eq!(
+        reserved,
+        [&RegistryConflict::ReservedCode {
+            code: 2165,
+            reserved_by: "Retiring",
+            retired: CodeRange::new(2160, 2169),
+            used_by: "Reuser",
+            symbol: "E_RU_A",
+        }]
+    );
+    assert_eq!(
+        reserved[0].to_string(),
+        "`Retiring` and `Reuser`: code 2165 is reserved (retired with 2160..=2169); use a new code"
+    );
+    assert_eq!(reserved[0].finding().kind(), "reserved-code");
+    // Its own retired codes are no conflict of the enum itself.
+    assert_eq!(Registry::new().with::<Retiring>().check(), Ok(()));
 }

@@ -193,3 +193,32 @@ fn empty_registry_exports_empty_tables() {
         "## Ranges\n\n| Range | Domain | Enum | Codes |\n|---|---|---|---|\n"
     );
 }
+
+catalog!(
+    Retiring,
+    "retiring",
+    Some(CodeRange::new(2100, 2199)),
+    [ErrorEntry {
+        domain: "retiring",
+        ..NAV
+    }],
+    [CodeRange::new(2150, 2150), CodeRange::new(2160, 2169)]
+);
+
+/// Retired codes in the shape a fleet file and a hand-written catalog write them (a code, or
+/// an inclusive `[lo, hi]` pair); no member at all for an enum that retired none.
+#[test]
+fn json_catalog_lists_retired_codes() {
+    let json = Registry::new()
+        .with::<Retiring>()
+        .with::<PlaywrightError>()
+        .to_json();
+    let enums = json["enums"].as_array().unwrap();
+    let retiring = enums.iter().find(|e| e["name"] == "Retiring").unwrap();
+    assert_eq!(retiring["reserved"], json!([2150, [2160, 2169]]));
+    let other = enums
+        .iter()
+        .find(|e| e["name"] == "PlaywrightError")
+        .unwrap();
+    assert!(other.get("reserved").is_none(), "{other}");
+}

@@ -562,3 +562,64 @@ fn concurrent_updates_of_one_lock_file_all_succeed() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+// V1 with 2101 removed and retired (`reserved`); then a version that uses the retired code.
+catalog!(
+    V2Retired,
+    "playwright",
+    Some(CodeRange::new(2100, 2199)),
+    [r(2100, "E_PW_NAV", "playwright")],
+    [CodeRange::new(2101, 2101)]
+);
+catalog!(
+    V3Reused,
+    "playwright",
+    Some(CodeRange::new(2100, 2199)),
+    [
+        r(2100, "E_PW_NAV", "playwright"),
+        r(2150, "E_PW_SCROLL", "playwright"),
+    ],
+    [CodeRange::new(2101, 2101), CodeRange::new(2150, 2159)]
+);
+
+#[test]
+fn a_removed_code_is_fine_when_retired_and_a_retired_code_never_comes_back() {
+    let dir = TempDir::new("lock-retired");
+    let path = dir.path("errors.lock.json");
+    v1().assert_stable_with(&path, false).unwrap();
+    // 2101 is gone, but retired: as `buf breaking` allows a removed field that is reserved.
+    let report = Registry::new()
+        .with::<V2Retired>()
+        .with::<Common>()
+        .assert_stable_with(&path, false)
+        .unwrap();
+    assert!(report.added.is_empty());
+    // 2150 is retired and used: always breaking.
+    let err = Registry::new()
+        .with::<V3Reused>()
+        .with::<Common>()
+        .assert_stable_with(&path, true)
+        .unwrap_err();
+    let StabilityError::Unstable { changes, .. } = &err else {
+        panic!("{err}")
+    };
+    assert_eq!(
+        changes,
+        &[LockChange::Reused {
+            new: LockEntry {
+                code: 2150,
+                domain: "playwright".into(),
+                symbol: "E_PW_SCROLL".into()
+            },
+            retired: CodeRange::new(2150, 2159),
+        }]
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains(
+            "\n  reused   2150 E_PW_SCROLL (playwright): code 2150 is reserved (retired with \
+             2150..=2159); use a new code"
+        ),
+        "{text}"
+    );
+}

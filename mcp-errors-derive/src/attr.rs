@@ -9,6 +9,7 @@ use quote::ToTokens;
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Token};
 
 use crate::ctxt::Ctxt;
+use crate::rules::CodeSpan;
 use crate::scan;
 use crate::symbol::{self, quoted_list};
 
@@ -115,6 +116,20 @@ impl<T> Attr<T> {
     }
 }
 
+/// The bounds `start..=end` of an inclusive range written at `whole`: integers, not backwards.
+fn int_bounds(
+    start: &[TokenTree],
+    end: &[TokenTree],
+    whole: SpanRange,
+) -> Result<(i32, i32), (SpanRange, String)> {
+    match (scan::int(start), scan::int(end)) {
+        (Ok(a), Ok(b)) if a > b => Err((whole, format!("empty range: {a} is greater than {b}"))),
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        (Err(msg), _) => Err((SpanRange::of_trees(start), msg)),
+        (_, Err(msg)) => Err((SpanRange::of_trees(end), msg)),
+    }
+}
+
 /// An error under `range` (one copy for every `Attr<T>` and message type).
 fn spanned_error(range: SpanRange, msg: &dyn core::fmt::Display) -> syn::Error {
     syn::Error::new_spanned(range, msg)
@@ -204,6 +219,10 @@ impl Seen {
 pub struct EnumAttrs {
     pub domain: Option<Attr<LitStr>>,
     pub range: Option<Attr<(i32, i32)>>,
+    /// `reserved = [2150, 2160..=2169]`: the retired codes, each with its tokens.
+    pub reserved: Option<Attr<Vec<Retired>>>,
+    /// `fleet = "path/to/fleet.toml"`, relative to the crate's manifest directory.
+    pub fleet: Option<Attr<LitStr>>,
     pub symbol_prefix: Option<Attr<LitStr>>,
     pub protocol: Option<Attr<()>>,
     pub krate: Option<Attr<syn::Path>>,
@@ -221,6 +240,12 @@ pub struct EnumAttrs {
     /// The `Display` function of every variant that has no message of its own.
     pub fmt: Option<Attr<syn::Path>>,
     pub seen: Seen,
+}
+
+/// One entry of `reserved = [...]`: a code or an inclusive range, and where it is written.
+pub struct Retired {
+    pub codes: CodeSpan,
+    pub tokens: SpanRange,
 }
 
 /// `message = "template"` or `message("template {} {x}", expr, x = expr)`: a template and the
@@ -410,6 +435,8 @@ fn enum_key(cx: &Ctxt, out: &mut EnumAttrs, key: &Key<'_>) -> bool {
     match key.name {
         symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
         symbol::RANGE => set(cx, &mut out.range, key.range()),
+        symbol::RESERVED => set(cx, &mut out.reserved, key.reserved()),
+        symbol::FLEET => set(cx, &mut out.fleet, key.string()),
         symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()),
         symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
         symbol::CRATE => set(cx, &mut out.krate, key.path()),
@@ -446,6 +473,8 @@ pub fn parse_struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> (EnumAttrs, Variant
         let stored = match key.name {
             symbol::DOMAIN
             | symbol::RANGE
+            | symbol::RESERVED
+            | symbol::FLEET
             | symbol::SYMBOL_PREFIX
             | symbol::PROTOCOL
             | symbol::CRATE
@@ -905,6 +934,7 @@ impl Key<'_> {
             (symbol::RENAME, "\"key\""),
             (symbol::CRATE, "\"::mcp_errors\""),
             (symbol::KIND, "\"network\""),
+            (symbol::FLEET, "\"fleet.toml\""),
         ];
         let mut example = "\"...\"";
         for &(key, text) in EXAMPLES {
@@ -951,11 +981,7 @@ impl Key<'_> {
         let (tokens, trees) = self.tokens("2100..=2199")?;
         let bounds = match scan::inclusive_range(&trees) {
             Some((start, end)) if !start.is_empty() && !end.is_empty() => {
-                match (scan::int(start), scan::int(end)) {
-                    (Ok(a), Ok(b)) => Ok((a, b)),
-                    (Err(msg), _) => Err((SpanRange::of_trees(start), msg)),
-                    (_, Err(msg)) => Err((SpanRange::of_trees(end), msg)),
-                }
+                int_bounds(start, end, SpanRange::of(tokens))
             }
             _ => Err((
                 SpanRange::of(tokens),
@@ -963,19 +989,72 @@ impl Key<'_> {
             )),
         };
         match bounds {
-            Ok((a, b)) if a > b => {
-                self.cx.error_at(
-                    &SpanRange::of(tokens),
-                    &format_args!("empty range: {a} is greater than {b}"),
-                );
-                None
-            }
             Ok(bounds) => Some(self.attr(bounds, SpanRange::of(tokens))),
             Err((range, msg)) => {
                 report_value(self.cx, range, &msg, &"range = 2100..=2199");
                 None
             }
         }
+    }
+
+    /// `= [2150, 2160..=2169]`: codes and inclusive ranges, the syntax of `range`, in a list.
+    fn reserved(&self) -> Option<Attr<Vec<Retired>>> {
+        const EXAMPLE: &str = "reserved = [2150, 2160..=2169]";
+        let (tokens, trees) = self.tokens("[2150, 2160..=2169]")?;
+        let [TokenTree::Group(group)] = trees.as_slice() else {
+            report_value(
+                self.cx,
+                SpanRange::of(tokens),
+                "expected a list of codes and inclusive ranges in `[...]`",
+                &EXAMPLE,
+            );
+            return None;
+        };
+        if group.delimiter() != proc_macro2::Delimiter::Bracket {
+            report_value(
+                self.cx,
+                SpanRange::of(group),
+                "expected a list of codes and inclusive ranges in `[...]`",
+                &EXAMPLE,
+            );
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut ok = true;
+        let inner = scan::flatten(&group.stream());
+        for item in inner.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',')) {
+            if item.is_empty() {
+                continue;
+            }
+            let tokens = SpanRange::of_trees(item);
+            let bounds = match scan::inclusive_range(item) {
+                Some((start, end)) if !start.is_empty() && !end.is_empty() => {
+                    int_bounds(start, end, tokens)
+                }
+                Some(_) => Err((
+                    tokens,
+                    "expected an inclusive range of integer literals".to_owned(),
+                )),
+                None => match scan::int(item) {
+                    Ok(code) => Ok((code, code)),
+                    Err(msg) => Err((tokens, msg)),
+                },
+            };
+            match bounds {
+                Ok((lo, hi)) => out.push(Retired {
+                    codes: CodeSpan::new(lo, hi),
+                    tokens,
+                }),
+                Err((range, msg)) => {
+                    report_value(self.cx, range, &msg, &EXAMPLE);
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            return None;
+        }
+        Some(self.attr(out, SpanRange::of(tokens)))
     }
 
     /// `= "network"`.

@@ -22,10 +22,19 @@ mod ctxt;
 mod emit;
 mod fallback;
 mod first_use;
+// The enum against its fleet file: only with the `fleet` feature, which brings the TOML reader.
+#[cfg(feature = "fleet")]
+mod fleet;
 mod json;
 mod markdown;
 mod names;
 mod plan;
+// The catalog rules, from the rules crate's own source: the same definitions the core and the
+// CLI use through the crate, compiled here so that a clean build has no crate more (part d of
+// benches/compile_time.py). Not every rule is the derive's.
+#[allow(dead_code, unreachable_pub, unused_imports)]
+#[path = "../../mcp-errors-rules/src/rules/mod.rs"]
+mod rules;
 mod scan;
 mod splice;
 mod symbol;
@@ -107,8 +116,22 @@ fn derive(input: &syn::DeriveInput) -> emit::Expansion {
     if let Some(model) = &model {
         valid::check(&cx, model);
     }
+    // The hidden constants that tie the crate to its fleet file (none without a fleet).
+    #[cfg(feature = "fleet")]
+    let tracking = match &model {
+        Some(model) => fleet::check(&cx, model),
+        None => None,
+    };
+    #[cfg(not(feature = "fleet"))]
+    let tracking: Option<String> = None;
     match (cx.check(), model.as_ref()) {
-        (Ok(()), Some(model)) => emit::expand(&plan::Plan::new(model)),
+        (Ok(()), Some(model)) => {
+            let mut expansion = emit::expand(&plan::Plan::new(model));
+            if let Some(tracking) = tracking {
+                expansion.source.push_str(&tracking);
+            }
+            expansion
+        }
         (result, model) => {
             let errors = match result {
                 Err(errors) => errors,
@@ -176,7 +199,7 @@ mod tests {
             errors[2],
             "message names `{missing}`, but `Cc` has no fields"
         );
-        assert_eq!(errors[3], "duplicate code 10; first used by `Aa`");
+        assert_eq!(errors[3], "duplicate code 10; first used by `e_lower`");
         assert!(errors[4].starts_with("code 10 is first used here"));
         assert!(errors[5].starts_with("code 30 is outside"));
         assert!(errors[6].starts_with("invalid symbol `e_lower`"));

@@ -30,6 +30,8 @@ pub struct Plan<'a> {
     pub domain: String,
     /// `range = A..=B`.
     pub range: Option<(i32, i32)>,
+    /// `reserved = [...]`: the retired codes, each `(lo, hi)`, as written.
+    pub reserved: Vec<(i32, i32)>,
     /// `#[mcp(decode)]`: generate `from_error_object` (with the `client` feature; without it
     /// `decode` is an error, see `valid.rs`).
     #[cfg(feature = "client")]
@@ -245,6 +247,16 @@ impl<'a> Plan<'a> {
             range: match &input.attrs.range {
                 Some(range) => Some(range.value),
                 None => None,
+            },
+            reserved: match &input.attrs.reserved {
+                Some(reserved) => {
+                    let mut out = Vec::with_capacity(reserved.value.len());
+                    for retired in &reserved.value {
+                        out.push((retired.codes.lo, retired.codes.hi));
+                    }
+                    out
+                }
+                None => Vec::new(),
             },
             #[cfg(feature = "client")]
             decode: input.attrs.decode.is_some(),

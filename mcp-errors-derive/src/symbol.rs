@@ -13,6 +13,11 @@ pub const THISERROR: &str = "error";
 // Enum level.
 pub const DOMAIN: &str = "domain";
 pub const RANGE: &str = "range";
+/// `reserved = [2150, 2160..=2169]`: codes the enum retired, which no variant may use.
+pub const RESERVED: &str = "reserved";
+/// `fleet = "fleet.toml"`: the fleet file the enum's domain and codes are checked against
+/// (with the `fleet` feature).
+pub const FLEET: &str = "fleet";
 pub const SYMBOL_PREFIX: &str = "symbol_prefix";
 pub const PROTOCOL: &str = "protocol";
 pub const CRATE: &str = "crate";
@@ -63,6 +68,8 @@ pub const MESSAGE_ONLY: &str = "message_only";
 pub const ENUM_KEYS: &[&str] = &[
     DOMAIN,
     RANGE,
+    RESERVED,
+    FLEET,
     SYMBOL_PREFIX,
     PROTOCOL,
     CRATE,

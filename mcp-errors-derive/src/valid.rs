@@ -8,6 +8,7 @@ use crate::attr::{Attr, FieldAttrs, SpanRange};
 use crate::ctxt::Ctxt;
 use crate::first_use::first_uses;
 use crate::names;
+use crate::rules::{self, CodeSpan, CodeUse, Finding, NameRole, NameUse, Sharing};
 use crate::symbol;
 use crate::template::Arg;
 
@@ -40,6 +41,8 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     }
     codes_are_unique(cx, input);
     codes_lie_in_range(cx, input);
+    reserved_codes_stay_retired(cx, input);
+    fleet_needs_its_feature(cx, input, cfg!(feature = "fleet"));
     reserved_codes_follow_the_bands(cx, input);
     symbols_are_well_formed(cx, input);
     symbols_are_unique(cx, input);
@@ -115,12 +118,8 @@ fn domain_is_present_and_kebab_case(cx: &Ctxt, input: &Input<'_>) {
             "missing `domain`; add `#[mcp(domain = \"...\")]` to the enum",
         ),
         Some(domain) => {
-            let value = domain.value.value();
-            if !names::is_kebab_case(&value) {
-                cx.syn_error(domain.value_error(format_args!(
-                    "domain `{value}` must be lower-kebab-case, e.g. `{}`",
-                    names::to_kebab(&value)
-                )));
+            if let Some(finding) = rules::domain(&domain.value.value()) {
+                cx.syn_error(domain.value_error(finding));
             }
         }
     }
@@ -1003,61 +1002,38 @@ fn field_using<'s>(keys: &[String], fields: &[&'s str], key: &str) -> Option<&'s
 /// A code identifies one variant on the wire; two variants with one code cannot be told apart
 /// by a client.
 fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
-    let mut codes = Vec::new();
-    // The index of the variant each code is written on.
+    let mut uses = Vec::new();
+    // The variant each code is written on.
     let mut owners = Vec::new();
-    for (index, variant) in input.variants.iter().enumerate() {
+    for variant in &input.variants {
         if let Some(code) = &variant.attrs.code
             && !variant.is_transparent()
         {
-            codes.push(code.value);
-            owners.push(index);
+            uses.push(CodeUse {
+                code: code.value,
+                symbol: &variant.symbol,
+                shared: variant.attrs.shared_code.is_some(),
+            });
+            owners.push((variant, code));
         }
     }
-    let first = first_uses(&codes);
-    // How many plain duplicates (no `shared_code`) of each first use were reported: the
-    // first of them also points at it.
-    let mut duplicates: Vec<usize> = vec![0; codes.len()];
-    for (i, &f) in first.iter().enumerate() {
-        let variant = &input.variants[owners[i]];
-        let earlier = &input.variants[owners[f]];
-        let Some(code) = &variant.attrs.code else {
-            continue;
-        };
-        match f {
-            f if f == i => {}
-            // Declared on both sides: the migration case (several variants on -32602, each
-            // with its own symbol).
-            _ if earlier.attrs.shared_code.is_some() && variant.attrs.shared_code.is_some() => {}
-            _ if earlier.attrs.shared_code.is_some() => {
-                cx.syn_error(code.error(format_args!(
-                    "duplicate code {}; `{}` shares it (`shared_code`), so `{}` must say \
-                     `shared_code` too to share it on purpose",
-                    code.value, earlier.ident, variant.ident
-                )));
-            }
-            _ if variant.attrs.shared_code.is_some() => {
-                cx.syn_error(code.error(format_args!(
-                    "duplicate code {}; `{}` uses it without `shared_code`; mark both to share \
-                     it on purpose",
-                    code.value, earlier.ident
-                )));
-            }
-            f => {
-                cx.syn_error(code.error(format_args!(
-                    "duplicate code {}; first used by `{}`",
-                    code.value, earlier.ident
-                )));
-                duplicates[f] += 1;
-                if duplicates[f] == 1
-                    && let Some(earlier_code) = &earlier.attrs.code
-                {
-                    cx.syn_error(earlier_code.error(format_args!(
-                        "code {} is first used here, by `{}`",
-                        code.value, earlier.ident
-                    )));
-                }
-            }
+    // The first uses already pointed at: the first plain duplicate of each also points at it.
+    let mut noted = Vec::new();
+    for collision in rules::duplicate_codes(&uses) {
+        let (_, code) = owners[collision.second];
+        cx.syn_error(code.error(&collision.finding));
+        if let Finding::DuplicateCode {
+            sharing: Sharing::Neither,
+            ..
+        } = collision.finding
+            && !noted.contains(&collision.first)
+        {
+            noted.push(collision.first);
+            let (earlier, earlier_code) = owners[collision.first];
+            cx.syn_error(earlier_code.error(format_args!(
+                "code {} is first used here, by `{}`",
+                earlier_code.value, earlier.ident
+            )));
         }
     }
 }
@@ -1072,47 +1048,72 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
     for variant in &input.variants {
         if let Some(code) = &variant.attrs.code
             && !variant.is_transparent()
-            && (code.value < start || code.value > end)
+            && let Some(finding) = rules::code_in_range(code.value, CodeSpan::new(start, end))
         {
-            cx.syn_error(code.error(format_args!(
-                "code {} is outside the enum's `range = {start}..={end}`",
-                code.value
-            )));
+            cx.syn_error(code.error(finding));
         }
     }
 }
 
-/// The parts of JSON-RPC's reserved range -32768..=-32000 as MCP 2026-07-28 (`basic/index`,
-/// "Error codes") allocates them. Kept in step with `mcp_errors::jsonrpc::{RESERVED,
-/// LEGACY, SPEC_DEFINED}` by `tests/ui/reserved-range/`.
-enum Band {
-    /// -32000..=-32019: codes servers used before the allocation; no new ones.
-    Legacy,
-    /// -32020..=-32099: codes the MCP specification defines.
-    Spec,
-    /// The rest: JSON-RPC 2.0's own codes and its implementation-defined server errors.
-    JsonRpc,
-}
-
-impl Band {
-    fn of(code: i32) -> Option<Band> {
-        match code {
-            -32019..=-32000 => Some(Band::Legacy),
-            -32099..=-32020 => Some(Band::Spec),
-            -32768..=-32100 => Some(Band::JsonRpc),
-            _ => None,
+/// `reserved = [...]` retires codes for good (a client may still meet them in old logs and
+/// old peers): no variant may use one, and, with a `range`, each lies inside it, so that
+/// `assert_disjoint!` and `Registry::check` keep other enums off it too.
+fn reserved_codes_stay_retired(cx: &Ctxt, input: &Input<'_>) {
+    let Some(reserved) = &input.attrs.reserved else {
+        return;
+    };
+    if let Some(range) = &input.attrs.range {
+        let (start, end) = range.value;
+        for retired in &reserved.value {
+            let span = retired.codes;
+            for code in [span.lo, span.hi] {
+                if let Some(finding) = rules::code_in_range(code, CodeSpan::new(start, end)) {
+                    cx.error_spanned_by(retired.tokens, finding);
+                    break;
+                }
+            }
+        }
+    }
+    let spans: Vec<CodeSpan> = reserved.value.iter().map(|r| r.codes).collect();
+    for variant in &input.variants {
+        let Some(code) = &variant.attrs.code else {
+            continue;
+        };
+        if variant.is_transparent() {
+            continue;
+        }
+        if let Some(finding) = rules::reserved_code(code.value, &spans) {
+            cx.syn_error(code.error(&finding));
+            if let Finding::ReservedCode { retired, .. } = finding
+                && let Some(at) = reserved.value.iter().find(|r| r.codes == retired)
+            {
+                cx.error_spanned_by(
+                    at.tokens,
+                    format_args!("code {} is reserved here", code.value),
+                );
+            }
         }
     }
 }
 
-/// Implementations' own codes lie outside -32768..=-32000 (MCP 2026-07-28; seed 000:
-/// "application errors will use positive codes"): a client reads a code there as a protocol
-/// failure. Outside a `protocol` enum every code there is an error that names its part of the
-/// range. A `protocol` enum may use the whole range, but a code in the legacy band must say it
-/// is an existing code kept on purpose (`legacy`), so no new code lands there by accident.
+/// `fleet = "..."` reads a TOML file at compile time, which only the `fleet` feature brings
+/// (a server without a fleet does not compile a TOML parser).
+fn fleet_needs_its_feature(cx: &Ctxt, input: &Input<'_>, enabled: bool) {
+    if let Some(fleet) = &input.attrs.fleet
+        && !enabled
+    {
+        cx.syn_error(fleet.error(
+            "`fleet` checks the enum against a fleet file at compile time, which needs the \
+                 `fleet` feature: `mcp-errors = { version = \"0.1\", features = [\"fleet\"] }`",
+        ));
+    }
+}
+
+/// Implementations' own codes lie outside -32768..=-32000 (MCP 2026-07-28; the Node fleet's
+/// numeric ranges: "application errors will use positive codes"): `rules::protocol_band`,
+/// whose bands `tests/ui/reserved-range/` and `tests/test_protocol_codes.rs` tie to
+/// `mcp_errors::jsonrpc`. A misplaced `legacy` is reported at the mark, the rest at the code.
 fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
-    const OUTSIDE: &str = "give application errors a code outside -32768..=-32000, e.g. a \
-                           positive one";
     let protocol = input.is_protocol();
     for variant in &input.variants {
         let Some(code) = &variant.attrs.code else {
@@ -1121,46 +1122,17 @@ fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
         if variant.is_transparent() {
             continue;
         }
-        let c = code.value;
-        let band = Band::of(c);
         let legacy = variant.attrs.legacy.as_ref();
         // A `legacy` that did not parse was reported already; do not also call the code unmarked.
         let marked = legacy.is_some() || variant.attrs.seen.mentioned(symbol::LEGACY);
-        let msg = match (protocol, &band) {
-            (false, Some(Band::Legacy)) => format!(
-                "code {c} is in -32000..=-32019, the legacy band of JSON-RPC's reserved range \
-                 -32768..=-32000, where MCP 2026-07-28 allows no new codes; {OUTSIDE} (an \
-                 existing protocol code kept on purpose needs `#[mcp(protocol)]` on the enum \
-                 and `legacy` on the variant)"
-            ),
-            (false, Some(Band::Spec)) => format!(
-                "code {c} is in -32020..=-32099, which MCP 2026-07-28 reserves for codes the \
-                 specification defines; {OUTSIDE} (only a `#[mcp(protocol)]` enum may use it)"
-            ),
-            (false, Some(Band::JsonRpc)) => format!(
-                "code {c} is in the JSON-RPC reserved range -32768..=-32000 (JSON-RPC 2.0's own \
-                 codes and server errors), so clients would read it as a protocol failure; \
-                 {OUTSIDE} (only a `#[mcp(protocol)]` enum may use it)"
-            ),
-            (true, Some(Band::Legacy)) if !marked => format!(
-                "code {c} is in -32000..=-32019, the legacy band of JSON-RPC's reserved range, \
-                 where MCP 2026-07-28 allows no new codes; if it is an existing code kept for \
-                 compatibility, mark it `#[mcp(code = {c}, legacy)]`, else use a code outside \
-                 -32768..=-32000"
-            ),
-            _ => String::new(),
-        };
-        if !msg.is_empty() {
-            cx.syn_error(code.error(msg));
-            continue;
-        }
-        if let Some(legacy) = legacy
-            && !matches!(band, Some(Band::Legacy))
-        {
-            cx.syn_error(legacy.error(format_args!(
-                "`legacy` marks a `#[mcp(protocol)]` enum's code in the legacy band \
-                 -32000..=-32019, and code {c} is not in it; remove `legacy`"
-            )));
+        match rules::protocol_band(code.value, protocol, marked) {
+            Some(finding @ Finding::LegacyOutsideBand { .. }) => {
+                if let Some(legacy) = legacy {
+                    cx.syn_error(legacy.error(finding));
+                }
+            }
+            Some(finding) => cx.syn_error(code.error(finding)),
+            None => {}
         }
     }
 }
@@ -1175,11 +1147,8 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
         }
         match &variant.attrs.symbol {
             Some(symbol) => {
-                let value = symbol.value.value();
-                if let Some(problem) = names::symbol_problem(&value) {
-                    cx.syn_error(
-                        symbol.value_error(format_args!("invalid symbol `{value}`: it {problem}")),
-                    );
+                if let Some(finding) = rules::symbol(&symbol.value.value(), NameRole::Symbol) {
+                    cx.syn_error(symbol.value_error(finding));
                 }
             }
             None if prefix_ok => {
@@ -1198,11 +1167,8 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
             None => {}
         }
         for alias in &variant.attrs.aliases {
-            let value = alias.value.value();
-            if let Some(problem) = names::symbol_problem(&value) {
-                cx.syn_error(
-                    alias.value_error(format_args!("invalid alias `{value}`: it {problem}")),
-                );
+            if let Some(finding) = rules::symbol(&alias.value.value(), NameRole::Alias) {
+                cx.syn_error(alias.value_error(finding));
             }
         }
     }
@@ -1210,9 +1176,12 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
 
 /// Decoding picks the variant by `data.symbol`, so symbols and aliases share one namespace.
 fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
-    let mut names = Vec::new();
     let mut uses = Vec::new();
     for variant in &input.variants {
+        // A variant without a code was reported as such.
+        let Some(code) = &variant.attrs.code else {
+            continue;
+        };
         if variant.is_transparent() {
             continue;
         }
@@ -1220,25 +1189,26 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
             Some(symbol) => symbol.value_span,
             None => SpanRange::single(variant.ident.span()),
         };
-        names.push(variant.symbol.clone());
-        uses.push((own, "symbol", variant));
+        uses.push((own, NameRole::Symbol, variant.symbol.clone(), code.value));
         for alias in &variant.attrs.aliases {
-            names.push(alias.value.value());
-            uses.push((alias.value_span, "alias", variant));
+            uses.push((
+                alias.value_span,
+                NameRole::Alias,
+                alias.value.value(),
+                code.value,
+            ));
         }
     }
-    let first = first_uses(&names);
-    for (i, &f) in first.iter().enumerate() {
-        if f != i {
-            let (tokens, what, _) = uses[i];
-            cx.error_spanned_by(
-                tokens,
-                format_args!(
-                    "duplicate {what} `{}`; first used by `{}`",
-                    names[i], uses[f].2.ident
-                ),
-            );
-        }
+    let mut names = Vec::with_capacity(uses.len());
+    for (_, role, name, code) in &uses {
+        names.push(NameUse {
+            name,
+            role: *role,
+            code: *code,
+        });
+    }
+    for collision in rules::duplicate_names(&names) {
+        cx.error_spanned_by(uses[collision.second].0, collision.finding);
     }
 }
 
@@ -1308,7 +1278,7 @@ fn symbols_do_not_name_variants(cx: &Ctxt, input: &Input<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::decode_has_its_runtime;
+    use super::{decode_has_its_runtime, fleet_needs_its_feature};
     use crate::ast::Input;
     use crate::ctxt::Ctxt;
 
@@ -1333,6 +1303,34 @@ mod tests {
                     assert!(!client);
                     assert!(
                         error.to_string().contains("features = [\"client\"]"),
+                        "{error}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Whatever features the tests run with (compiletest turns `fleet` on), both answers.
+    #[test]
+    fn fleet_without_its_feature_names_the_feature() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[mcp(domain = "d", fleet = "fleet.toml")]
+            enum E {
+                /// A
+                #[mcp(code = 1)]
+                A,
+            }
+        };
+        for enabled in [false, true] {
+            let cx = Ctxt::new();
+            let model = Input::from_syn(&cx, &input).expect("the input parses");
+            fleet_needs_its_feature(&cx, &model, enabled);
+            match cx.check() {
+                Ok(()) => assert!(enabled),
+                Err(error) => {
+                    assert!(!enabled);
+                    assert!(
+                        error.to_string().contains("features = [\"fleet\"]"),
                         "{error}"
                     );
                 }

@@ -1,18 +1,28 @@
-//! [`Registry::check`]: spans that overlap, codes and symbols used twice.
+//! [`Registry::check`]: spans that overlap, codes and symbols used twice, retired codes used
+//! again. The rules and their words are `mcp_errors_rules::rules`' (the derive's and the
+//! `mcp-errors` CLI's too); this file gathers the registered enums' rows for them and names
+//! the enums involved.
 
 use core::fmt;
 
+use mcp_errors_rules::rules::{
+    self, Claim, CodeSpan, CodeUse, Finding, NameRole, NameUse, Sharing,
+};
+
 use super::{RegisteredEnum, Registry};
-use crate::{CodeRange, ErrorEntry};
+use crate::CodeRange;
 
 impl Registry {
     /// Checks the registered enums against each other: no two spans may overlap, no code and
-    /// no symbol (or alias) may be used twice. Reports every conflict, in a stable order.
+    /// no symbol (or alias) may be used twice, no code one enum retired (`reserved`) may be
+    /// used by another. Reports every conflict, in a stable order; each displays as the enums
+    /// involved, then the words the derive and `mcp-errors check` use for the same mistake
+    /// ([`RegistryConflict::finding`]).
     ///
     /// Spans are sorted by start and swept once, keeping the spans still open, so the cost is
     /// `O(k log k)` for `k` enums plus one step per overlapping pair; codes and symbols are
-    /// sorted and compared with their neighbours (`O(n log n)` for `n` entries). Nothing is
-    /// compared all-pairs.
+    /// sorted once (`O(n log n)` for `n` entries); retired codes are looked up by binary
+    /// search. Nothing is compared all-pairs.
     ///
     /// ```
     /// # use mcp_errors_core::{CodeRange, ErrorCatalog, ErrorEntry, ErrorKind};
@@ -32,7 +42,7 @@ impl Registry {
     /// assert!(conflicts.iter().any(|c| matches!(c,
     ///     RegistryConflict::OverlappingRanges { code: 2100, first: "PythonError", second: "PlaywrightError", .. })));
     /// assert!(conflicts.to_string().contains(
-    ///     "MCP error code 2101 is used by both `PythonError` (E_PY_EXEC_FAIL) and `PlaywrightError` (E_PW_LAUNCH)"
+    ///     "`PythonError` and `PlaywrightError`: duplicate code 2101; first used by `E_PY_EXEC_FAIL`"
     /// ));
     /// ```
     #[inline]
@@ -42,6 +52,7 @@ impl Registry {
         overlapping_spans(&sorted, &mut conflicts);
         duplicate_codes(&sorted, &mut conflicts);
         duplicate_symbols(&sorted, &mut conflicts);
+        reserved_codes(&sorted, &mut conflicts);
         if conflicts.is_empty() {
             Ok(())
         } else {
@@ -50,83 +61,158 @@ impl Registry {
     }
 }
 
-/// Every pair of overlapping spans: sweep the spans in start order, keeping those still open.
+/// Every pair of overlapping spans ([`rules::overlapping_ranges`], by domain).
 #[inline]
 fn overlapping_spans(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) {
-    let mut open: Vec<(&RegisteredEnum, CodeRange)> = Vec::new();
+    let mut claimed: Vec<&RegisteredEnum> = Vec::new();
+    let mut claims: Vec<Claim<'_>> = Vec::new();
     for e in sorted {
-        let Some(span) = e.span else { continue };
-        open.retain(|(_, s)| s.end >= span.start);
-        for (first, first_span) in &open {
+        if let Some(span) = e.span {
+            claimed.push(e);
+            claims.push(Claim {
+                owner: e.domain,
+                range: CodeSpan::new(span.start, span.end),
+            });
+        }
+    }
+    for c in rules::overlapping_ranges(&claims) {
+        let (first, second) = (claimed[c.first], claimed[c.second]);
+        if let Finding::OverlappingRanges { code, .. } = c.finding {
             out.push(RegistryConflict::OverlappingRanges {
                 first: first.name,
-                first_span: *first_span,
-                second: e.name,
-                second_span: span,
-                code: span.start.max(first_span.start),
+                first_span: first.span.unwrap_or(CodeRange::new(code, code)),
+                second: second.name,
+                second_span: second.span.unwrap_or(CodeRange::new(code, code)),
+                code,
+                first_domain: first.domain,
+                second_domain: second.domain,
             });
         }
-        open.push((e, span));
     }
 }
 
-/// Every code defined twice: sort all `(code, enum, entry)` and compare neighbours.
+/// Every code defined twice ([`rules::duplicate_codes`] over every row, enums in catalog
+/// order).
 #[inline]
 fn duplicate_codes(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) {
-    let mut rows: Vec<(i32, usize, &ErrorEntry)> = sorted
-        .iter()
-        .enumerate()
-        .flat_map(|(i, e)| e.entries.iter().map(move |entry| (entry.code, i, entry)))
-        .collect();
-    rows.sort_by_key(|&(code, i, _)| (code, i));
-    // A code that both sides declare `shared_code` is shared on purpose.
-    let shared = |i: usize, code: i32| sorted[i].shared_codes.contains(&code);
-    for run in rows.chunk_by(|a, b| a.0 == b.0) {
-        let (code, i, first) = run[0];
-        for &(_, j, second) in &run[1..] {
-            if shared(i, code) && shared(j, code) {
-                continue;
-            }
-            out.push(RegistryConflict::DuplicateCode {
-                code,
-                first: sorted[i].name,
-                first_symbol: first.symbol,
-                second: sorted[j].name,
-                second_symbol: second.symbol,
+    let mut owners: Vec<usize> = Vec::new();
+    let mut uses: Vec<CodeUse<'_>> = Vec::new();
+    for (i, e) in sorted.iter().enumerate() {
+        for entry in e.entries {
+            owners.push(i);
+            uses.push(CodeUse {
+                code: entry.code,
+                symbol: entry.symbol,
+                shared: e.shared_codes.contains(&entry.code),
             });
         }
+    }
+    for c in rules::duplicate_codes(&uses) {
+        let (first, second) = (sorted[owners[c.first]], sorted[owners[c.second]]);
+        let first_shares = !matches!(
+            c.finding,
+            Finding::DuplicateCode {
+                sharing: Sharing::Neither | Sharing::SecondOnly,
+                ..
+            }
+        );
+        out.push(RegistryConflict::DuplicateCode {
+            code: uses[c.second].code,
+            first: first.name,
+            first_symbol: uses[c.first].symbol,
+            second: second.name,
+            second_symbol: uses[c.second].symbol,
+            first_shares,
+            second_shares: uses[c.second].shared,
+        });
     }
 }
 
-/// Every symbol or alias naming two different entries.
+/// Every symbol or alias naming two different entries ([`rules::duplicate_names`]; an alias
+/// that repeats its own entry's symbol is the derive's to report, not a conflict between
+/// entries).
 #[inline]
 fn duplicate_symbols(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) {
-    let mut names: Vec<(&'static str, usize, usize, i32)> = Vec::new();
+    let mut owners: Vec<(usize, usize)> = Vec::new();
+    let mut uses: Vec<NameUse<'_>> = Vec::new();
     for (i, e) in sorted.iter().enumerate() {
         for (k, entry) in e.entries.iter().enumerate() {
-            names.push((entry.symbol, i, k, entry.code));
+            owners.push((i, k));
+            uses.push(NameUse {
+                name: entry.symbol,
+                role: NameRole::Symbol,
+                code: entry.code,
+            });
             for alias in entry.aliases {
-                names.push((alias, i, k, entry.code));
+                owners.push((i, k));
+                uses.push(NameUse {
+                    name: alias,
+                    role: NameRole::Alias,
+                    code: entry.code,
+                });
             }
         }
     }
-    names.sort_unstable();
-    names.dedup_by_key(|&mut (symbol, i, k, _)| (symbol, i, k));
-    for run in names.chunk_by(|a, b| a.0 == b.0) {
-        let (symbol, i, _, first_code) = run[0];
-        for &(_, j, _, second_code) in &run[1..] {
-            out.push(RegistryConflict::DuplicateSymbol {
-                symbol,
-                first: sorted[i].name,
-                first_code,
-                second: sorted[j].name,
-                second_code,
-            });
+    for c in rules::duplicate_names(&uses) {
+        let (first, second) = (owners[c.first], owners[c.second]);
+        if first == second {
+            continue;
+        }
+        out.push(RegistryConflict::DuplicateSymbol {
+            symbol: uses[c.second].name,
+            first: sorted[first.0].name,
+            first_code: uses[c.first].code,
+            second: sorted[second.0].name,
+            second_code: uses[c.second].code,
+            second_is_alias: uses[c.second].role == NameRole::Alias,
+        });
+    }
+}
+
+/// Every code one enum retired (`reserved`) that another uses ([`rules::reserved_code`]): the
+/// retired ranges of all enums sorted once, each code looked up by binary search among those
+/// that start at or below it (retired ranges of one enum do not overlap another's span, so
+/// the few candidates are scanned back from there).
+#[inline]
+fn reserved_codes(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) {
+    let mut retired: Vec<(CodeSpan, usize)> = Vec::new();
+    for (i, e) in sorted.iter().enumerate() {
+        for r in e.reserved {
+            retired.push((CodeSpan::new(r.start, r.end), i));
+        }
+    }
+    if retired.is_empty() {
+        return;
+    }
+    retired.sort_unstable();
+    for (j, e) in sorted.iter().enumerate() {
+        for entry in e.entries {
+            let below = retired.partition_point(|(span, _)| span.lo <= entry.code);
+            for &(span, i) in retired[..below].iter().rev() {
+                if i == j {
+                    continue;
+                }
+                if let Some(Finding::ReservedCode { .. }) =
+                    rules::reserved_code(entry.code, &[span])
+                {
+                    out.push(RegistryConflict::ReservedCode {
+                        code: entry.code,
+                        reserved_by: sorted[i].name,
+                        retired: CodeRange::new(span.lo, span.hi),
+                        used_by: e.name,
+                        symbol: entry.symbol,
+                    });
+                    break;
+                }
+            }
         }
     }
 }
 
 /// One problem found by [`Registry::check`]. Enums are named in catalog order (by span).
+/// `Display` names the enums involved, then the rule's words
+/// ([`finding`](RegistryConflict::finding)): "`PythonError` and `PlaywrightError`: duplicate
+/// code 2101; first used by `E_PY_EXEC_FAIL`".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RegistryConflict {
@@ -142,6 +228,10 @@ pub enum RegistryConflict {
         second_span: CodeRange,
         /// The first code both spans contain.
         code: i32,
+        /// The first enum's domain (how the rule's words name a range's owner).
+        first_domain: &'static str,
+        /// The second enum's domain.
+        second_domain: &'static str,
     },
     /// Two entries (usually of two enums) have the same code.
     DuplicateCode {
@@ -155,6 +245,10 @@ pub enum RegistryConflict {
         second: &'static str,
         /// The symbol it gives the code.
         second_symbol: &'static str,
+        /// Whether the first enum declares the code shared (`shared_code`).
+        first_shares: bool,
+        /// Whether the second does.
+        second_shares: bool,
     },
     /// Two entries have the same symbol (or one's alias is the other's symbol or alias).
     DuplicateSymbol {
@@ -168,46 +262,107 @@ pub enum RegistryConflict {
         second: &'static str,
         /// The code it stands for there.
         second_code: i32,
+        /// Whether the second use is an alias (else a symbol).
+        second_is_alias: bool,
     },
+    /// An enum uses a code that another enum retired (`reserved`).
+    ReservedCode {
+        /// The code.
+        code: i32,
+        /// The enum that retired it.
+        reserved_by: &'static str,
+        /// Its reserved entry holding the code (one code: `start == end`).
+        retired: CodeRange,
+        /// The enum that uses it.
+        used_by: &'static str,
+        /// The symbol it gives the code.
+        symbol: &'static str,
+    },
+}
+
+impl RegistryConflict {
+    /// The broken rule, as the derive and `mcp-errors check` report the same mistake: its
+    /// `Display` is the words after the enums' names, its `kind()` a stable name
+    /// (`duplicate-code`, ...).
+    #[inline]
+    pub fn finding(&self) -> Finding {
+        match *self {
+            RegistryConflict::OverlappingRanges {
+                first_span,
+                second_span,
+                code,
+                first_domain,
+                second_domain,
+                ..
+            } => Finding::OverlappingRanges {
+                first: first_domain.to_owned(),
+                first_range: CodeSpan::new(first_span.start, first_span.end),
+                second: second_domain.to_owned(),
+                second_range: CodeSpan::new(second_span.start, second_span.end),
+                code,
+            },
+            RegistryConflict::DuplicateCode {
+                code,
+                first_symbol,
+                second_symbol,
+                first_shares,
+                second_shares,
+                ..
+            } => Finding::DuplicateCode {
+                code,
+                first: first_symbol.to_owned(),
+                second: second_symbol.to_owned(),
+                sharing: match (first_shares, second_shares) {
+                    (true, _) => Sharing::FirstOnly,
+                    (false, true) => Sharing::SecondOnly,
+                    (false, false) => Sharing::Neither,
+                },
+            },
+            RegistryConflict::DuplicateSymbol {
+                symbol,
+                first_code,
+                second_is_alias,
+                ..
+            } => Finding::DuplicateName {
+                name: symbol.to_owned(),
+                role: if second_is_alias {
+                    NameRole::Alias
+                } else {
+                    NameRole::Symbol
+                },
+                first_code,
+            },
+            RegistryConflict::ReservedCode { code, retired, .. } => Finding::ReservedCode {
+                code,
+                retired: CodeSpan::new(retired.start, retired.end),
+            },
+        }
+    }
+
+    /// The enums involved: the first and the second (the same for a conflict inside one).
+    #[inline]
+    fn enums(&self) -> (&'static str, &'static str) {
+        match *self {
+            RegistryConflict::OverlappingRanges { first, second, .. }
+            | RegistryConflict::DuplicateCode { first, second, .. }
+            | RegistryConflict::DuplicateSymbol { first, second, .. } => (first, second),
+            RegistryConflict::ReservedCode {
+                reserved_by,
+                used_by,
+                ..
+            } => (reserved_by, used_by),
+        }
+    }
 }
 
 impl fmt::Display for RegistryConflict {
     #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RegistryConflict::OverlappingRanges {
-                first,
-                first_span,
-                second,
-                second_span,
-                code,
-            } => write!(
-                f,
-                "MCP error ranges overlap from code {code}: `{first}` claims {first_span} \
-                 and `{second}` claims {second_span}"
-            ),
-            RegistryConflict::DuplicateCode {
-                code,
-                first,
-                first_symbol,
-                second,
-                second_symbol,
-            } => write!(
-                f,
-                "MCP error code {code} is used by both `{first}` ({first_symbol}) \
-                 and `{second}` ({second_symbol})"
-            ),
-            RegistryConflict::DuplicateSymbol {
-                symbol,
-                first,
-                first_code,
-                second,
-                second_code,
-            } => write!(
-                f,
-                "MCP error symbol {symbol} is used by both `{first}` (code {first_code}) \
-                 and `{second}` (code {second_code})"
-            ),
+        let (first, second) = self.enums();
+        if first == second {
+            write!(f, "`{first}`: {}", self.finding())
+        } else {
+            write!(f, "`{first}` and `{second}`: {}", self.finding())
         }
     }
 }
@@ -243,3 +398,22 @@ impl fmt::Display for RegistryConflicts {
 }
 
 impl std::error::Error for RegistryConflicts {}
+
+#[cfg(test)]
+mod tests {
+    use mcp_errors_rules::rules;
+
+    use crate::jsonrpc;
+
+    /// The rules' bands, which the derive checks codes with, are the protocol's.
+    #[test]
+    fn the_rules_bands_are_jsonrpc_s() {
+        for (ours, theirs) in [
+            (jsonrpc::RESERVED, rules::JSONRPC_RESERVED),
+            (jsonrpc::LEGACY, rules::LEGACY),
+            (jsonrpc::SPEC_DEFINED, rules::SPEC_DEFINED),
+        ] {
+            assert_eq!((ours.start, ours.end), (theirs.lo, theirs.hi));
+        }
+    }
+}

@@ -93,13 +93,30 @@ impl Registry {
             .sorted()
             .into_iter()
             .map(|e| {
-                serde_json::json!({
+                let mut one = serde_json::json!({
                     "name": e.name,
                     "domain": e.domain,
                     "range": e.range,
                     "span": e.span,
                     "entries": sorted_entries(e.entries),
-                })
+                });
+                // Retired codes, as a fleet file and a hand-written catalog write them: a
+                // code, or an inclusive `[lo, hi]` pair.
+                if !e.reserved.is_empty() {
+                    let reserved: Vec<serde_json::Value> = e
+                        .reserved
+                        .iter()
+                        .map(|r| {
+                            if r.start == r.end {
+                                serde_json::json!(r.start)
+                            } else {
+                                serde_json::json!([r.start, r.end])
+                            }
+                        })
+                        .collect();
+                    one["reserved"] = serde_json::Value::Array(reserved);
+                }
+                one
             })
             .collect();
         serde_json::json!({

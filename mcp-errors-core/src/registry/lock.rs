@@ -4,9 +4,11 @@ use core::fmt::{self, Write as _};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use mcp_errors_rules::rules::{self, CodeSpan};
+
 use super::Registry;
-use crate::ErrorEntry;
 use crate::line_safe::LineSafe;
+use crate::{CodeRange, ErrorEntry};
 
 impl Registry {
     /// The rows of a lock file for the current catalog: every `(code, symbol, domain)`,
@@ -157,9 +159,28 @@ impl Registry {
         for row in &current {
             by_code.entry(row.code).or_default().push(row);
         }
+        // The codes the enums retired (`reserved`): removing a locked code is fine when it is
+        // retired (as `buf breaking` allows a removed field that is reserved), using one is not.
+        let mut retired: Vec<CodeSpan> = Vec::new();
+        for e in &self.enums {
+            for r in e.reserved {
+                retired.push(CodeSpan::new(r.start, r.end));
+            }
+        }
         let mut changes = Vec::new();
+        for row in &current {
+            if let Some(rules::Finding::ReservedCode { retired, .. }) =
+                rules::reserved_code(row.code, &retired)
+            {
+                changes.push(LockChange::Reused {
+                    new: row.clone(),
+                    retired: CodeRange::new(retired.lo, retired.hi),
+                });
+            }
+        }
         for old in &lock.codes {
             match by_code.get(&old.code) {
+                None if rules::reserved_code(old.code, &retired).is_some() => {}
                 None => changes.push(match moved_to(&current, old) {
                     Some(new) => LockChange::Moved {
                         old: old.clone(),
@@ -441,6 +462,13 @@ pub enum LockChange {
         /// The catalog's row of the symbol now (in the same domain when there is one).
         new: LockEntry,
     },
+    /// A code that an enum retired (`reserved`) is used, by this row.
+    Reused {
+        /// The catalog's row using it.
+        new: LockEntry,
+        /// The reserved entry holding it (one code: `start == end`).
+        retired: CodeRange,
+    },
     /// The locked code now has another symbol or domain.
     Changed {
         /// The locked row.
@@ -473,6 +501,13 @@ impl fmt::Display for LockChange {
                     )?;
                 }
                 Ok(())
+            }
+            LockChange::Reused { new, retired } => {
+                let finding = rules::Finding::ReservedCode {
+                    code: new.code,
+                    retired: CodeSpan::new(retired.start, retired.end),
+                };
+                write!(f, "reused   {new}: {finding}")
             }
             LockChange::Changed { old, new } => {
                 write!(f, "changed  {}:", old.code)?;

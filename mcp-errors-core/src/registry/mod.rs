@@ -63,6 +63,8 @@ pub struct RegisteredEnum {
     pub entries: &'static [ErrorEntry],
     /// [`ErrorCatalog::SHARED_CODES`].
     pub shared_codes: &'static [i32],
+    /// [`ErrorCatalog::RESERVED`].
+    pub reserved: &'static [CodeRange],
     type_id: TypeId,
 }
 
@@ -91,6 +93,7 @@ impl Registry {
                 span: E::SPAN,
                 entries: E::ENTRIES,
                 shared_codes: E::SHARED_CODES,
+                reserved: E::RESERVED,
                 type_id,
             });
         }

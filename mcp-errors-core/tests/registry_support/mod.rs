@@ -112,6 +112,17 @@ macro_rules! catalog {
             const ENTRIES: &'static [::mcp_errors_core::ErrorEntry] = &[$($row),*];
         }
     };
+    // With retired codes (`RESERVED`).
+    ($ty:ident, $domain:literal, $range:expr, [$($row:expr),* $(,)?], [$($retired:expr),* $(,)?]) => {
+        struct $ty;
+        impl ::mcp_errors_core::ErrorCatalog for $ty {
+            const NAME: &'static str = stringify!($ty);
+            const DOMAIN: &'static str = $domain;
+            const RANGE: Option<::mcp_errors_core::CodeRange> = $range;
+            const ENTRIES: &'static [::mcp_errors_core::ErrorEntry] = &[$($row),*];
+            const RESERVED: &'static [::mcp_errors_core::CodeRange] = &[$($retired),*];
+        }
+    };
 }
 
 /// A fresh, empty directory under the system temp dir, removed on drop.

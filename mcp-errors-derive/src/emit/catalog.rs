@@ -42,11 +42,21 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
     code_range(&mut out, plan.range);
     // `SPAN` and the sorted own codes are known here; the trait's defaults would make the
     // compiler evaluate every catalog row to find them (`assert_disjoint!` reads both).
-    let span = match (plan.range, plan.own_codes.first(), plan.own_codes.last()) {
+    // Retired codes stay claimed: without a `range` they widen the span, so another enum that
+    // takes one overlaps this one (`valid.rs` keeps them inside a declared `range`).
+    let mut span = match (plan.range, plan.own_codes.first(), plan.own_codes.last()) {
         (Some(range), _, _) => Some(range),
         (None, Some(&lo), Some(&hi)) => Some((lo, hi)),
         _ => None,
     };
+    if plan.range.is_none() {
+        for &(lo, hi) in &plan.reserved {
+            span = Some(match span {
+                Some((start, end)) => (start.min(lo), end.max(hi)),
+                None => (lo, hi),
+            });
+        }
+    }
     let _ = write!(out, "; const SPAN: {p}::Option<{p}::CodeRange> = ");
     code_range(&mut out, span);
     let _ = write!(out, "; const ENTRIES: &'static [{p}::ErrorEntry] = ");
@@ -54,6 +64,18 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
     out.push_str("; const OWN_CODES: &'static [i32] = &[");
     codes(&mut out, &plan.own_codes);
     out.push_str("];");
+    if !plan.reserved.is_empty() {
+        let _ = write!(out, "const RESERVED: &'static [{p}::CodeRange] = &[");
+        for &(lo, hi) in &plan.reserved {
+            let _ = write!(
+                out,
+                "{p}::CodeRange {{ start: {}, end: {} }},",
+                Code(lo),
+                Code(hi)
+            );
+        }
+        out.push_str("];");
+    }
     if !plan.shared_codes.is_empty() {
         out.push_str("const SHARED_CODES: &'static [i32] = &[");
         codes(&mut out, &plan.shared_codes);

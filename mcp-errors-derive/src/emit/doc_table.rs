@@ -51,6 +51,17 @@ pub fn catalog_table(plan: &Plan<'_>) -> String {
             markdown::text(&row.message.text)
         );
     }
+    for &(lo, hi) in &plan.reserved {
+        let codes = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}..={hi}")
+        };
+        let _ = writeln!(
+            out,
+            "| {codes} | | | | retired (`reserved`): never used again |"
+        );
+    }
     out
 }
 

@@ -26,6 +26,7 @@ pub enum Band {
 
 impl Band {
     /// The band `code` lies in, or `None` outside [`JSONRPC_RESERVED`].
+    #[inline]
     pub fn of(code: i32) -> Option<Band> {
         if LEGACY.contains(code) {
             Some(Band::Legacy)
@@ -47,6 +48,7 @@ impl Band {
 /// `legacy` says whether the entry is marked legacy. Findings: [`Finding::ProtocolBand`],
 /// [`Finding::LegacyOutsideBand`] (which a checker reports at the mark, the others at the
 /// code).
+#[inline]
 pub fn protocol_band(code: i32, protocol: bool, legacy: bool) -> Option<Finding> {
     let band = Band::of(code);
     match (band, protocol) {

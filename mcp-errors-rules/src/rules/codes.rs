@@ -17,27 +17,32 @@ pub struct CodeSpan {
 
 impl CodeSpan {
     /// `lo..=hi`.
+    #[inline]
     pub const fn new(lo: i32, hi: i32) -> CodeSpan {
         CodeSpan { lo, hi }
     }
 
     /// The one code `code`.
+    #[inline]
     pub const fn single(code: i32) -> CodeSpan {
         CodeSpan { lo: code, hi: code }
     }
 
     /// Whether `code` is in the range.
+    #[inline]
     pub const fn contains(self, code: i32) -> bool {
         self.lo <= code && code <= self.hi
     }
 
     /// Whether the two ranges share a code.
+    #[inline]
     pub const fn overlaps(self, other: CodeSpan) -> bool {
         self.lo <= other.hi && other.lo <= self.hi
     }
 }
 
 impl fmt::Display for CodeSpan {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.lo == self.hi {
             write!(f, "{}", self.lo)
@@ -50,6 +55,7 @@ impl fmt::Display for CodeSpan {
 /// The rule: a code lies inside the range its owner declared (what cross-catalog checks rely
 /// on: a code outside it would collide with another catalog without either check noticing).
 /// Finding: "code 2200 is outside the range 2100..=2199".
+#[inline]
 pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding> {
     if range.contains(code) {
         None
@@ -61,6 +67,7 @@ pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding> {
 /// The rule: no entry uses a code its catalog retired. `reserved` is the catalog's list, each
 /// entry one code or an inclusive range; a linear scan (a catalog retires a handful). Finding:
 /// "code 2150 is reserved (retired); use a new code".
+#[inline]
 pub fn reserved_code(code: i32, reserved: &[CodeSpan]) -> Option<Finding> {
     for &retired in reserved {
         if retired.contains(code) {

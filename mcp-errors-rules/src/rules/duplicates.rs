@@ -57,6 +57,7 @@ pub struct Collision {
 /// protocol catalog on -32602, each with its own symbol). Each repeat is reported against the
 /// first use of its code, in the order of `uses`. Finding: "duplicate code 2100; first used by
 /// `E_PW_NAV`".
+#[inline]
 pub fn duplicate_codes(uses: &[CodeUse<'_>]) -> Vec<Collision> {
     let first = first_uses_by(uses.len(), &|a, b| uses[a].code.cmp(&uses[b].code));
     let mut out = Vec::new();
@@ -89,6 +90,7 @@ pub fn duplicate_codes(uses: &[CodeUse<'_>]) -> Vec<Collision> {
 /// namespace, and each names one entry once. Each repeat is reported against the first use of
 /// its name, in the order of `uses`. Finding: "duplicate alias `E_NAV`; first used by code
 /// 2100".
+#[inline]
 pub fn duplicate_names(uses: &[NameUse<'_>]) -> Vec<Collision> {
     let names: Vec<&str> = uses.iter().map(|u| u.name).collect();
     let first = first_uses(&names);
@@ -113,6 +115,7 @@ pub fn duplicate_names(uses: &[NameUse<'_>]) -> Vec<Collision> {
 /// range that starts first as `first` (then the one given first), swept in start order keeping
 /// the ranges still open: `O(k log k)` plus one step per overlapping pair. Finding: "range
 /// 2100..=2199 of `playwright` overlaps range 2000..=2149 of `python` from code 2100".
+#[inline]
 pub fn overlapping_ranges(claims: &[Claim<'_>]) -> Vec<Collision> {
     let order = sorted_order(claims.len(), &|a, b| {
         claims[a].range.lo.cmp(&claims[b].range.lo)

@@ -17,6 +17,7 @@ pub enum NameRole {
 }
 
 impl fmt::Display for NameRole {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             NameRole::Symbol => "symbol",
@@ -124,6 +125,7 @@ pub enum Finding {
 
 impl Finding {
     /// The finding's stable name, kebab-case: what `--format json` and tests match on.
+    #[inline]
     pub fn kind(&self) -> &'static str {
         match self {
             Finding::InvalidName { .. } => "invalid-symbol",
@@ -148,6 +150,7 @@ impl Finding {
 const OUTSIDE: &str = "give application errors a code outside -32768..=-32000, e.g. a positive one";
 
 impl fmt::Display for Finding {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Finding::InvalidName {
@@ -225,6 +228,7 @@ impl fmt::Display for Finding {
 }
 
 /// The words of [`Finding::ProtocolBand`].
+#[inline]
 fn band_message(f: &mut fmt::Formatter<'_>, c: i32, band: Band, protocol: bool) -> fmt::Result {
     match (band, protocol) {
         (Band::Legacy, false) => write!(

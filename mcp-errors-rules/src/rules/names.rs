@@ -27,6 +27,7 @@ pub enum SymbolProblem {
 }
 
 impl fmt::Display for SymbolProblem {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             SymbolProblem::TooLong => "is longer than 63 characters",
@@ -39,6 +40,7 @@ impl fmt::Display for SymbolProblem {
 }
 
 /// Why `symbol` is not a valid symbol, or `None` when it is.
+#[inline]
 pub fn symbol_problem(symbol: &str) -> Option<SymbolProblem> {
     let bytes = symbol.as_bytes();
     if bytes.len() > MAX_SYMBOL_LEN {
@@ -61,6 +63,7 @@ pub fn symbol_problem(symbol: &str) -> Option<SymbolProblem> {
 
 /// The rule: `name`, used as `role`, is a well-formed symbol.
 /// Finding: "invalid symbol `e_pw`: it must start with an upper-case ASCII letter".
+#[inline]
 pub fn symbol(name: &str, role: NameRole) -> Option<Finding> {
     symbol_problem(name).map(|problem| Finding::InvalidName {
         name: name.to_owned(),
@@ -70,12 +73,14 @@ pub fn symbol(name: &str, role: NameRole) -> Option<Finding> {
 }
 
 /// Whether `prefix` can start a symbol: empty, or `^[A-Z][A-Z0-9_]*$`.
+#[inline]
 pub fn is_valid_symbol_prefix(prefix: &str) -> bool {
     let bytes = prefix.as_bytes();
     bytes.is_empty() || (bytes[0].is_ascii_uppercase() && all_symbol_bytes(bytes))
 }
 
 /// Whether every byte is `A`-`Z`, `0`-`9` or `_`.
+#[inline]
 fn all_symbol_bytes(bytes: &[u8]) -> bool {
     for &b in bytes {
         if !(b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_') {
@@ -87,6 +92,7 @@ fn all_symbol_bytes(bytes: &[u8]) -> bool {
 
 /// The rule: a domain is lower-kebab-case, `^[a-z][a-z0-9]*(-[a-z0-9]+)*$` (`memory-bank`).
 /// Finding: "domain `Memory_Bank` must be lower-kebab-case, e.g. `memory-bank`".
+#[inline]
 pub fn domain(domain: &str) -> Option<Finding> {
     if is_kebab_case(domain) {
         None
@@ -98,6 +104,7 @@ pub fn domain(domain: &str) -> Option<Finding> {
 }
 
 /// Whether `domain` is lower-kebab-case: `^[a-z][a-z0-9]*(-[a-z0-9]+)*$` (`memory-bank`).
+#[inline]
 pub fn is_kebab_case(domain: &str) -> bool {
     let bytes = domain.as_bytes();
     if bytes.is_empty() || !bytes[0].is_ascii_lowercase() {
@@ -121,6 +128,7 @@ pub fn is_kebab_case(domain: &str) -> bool {
 }
 
 /// A kebab-case suggestion for a domain that is not: `Memory_Bank` -> `memory-bank`.
+#[inline]
 pub fn to_kebab(domain: &str) -> String {
     replace(&screaming_snake(domain).to_lowercase(), "_", "-")
 }
@@ -130,6 +138,7 @@ pub fn to_kebab(domain: &str) -> String {
 /// A new word starts at an upper-case letter that follows a lower-case letter or a digit, and
 /// at the last upper-case letter of an acronym when a lower-case letter follows it. Digits
 /// stay with the word before them. Underscores separate words and are never doubled.
+#[inline]
 pub fn screaming_snake(ident: &str) -> String {
     let ident = ident.strip_prefix("r#").unwrap_or(ident);
     let chars: Vec<char> = ident.chars().collect();
@@ -164,6 +173,7 @@ pub fn screaming_snake(ident: &str) -> String {
 /// `text` with every `from` replaced by `to`, left to right, as `str::replace` does, written
 /// out so that the derive does not compile std's substring search for it (about 1,200 of its
 /// `cargo llvm-lines`). An empty `from` leaves `text` as it is.
+#[inline]
 pub fn replace(text: &str, from: &str, to: &str) -> String {
     if from.is_empty() {
         return text.to_owned();

@@ -9,6 +9,7 @@ use std::cmp::Ordering;
 ///
 /// A bottom-up merge sort, written out: std's sort instantiated for it was about 2,500 lines
 /// of the crate's LLVM IR. Being stable, it keeps equal keys in index order.
+#[inline]
 pub fn sorted_order(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let mut order = Vec::with_capacity(len);
     for i in 0..len {
@@ -37,6 +38,7 @@ pub fn sorted_order(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<u
 }
 
 /// The sorted runs `left` and `right` merged into `out`, `left`'s first of equal keys.
+#[inline]
 fn merge(
     left: &[usize],
     right: &[usize],
@@ -56,6 +58,7 @@ fn merge(
 }
 
 /// `keys` in ascending order.
+#[inline]
 pub fn sort<K: Ord + Clone>(keys: &mut Vec<K>) {
     let order = sorted_order(keys.len(), &|a, b| keys[a].cmp(&keys[b]));
     let mut sorted = Vec::with_capacity(keys.len());
@@ -67,11 +70,13 @@ pub fn sort<K: Ord + Clone>(keys: &mut Vec<K>) {
 
 /// For each of `keys`, the index of the first key equal to it (its own index when it is the
 /// first of its spelling).
+#[inline]
 pub fn first_uses<K: Ord>(keys: &[K]) -> Vec<usize> {
     first_uses_by(keys.len(), &|a, b| keys[a].cmp(&keys[b]))
 }
 
 /// [`first_uses`] of `len` keys compared by index.
+#[inline]
 pub fn first_uses_by(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let order = sorted_order(len, cmp);
     let mut first = vec![0; len];
