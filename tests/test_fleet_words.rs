@@ -110,6 +110,14 @@ enum Retiring {
 
 #[test]
 fn retired_codes_are_in_the_catalog() {
+    // Without a range, retired codes widen the span.
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "wide", reserved = [2190..=2199])]
+    enum Wide {
+        /// A
+        #[mcp(code = 2100)]
+        Aa,
+    }
     assert_eq!(
         Retiring::RESERVED,
         [
@@ -122,14 +130,6 @@ fn retired_codes_are_in_the_catalog() {
         json["enums"][0]["reserved"],
         serde_json::json!([2150, [2160, 2169]])
     );
-    // Without a range, retired codes widen the span.
-    #[derive(Debug, McpError)]
-    #[mcp(domain = "wide", reserved = [2190..=2199])]
-    enum Wide {
-        /// A
-        #[mcp(code = 2100)]
-        Aa,
-    }
     assert_eq!(Wide::SPAN, Some(mcp_errors::CodeRange::new(2100, 2199)));
 }
 
