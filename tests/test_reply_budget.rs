@@ -308,7 +308,10 @@ fn the_serde_path_caps_nesting_whatever_the_budget() {
     enum Deep {
         /// Deep
         #[mcp(code = 4900)]
-        Payload { payload: Value },
+        Payload {
+            #[mcp(data)]
+            payload: Value,
+        },
     }
     let nest = |levels: usize| {
         let mut v = Value::Null;
