@@ -652,8 +652,8 @@ fn missing_file_is_exit_2() {
 fn bad_arguments_are_exit_2() {
     for (args, says) in [
         (
-            &["gen", "--lang", "go", "--catalog", "x", "--out", "y"][..],
-            "mcp-errors: gen: unknown language \"go\"",
+            &["gen", "--lang", "rust", "--catalog", "x", "--out", "y"][..],
+            "mcp-errors: gen: unknown language \"rust\"",
         ),
         (
             &["frobnicate"],
@@ -875,6 +875,8 @@ fn language_names_in_any_case() {
         ("typescript", "errors.ts"),
         ("Python", "errors.py"),
         ("PY", "errors.py"),
+        ("Go", "errors.go"),
+        ("GOLANG", "errors.go"),
     ] {
         let out_dir = dir.0.join(lang);
         let out = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
@@ -887,11 +889,11 @@ fn language_names_in_any_case() {
         assert_eq!(out.status.code(), Some(0), "{lang}: {}", text(&out.stderr));
         assert!(out_dir.join(file).exists(), "{lang}");
     }
-    let out = run_args(&["gen", "--lang", "go", "--catalog", "x", "--out", "y"]);
+    let out = run_args(&["gen", "--lang", "rust", "--catalog", "x", "--out", "y"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).starts_with(
-            "mcp-errors: gen: unknown language \"go\" (one of: ts, typescript, python, py; any case)\n"
+            "mcp-errors: gen: unknown language \"rust\" (one of: ts, typescript, python, py, go, golang; any case)\n"
         ),
         "{}",
         text(&out.stderr)
@@ -915,6 +917,23 @@ fn committed_example_modules_are_fresh() {
                 } else {
                     stale.push(name);
                 }
+            }
+        }
+    }
+    // Go: a module of its own (go.mod), in clients/go/.
+    for (name, text) in mcp_errors_cli::generate(
+        mcp_errors_cli::Lang::Go,
+        &catalog,
+        "catalog.json",
+        Some("fleeterrors"),
+    ) {
+        let path = dir.join("go").join(&name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            if std::env::var_os("MCP_ERRORS_BLESS").is_some() {
+                std::fs::create_dir_all(dir.join("go")).unwrap();
+                std::fs::write(&path, &text).unwrap();
+            } else {
+                stale.push(format!("go/{name}"));
             }
         }
     }

@@ -53,7 +53,6 @@ const (
 )
 
 // ---- end generated: symbols ----
-
 // FieldInfo is a field of a symbol's Rust variant: Name is what its message template calls
 // it, Key its key in data, Role what the server does with it (data, details, source, skip
 // for a field never sent, ...).
@@ -134,7 +133,6 @@ var catalog = []ErrorInfo{
 }
 
 // ---- end generated: tables ----
-
 var bySymbol, byCode = func() (map[Symbol]int, map[int]int) {
 	symbols := make(map[Symbol]int, len(catalog))
 	codes := make(map[int]int, len(catalog))
@@ -566,10 +564,6 @@ func (e *Error) Is(target error) bool {
 	}
 	return false
 }
-
-// errorBase is Error under another name: each errorType's type embeds it, so that its Error
-// method is promoted (a field named Error would hide it).
-type errorBase = Error
 
 // As sets target to e when it points to a variable of e's errorType's type.
 func (e *Error) As(target any) bool {
@@ -1095,3 +1089,6 @@ func (e *Error) asType(target any) bool {
 }
 
 // ---- end generated: types ----
+// errorBase is Error under another name: each errorType's type embeds it, so that its Error
+// method is promoted (a field named Error would hide it).
+type errorBase = Error
