@@ -278,9 +278,12 @@ fn write_part(
 }
 
 fn write_tables(out: &mut String, entries: &[&Entry], names: &Names<'_>) {
-    out.push_str(
-        "// catalog is the catalog's metadata of every symbol, in catalog order.\nvar catalog = []ErrorInfo{\n",
-    );
+    out.push_str("// catalog is the catalog's metadata of every symbol, in catalog order.\n");
+    if entries.is_empty() {
+        out.push_str("var catalog = []ErrorInfo{}\n\n");
+        return;
+    }
+    out.push_str("var catalog = []ErrorInfo{\n");
     for e in entries {
         // gofmt aligns the values of the one-line members after the longest key, Description.
         let member = |out: &mut String, key: &str, value: &str| {
@@ -508,7 +511,7 @@ mod tests {
             .remove(0)
             .1;
         assert!(!text.contains(" Symbol = \""));
-        assert!(text.contains("var catalog = []ErrorInfo{\n}\n"));
+        assert!(text.contains("var catalog = []ErrorInfo{}\n"));
         assert!(text.contains("func (e *Error) asType(target any) bool {\n\treturn false\n}\n"));
     }
 }
