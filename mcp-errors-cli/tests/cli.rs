@@ -754,12 +754,12 @@ fn help_of_each_command_is_exit_0() {
         (&["diff", "a.json", "-h"], "Reports the changes", diff_usage),
         (
             &["--help"],
-            "TypeScript and Python error modules",
+            "TypeScript, Python and Go error modules",
             "Usage: mcp-errors <COMMAND>",
         ),
         (
             &["help"],
-            "TypeScript and Python error modules",
+            "TypeScript, Python and Go error modules",
             "Usage: mcp-errors <COMMAND>",
         ),
     ] {
