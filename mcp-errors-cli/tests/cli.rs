@@ -952,7 +952,11 @@ fn output_is_deterministic_with_a_header() {
     let mut runs = Vec::new();
     for round in ["a", "b"] {
         let out = dir.0.join(round);
-        for (lang, package) in [("ts", "@fleet/errors"), ("python", "fleet-errors")] {
+        for (lang, package) in [
+            ("ts", "@fleet/errors"),
+            ("python", "fleet-errors"),
+            ("go", "example.com/fleet/errors"),
+        ] {
             let status = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
                 .args(["gen", "--lang", lang, "--package", package, "--catalog"])
                 .arg(&catalog)
@@ -981,8 +985,10 @@ fn output_is_deterministic_with_a_header() {
         names,
         [
             "__init__.py",
+            "errors.go",
             "errors.py",
             "errors.ts",
+            "go.mod",
             "package.json",
             "py.typed",
             "pyproject.toml"
@@ -996,6 +1002,43 @@ fn output_is_deterministic_with_a_header() {
                 "{name}"
             );
         }
+    }
+}
+
+/// Go's `--package` is a module path (`/` allowed, unlike npm and PyPI names); anything else
+/// is one line and exit 2.
+#[test]
+fn go_package_is_a_module_path() {
+    let dir = Dir::new("gomod");
+    let catalog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile.json");
+    let gen_with = |package: &str| {
+        Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+            .args(["gen", "--lang", "go", "--package", package, "--catalog"])
+            .arg(&catalog)
+            .arg("--out")
+            .arg(dir.0.join("out"))
+            .output()
+            .unwrap()
+    };
+    let ok = gen_with("github.com/Acme/fleet-errors");
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+    let go_mod = std::fs::read_to_string(dir.0.join("out/go.mod")).unwrap();
+    assert!(
+        go_mod.ends_with("\nmodule github.com/Acme/fleet-errors\n\ngo 1.19\n"),
+        "{go_mod}"
+    );
+    let errors_go = std::fs::read_to_string(dir.0.join("out/errors.go")).unwrap();
+    assert!(errors_go.contains("\npackage fleeterrors\n"));
+    for bad in ["a b", "/abs", "x//y", "ünï"] {
+        let out = gen_with(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with(&format!(
+                "mcp-errors: gen: --package {bad:?} is not a Go module path"
+            )) && err.lines().count() == 1,
+            "{err}"
+        );
     }
 }
 
