@@ -34,14 +34,11 @@ fn tool_errors_json_is_what_the_rust_server_writes() {
             vectors.push(vector(&error, details));
         }
     }
-    let mut text = String::from("[\n");
-    for (i, v) in vectors.iter().enumerate() {
-        text.push_str(&format!(
-            "  {}{}\n",
-            serde_json::to_string(v).unwrap(),
-            if i + 1 < vectors.len() { "," } else { "" }
-        ));
-    }
+    let lines: Vec<String> = vectors
+        .iter()
+        .map(|v| format!("  {}", serde_json::to_string(v).unwrap()))
+        .collect();
+    let mut text = format!("[\n{}\n", lines.join(",\n"));
     text.push_str("]\n");
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/polyglot/go/tool_errors.json");
