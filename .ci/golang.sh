@@ -5,8 +5,8 @@
 # (examples/taxonomies, through examples/seed_catalogs.rs), the hostile catalog of the other
 # generators (mcp-errors-cli/tests/fixtures/hostile.json), the Go-hostile one
 # (tests/polyglot/go/hostile_go.json: Go keywords, leading digits, names that clash after
-# escaping or with the runtime's) and an empty one; each must be gofmt-clean, pass go vet, and
-# pass tests/polyglot/go/catalog_test.go (and, for the example, its tool errors byte for byte
+# escaping or with the runtime's; their names checked by hostile_go_test.go) and an empty one;
+# each must be gofmt-clean, pass go vet, and pass tests/polyglot/go/catalog_test.go (and, for the example, its tool errors byte for byte
 # the Rust server's: tests/polyglot/go/tool_errors.json); the committed module of
 # examples/mcp_server/clients/go is vetted as it is.
 #
@@ -83,6 +83,9 @@ for catalog in "$tmp"/catalogs/*.json; do
   cp tests/polyglot/go/catalog_test.go "$out/"
   if [[ $name == example ]]; then
     cp tests/polyglot/go/tool_errors.json "$out/"
+  fi
+  if [[ $name == hostile_go ]]; then
+    cp tests/polyglot/go/hostile_go_test.go "$out/"
   fi
   check_module "$name" "$out"
 done

@@ -13,6 +13,7 @@ package fleeterrors
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"math"
 	"regexp"
@@ -887,19 +888,21 @@ func DecodeError(b []byte) (d Decoded, found bool) {
 	return decodeValue(v)
 }
 
-// DecodeErr reads an error back from a Go error: the first in err's chain (errors.Unwrap,
-// at most 64 deep) that is an *Error of this module, or whose JSON (encoding/json) is an
-// error object or a tool result, as the official Go SDK's *jsonrpc.WireError is.
+// DecodeErr reads an error back from a Go error: an *Error of this module in err's chain (as
+// errors.As finds it, through an errorType's type too), else the first error of the chain
+// (Unwrap, at most 64 deep) whose JSON (encoding/json) is an error object or a tool result,
+// as the official Go SDK's *jsonrpc.WireError is.
 func DecodeErr(err error) (d Decoded, found bool) {
 	defer func() {
 		if recover() != nil {
 			d, found = Decoded{}, false
 		}
 	}()
+	var own *Error
+	if errors.As(err, &own) && own != nil {
+		return decodeValue(mustParse(own.ToJSONRPCError()))
+	}
 	for depth := 0; err != nil && depth < 64; depth++ {
-		if e, ok := err.(*Error); ok {
-			return decodeValue(mustParse(e.ToJSONRPCError()))
-		}
 		if b, jsonErr := json.Marshal(err); jsonErr == nil {
 			if d, ok := DecodeError(b); ok {
 				return d, true
@@ -1002,8 +1005,13 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// As sets target to e when it points to a variable of e's errorType's type.
+// As sets target to e when it points to a variable of e's errorType's type, or (for a value
+// of such a type, which embeds *Error) of type *Error.
 func (e *Error) As(target any) bool {
+	if p, ok := target.(**Error); ok {
+		*p = e
+		return true
+	}
 	return e.asType(target)
 }
 

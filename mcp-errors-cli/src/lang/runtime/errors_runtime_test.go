@@ -102,6 +102,15 @@ func TestIsAndAsWorkBySymbol(t *testing.T) {
 	if err.Error() != "wrapped: E_NAV_TIMEOUT: Navigation to {url} timed out" {
 		t.Fatal(err.Error())
 	}
+	// Through an errorType's value: errors.Is, errors.As to *Error, and DecodeErr.
+	typed := fmt.Errorf("typed: %w", timeout)
+	var again *Error
+	if !errors.Is(typed, E_NAV_TIMEOUT) || !errors.As(typed, &again) || again != timeout.errorBase {
+		t.Fatal("through TimeoutError")
+	}
+	if d, ok := DecodeErr(typed); !ok || d.Symbol != E_NAV_TIMEOUT {
+		t.Fatalf("%+v", d)
+	}
 	// A decoded error too.
 	d, _ := DecodeError([]byte(`{"code":2101,"message":"m"}`))
 	if !errors.Is(d.Err(), E_SELECTOR) || !errors.As(d.Err(), &validation) {
