@@ -1005,7 +1005,7 @@ fn output_is_deterministic_with_a_header() {
     }
 }
 
-/// Go's `--package` is a module path (`/` allowed, unlike npm and PyPI names); anything else
+/// Go's `--package` is a module path (`/` allowed, unlike npm and Python package names); anything else
 /// is one line and exit 2.
 #[test]
 fn go_package_is_a_module_path() {
