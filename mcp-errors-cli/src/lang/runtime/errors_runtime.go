@@ -669,7 +669,7 @@ func (e *Error) ToToolError() []byte {
 		// The retry contract's text form ends the text.
 		text.WriteString("\nRetryable: yes (retry after " + strconv.FormatInt(*e.RetryAfterMs, 10) + " ms)")
 	}
-	var w jsonWriter
+	w := jsonWriter{lenient: true}
 	w.raw(`{"content":[{"type":"text","text":`)
 	w.str(text.String())
 	w.raw(`}],"isError":true,"_meta":{"errorType":`)
@@ -714,7 +714,7 @@ func (e *Error) ToJSONRPCError() []byte {
 			data[k] = v
 		}
 	}
-	var w jsonWriter
+	w := jsonWriter{lenient: true}
 	w.raw(`{"code":` + strconv.Itoa(e.Code) + `,"message":`)
 	w.str(e.Message)
 	w.raw(`,"data":`)
@@ -750,6 +750,9 @@ const (
 type jsonWriter struct {
 	buf   bytes.Buffer
 	depth int
+	// lenient writes null for a value that has no JSON rather than failing: a tool error is
+	// always well-formed JSON.
+	lenient bool
 }
 
 func (w *jsonWriter) raw(s string) { w.buf.WriteString(s) }
@@ -825,8 +828,26 @@ func (w *jsonWriter) object(m map[string]any, first []string, style numberStyle)
 // map[string]any; anything else as encoding/json marshals it. False for what has no JSON
 // (a NaN, a value encoding/json refuses, nesting beyond 512 levels).
 func (w *jsonWriter) value(v any, style numberStyle) bool {
+	start := w.buf.Len()
+	if w.valueOrFail(v, style) {
+		return true
+	}
+	if !w.lenient {
+		return false
+	}
+	w.buf.Truncate(start)
+	w.raw("null")
+	return true
+}
+
+func (w *jsonWriter) valueOrFail(v any, style numberStyle) (ok bool) {
 	w.depth++
-	defer func() { w.depth-- }()
+	defer func() {
+		w.depth--
+		if recover() != nil {
+			ok = false
+		}
+	}()
 	if w.depth > 512 {
 		return false
 	}

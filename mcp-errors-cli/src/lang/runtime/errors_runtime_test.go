@@ -82,6 +82,20 @@ func TestAToolErrorHasTheRustBytesAndReadsBack(t *testing.T) {
 	}
 }
 
+func TestAToolErrorIsAlwaysJSON(t *testing.T) {
+	cyclic := map[string]any{}
+	cyclic["self"] = cyclic
+	data := map[string]any{"c": cyclic, "f": func() {}, "n": math.Inf(1), "ok": []any{json.RawMessage(`{"b":1,"a":"<"}`), json.Number("1e999")}}
+	for _, b := range [][]byte{New(E_SELECTOR, data).ToToolError(), New(E_SELECTOR, data).ToJSONRPCError()} {
+		if !json.Valid(b) {
+			t.Fatalf("%s", b)
+		}
+		if !strings.Contains(string(b), `"f":null`) || !strings.Contains(string(b), `"ok":[{"b":1,"a":"<"},1e999]`) {
+			t.Fatalf("%s", b)
+		}
+	}
+}
+
 func TestIsAndAsWorkBySymbol(t *testing.T) {
 	err := fmt.Errorf("wrapped: %w", New(E_NAV_TIMEOUT, nil))
 	if !errors.Is(err, E_NAV_TIMEOUT) || errors.Is(err, E_SELECTOR) || !errors.Is(err, New(E_NAV_TIMEOUT, nil)) {
