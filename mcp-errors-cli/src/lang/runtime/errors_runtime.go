@@ -736,7 +736,7 @@ func (e *Error) dataOrder() []string {
 	return nil
 }
 
-// numberStyle is how a float64 is written: as Rust's serde_json does (5.0, 1e21) or as
+// numberStyle is how a float64 is written: as Rust's serde_json does (5.0, 1e+16) or as
 // JavaScript's JSON.stringify does (5, 1e+21).
 type numberStyle int
 
@@ -973,9 +973,9 @@ func (w *jsonWriter) token(dec *json.Decoder, style numberStyle) bool {
 	}
 }
 
-// float writes f as serde_json (ryu) or JavaScript writes it: the shortest digits that read
-// back as f; serde_json keeps ".0" on a whole number and uses the exponent form from 1e16
-// and below 1e-5 (1e16, 1.5e-7), JavaScript from 1e21 and below 1e-6 (1e+21, 1.5e-7).
+// float writes f as serde_json or JavaScript writes it: the shortest digits that read back
+// as f; serde_json keeps ".0" on a whole number and uses the exponent form from 1e16 and
+// below 1e-5 (1e+16, 1.5e-7), JavaScript from 1e21 and below 1e-6 (1e+21, 1.5e-7).
 // JavaScript writes NaN and the infinities as null; serde_json has no text for them (false).
 func (w *jsonWriter) float(f float64, style numberStyle) bool {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
@@ -1026,7 +1026,7 @@ func (w *jsonWriter) float(f float64, style numberStyle) bool {
 			w.raw("." + digits[1:])
 		}
 		w.raw("e")
-		if style == jsNumber && point > 0 {
+		if point > 0 {
 			w.raw("+")
 		}
 		w.raw(strconv.Itoa(point - 1))
