@@ -70,6 +70,7 @@ fn check_file(name: &str, text: &str) {
 }
 
 /// Errors whose tool errors carry what `CommonError`'s do not.
+#[cfg(feature = "registry")]
 #[derive(Debug, mcp_errors::McpError)]
 #[mcp(domain = "vectors", range = 7000..=7099, symbol_prefix = "E_VEC_")]
 enum VectorError {
