@@ -181,6 +181,27 @@ fn one_line(text: &str) -> String {
         .join(" ")
 }
 
+/// A description on one line: its paragraphs joined, with a period after one that ends
+/// without punctuation (a doc comment's title line).
+fn description_line(text: &str) -> String {
+    let mut out = String::new();
+    for paragraph in text.replace("\r\n", "\n").split("\n\n") {
+        let line = one_line(paragraph);
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(if out.ends_with(['.', ':', ';', '!', '?']) {
+                " "
+            } else {
+                ". "
+            });
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
 /// The module's exported names for the catalog's symbols and `errorType`s.
 struct Names<'a> {
     /// Each symbol's constant, in catalog order.
@@ -261,7 +282,12 @@ fn write_part(
                 out.push_str("// Every symbol of the catalog, as a Symbol constant (see Lookup for its code).\nconst (\n");
                 for e in entries {
                     let name = names.constant(&e.symbol);
-                    let mut text = format!("{name} ({}): {} ({})", e.code, e.description(), e.kind);
+                    let mut text = format!(
+                        "{name} ({}): {} ({})",
+                        e.code,
+                        description_line(e.description()),
+                        e.kind
+                    );
                     if e.retryable {
                         text.push_str(", retryable");
                     }
@@ -472,6 +498,16 @@ mod tests {
             assert!(text.contains(line), "{line:?} in\n{text}");
         }
         assert!(!text.contains('\u{feff}'));
+    }
+
+    #[test]
+    fn descriptions_are_one_line_with_their_title_ended() {
+        assert_eq!(
+            description_line("Parse error\n\nInvalid JSON\nwas received.\r\n\r\nMore"),
+            "Parse error. Invalid JSON was received. More"
+        );
+        assert_eq!(description_line("Done:\n\n  x\t y  "), "Done: x y");
+        assert_eq!(description_line("\n\n"), "");
     }
 
     #[test]

@@ -36,41 +36,41 @@ const CatalogSource = "catalog.json"
 
 // Every symbol of the catalog, as a Symbol constant (see Lookup for its code).
 const (
-	// PARSE_ERROR (-32700): Parse error Invalid JSON was received by the server. (protocol)
+	// PARSE_ERROR (-32700): Parse error. Invalid JSON was received by the server. (protocol)
 	PARSE_ERROR Symbol = "PARSE_ERROR"
-	// INTERNAL_ERROR (-32603): Internal error An internal JSON-RPC error. (protocol)
+	// INTERNAL_ERROR (-32603): Internal error. An internal JSON-RPC error. (protocol)
 	INTERNAL_ERROR Symbol = "INTERNAL_ERROR"
-	// INVALID_PARAMS (-32602): Invalid params The parameters do not match the method's schema (seed 001: detected before the tool runs). (protocol)
+	// INVALID_PARAMS (-32602): Invalid params. The parameters do not match the method's schema (seed 001: detected before the tool runs). (protocol)
 	INVALID_PARAMS Symbol = "INVALID_PARAMS"
-	// METHOD_NOT_FOUND (-32601): Method not found The method does not exist or is not available. (protocol)
+	// METHOD_NOT_FOUND (-32601): Method not found. The method does not exist or is not available. (protocol)
 	METHOD_NOT_FOUND Symbol = "METHOD_NOT_FOUND"
-	// INVALID_REQUEST (-32600): Invalid Request The JSON sent is not a valid request object. (protocol)
+	// INVALID_REQUEST (-32600): Invalid Request. The JSON sent is not a valid request object. (protocol)
 	INVALID_REQUEST Symbol = "INVALID_REQUEST"
-	// URL_ELICITATION_REQUIRED (-32042): URL elicitation required MCP 2025-11-25: the request needs the user to complete a URL-mode elicitation first. Retired by 2026-07-28 (a server asks for input with an input-required result instead); kept so that envelopes from older peers still decode. (protocol)
+	// URL_ELICITATION_REQUIRED (-32042): URL elicitation required. MCP 2025-11-25: the request needs the user to complete a URL-mode elicitation first. Retired by 2026-07-28 (a server asks for input with an input-required result instead); kept so that envelopes from older peers still decode. (protocol)
 	URL_ELICITATION_REQUIRED Symbol = "URL_ELICITATION_REQUIRED"
-	// UNSUPPORTED_PROTOCOL_VERSION (-32022): Unsupported protocol version MCP 2026-07-28: the request's protocol version is not one this server speaks. (protocol)
+	// UNSUPPORTED_PROTOCOL_VERSION (-32022): Unsupported protocol version. MCP 2026-07-28: the request's protocol version is not one this server speaks. (protocol)
 	UNSUPPORTED_PROTOCOL_VERSION Symbol = "UNSUPPORTED_PROTOCOL_VERSION"
-	// MISSING_REQUIRED_CLIENT_CAPABILITY (-32021): Missing required client capability MCP 2026-07-28: serving the request needs a capability the client did not declare. (protocol)
+	// MISSING_REQUIRED_CLIENT_CAPABILITY (-32021): Missing required client capability. MCP 2026-07-28: serving the request needs a capability the client did not declare. (protocol)
 	MISSING_REQUIRED_CLIENT_CAPABILITY Symbol = "MISSING_REQUIRED_CLIENT_CAPABILITY"
-	// HEADER_MISMATCH (-32020): Header mismatch MCP 2026-07-28, Streamable HTTP: a required header (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`) is missing or malformed, or disagrees with the request body. (protocol)
+	// HEADER_MISMATCH (-32020): Header mismatch. MCP 2026-07-28, Streamable HTTP: a required header (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`) is missing or malformed, or disagrees with the request body. (protocol)
 	HEADER_MISMATCH Symbol = "HEADER_MISMATCH"
-	// RESOURCE_NOT_FOUND (-32002): Resource not found MCP before 2026-07-28: the requested resource does not exist. Retired by 2026-07-28 (SEP-2164), which sends [`InvalidParams`](ProtocolError::InvalidParams) (-32602) for an unknown resource URI; kept so that envelopes from older peers still decode. A legacy code (-32000..=-32019) kept on purpose. (protocol)
+	// RESOURCE_NOT_FOUND (-32002): Resource not found. MCP before 2026-07-28: the requested resource does not exist. Retired by 2026-07-28 (SEP-2164), which sends [`InvalidParams`](ProtocolError::InvalidParams) (-32602) for an unknown resource URI; kept so that envelopes from older peers still decode. A legacy code (-32000..=-32019) kept on purpose. (protocol)
 	RESOURCE_NOT_FOUND Symbol = "RESOURCE_NOT_FOUND"
 	// MISSING_CLIENT_CAPABILITY (-32021): Missing required client capability (protocol)
 	MISSING_CLIENT_CAPABILITY Symbol = "MISSING_CLIENT_CAPABILITY"
-	// E_INVALID_PARAMS (1000): Invalid parameters The request's arguments failed validation. Use this rather than JSON-RPC's -32602 for validation inside a tool (seed 000). (validation)
+	// E_INVALID_PARAMS (1000): Invalid parameters. The request's arguments failed validation. Use this rather than JSON-RPC's -32602 for validation inside a tool (seed 000). (validation)
 	E_INVALID_PARAMS Symbol = "E_INVALID_PARAMS"
-	// E_TIMEOUT (1001): Operation timed out A long-running operation (browser navigation, script execution) exceeded its deadline. (timeout), retryable
+	// E_TIMEOUT (1001): Operation timed out. A long-running operation (browser navigation, script execution) exceeded its deadline. (timeout), retryable
 	E_TIMEOUT Symbol = "E_TIMEOUT"
-	// E_LIMIT_EXCEEDED (1002): Limit exceeded A server-side cap was hit: session count, size, line length. (validation)
+	// E_LIMIT_EXCEEDED (1002): Limit exceeded. A server-side cap was hit: session count, size, line length. (validation)
 	E_LIMIT_EXCEEDED Symbol = "E_LIMIT_EXCEEDED"
-	// E_NOT_INSTALLED (1003): Dependency not installed A runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not help until it is installed. (unavailable)
+	// E_NOT_INSTALLED (1003): Dependency not installed. A runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not help until it is installed. (unavailable)
 	E_NOT_INSTALLED Symbol = "E_NOT_INSTALLED"
-	// E_SESSION_NOT_FOUND (1004): Session not found The request names a session id the server does not know. (not_found)
+	// E_SESSION_NOT_FOUND (1004): Session not found. The request names a session id the server does not know. (not_found)
 	E_SESSION_NOT_FOUND Symbol = "E_SESSION_NOT_FOUND"
-	// E_INPUT_TOO_LARGE (1005): Input too large Code length, selector length or another input exceeds what the server accepts. (validation)
+	// E_INPUT_TOO_LARGE (1005): Input too large. Code length, selector length or another input exceeds what the server accepts. (validation)
 	E_INPUT_TOO_LARGE Symbol = "E_INPUT_TOO_LARGE"
-	// E_UNSUPPORTED (1006): Unsupported operation The server does not implement the requested operation. (validation)
+	// E_UNSUPPORTED (1006): Unsupported operation. The server does not implement the requested operation. (validation)
 	E_UNSUPPORTED Symbol = "E_UNSUPPORTED"
 	// E_PW_NAV (2100): Navigation failed (network), retryable
 	E_PW_NAV Symbol = "E_PW_NAV"
