@@ -1316,9 +1316,9 @@ func (w *jsonWriter) valueOrFail(v any, style numberStyle) (ok bool) {
 	case uint64:
 		w.raw(strconv.FormatUint(x, 10))
 	case float32:
-		return w.float(float64(x), style)
+		return w.float(float64(x), 32, style)
 	case float64:
-		return w.float(x, style)
+		return w.float(x, 64, style)
 	case json.Number:
 		if _, err := strconv.ParseFloat(string(x), 64); err != nil && !isNumberText(string(x)) {
 			return false
@@ -1411,10 +1411,10 @@ func (w *jsonWriter) token(dec *json.Decoder, style numberStyle) bool {
 }
 
 // float writes f as serde_json or JavaScript writes it: the shortest digits that read back
-// as f; serde_json keeps ".0" on a whole number and uses the exponent form from 1e16 and
+// as f (as a float32 when bits is 32, as Rust's f32 is written); serde_json keeps ".0" on a whole number and uses the exponent form from 1e16 and
 // below 1e-5 (1e+16, 1.5e-7), JavaScript from 1e21 and below 1e-6 (1e+21, 1.5e-7).
 // JavaScript writes NaN and the infinities as null; serde_json has no text for them (false).
-func (w *jsonWriter) float(f float64, style numberStyle) bool {
+func (w *jsonWriter) float(f float64, bits int, style numberStyle) bool {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		if style == jsNumber {
 			w.raw("null")
@@ -1437,7 +1437,7 @@ func (w *jsonWriter) float(f float64, style numberStyle) bool {
 		f = -f
 	}
 	// f == 0.DIGITS * 10^point
-	mantissa := strconv.FormatFloat(f, 'e', -1, 64)
+	mantissa := strconv.FormatFloat(f, 'e', -1, bits)
 	at := strings.IndexByte(mantissa, 'e')
 	exp, _ := strconv.Atoi(mantissa[at+1:])
 	digits := strings.Replace(mantissa[:at], ".", "", 1)

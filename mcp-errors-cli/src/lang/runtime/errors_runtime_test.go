@@ -76,8 +76,8 @@ func TestAToolErrorHasTheRustBytesAndReadsBack(t *testing.T) {
 		t.Fatal(delay)
 	}
 	// serde_json's escapes: ", \ and control characters; <, >, & and U+2028 as they are.
-	odd := New(E_SELECTOR, map[string]any{"selector": "<a&b>\u2028\x01\"\\", "n": 5.0, "z": 1, "a": true}).ToToolError()
-	if !strings.Contains(string(odd), `"data":{"selector":"<a&b>`+"\u2028"+`\u0001\"\\","a":true,"n":5.0,"z":1}`) {
+	odd := New(E_SELECTOR, map[string]any{"selector": "<a&b>\u2028\x01\"\\", "n": 5.0, "z": 1, "a": true, "f": float32(0.1)}).ToToolError()
+	if !strings.Contains(string(odd), `"data":{"selector":"<a&b>`+"\u2028"+`\u0001\"\\","a":true,"f":0.1,"n":5.0,"z":1}`) {
 		t.Fatalf("%s", odd)
 	}
 }
