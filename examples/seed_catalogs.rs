@@ -1,7 +1,7 @@
 //! Writes the catalog JSON (`Registry::to_json`) of each reference taxonomy
 //! (`docs/taxonomies.md`) of `examples/taxonomies/` into a directory, as `seed0.json` ...
-//! `seed4.json`: the input on which `.ci/polyglot.sh` runs `mcp-errors gen` and type-checks
-//! the output.
+//! `seed4.json`: the input on which `.ci/polyglot.sh` and `.ci/golang.sh` run `mcp-errors gen`
+//! and check the output.
 //!
 //! ```text
 //! cargo run --example seed_catalogs -- DIR

@@ -1,7 +1,7 @@
 //! The `mcp-errors` command: one catalog for the whole fleet.
 //!
 //! ```text
-//! mcp-errors gen --lang ts|python --catalog FILE --out DIR [--package NAME]
+//! mcp-errors gen --lang ts|python|go --catalog FILE --out DIR [--package NAME]
 //! mcp-errors diff OLD NEW
 //! mcp-errors check FLEET_FILE [--format json]
 //! ```
@@ -9,8 +9,8 @@
 //! `gen` writes an error module for TypeScript (`errors.ts`) or Python (`errors.py`,
 //! `py.typed`) from a catalog (`Registry::to_json`), and with `--package` a manifest
 //! (`package.json`; `pyproject.toml` and an `__init__.py` re-exporting the module, an npm
-//! `@scope/` refused for Python); `--lang` takes `ts`, `typescript`,
-//! `python` or `py`, in any case. `diff` reports the breaking changes between two catalogs,
+//! `@scope/` refused for Python), or for Go (`errors.go`; with `--package`, a module path, a
+//! `go.mod`); `--lang` takes `ts`, `typescript`, `python`, `py`, `go` or `golang`, in any case. `diff` reports the breaking changes between two catalogs,
 //! one line each, and exits 1 when there are any. A catalog is derived JSON or a hand-written
 //! TOML catalog ([`handwritten`]). `check` checks a fleet file and every catalog it names
 //! ([`check`]; the fleet guide, `mcp_errors::guide::fleet`, source `docs/fleet.md`). Paths are taken as the operating system
@@ -63,7 +63,7 @@ pub const EXIT_BAD_INPUT: i32 = 2;
     subcommand_required = true,
     // no command is a usage error (exit 2), not the help
     arg_required_else_help = false,
-    about = "TypeScript and Python error modules from an mcp-errors catalog, the breaking \
+    about = "TypeScript, Python and Go error modules from an mcp-errors catalog, the breaking \
              changes between two catalogs, and the check of a fleet file"
 )]
 struct Cli {
@@ -81,11 +81,11 @@ enum Command {
 /// Writes the error module of LANG generated from a catalog into DIR
 ///
 /// The catalog is what the server's `Registry::to_json` writes. TypeScript is `errors.ts`,
-/// Python `errors.py` and `py.typed`.
+/// Python `errors.py` and `py.typed`, Go `errors.go` (standard library only, Go >= 1.19).
 #[derive(clap::Args)]
 #[command(after_help = "Exit 0, or 2 on bad arguments or a file that is not a catalog.")]
 struct GenArgs {
-    /// ts (or typescript) or python (or py), in any case
+    /// ts (or typescript), python (or py) or go (or golang), in any case
     #[arg(long, value_name = "LANG")]
     lang: String,
     /// The catalog: derived JSON, or a hand-written TOML catalog
@@ -94,7 +94,9 @@ struct GenArgs {
     /// Where to write (created if missing)
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Also write the files that make DIR the package NAME
+    /// Also write the files that make DIR the package NAME (for Go: the module path of a
+    /// go.mod, whose last element, lowercased and without non-alphanumerics, is the package
+    /// clause; mcperrors without --package)
     #[arg(long, value_name = "NAME")]
     package: Option<String>,
 }
@@ -199,6 +201,7 @@ fn run_gen(args: GenArgs, out: &mut dyn Write) -> Result<i32, Failure> {
         )
     })?;
     if let Some(name) = &package
+        && lang != Lang::Go
         && !lang::valid_package_name(name)
     {
         return Err(format!(

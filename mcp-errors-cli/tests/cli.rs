@@ -652,8 +652,8 @@ fn missing_file_is_exit_2() {
 fn bad_arguments_are_exit_2() {
     for (args, says) in [
         (
-            &["gen", "--lang", "go", "--catalog", "x", "--out", "y"][..],
-            "mcp-errors: gen: unknown language \"go\"",
+            &["gen", "--lang", "rust", "--catalog", "x", "--out", "y"][..],
+            "mcp-errors: gen: unknown language \"rust\"",
         ),
         (
             &["frobnicate"],
@@ -754,12 +754,12 @@ fn help_of_each_command_is_exit_0() {
         (&["diff", "a.json", "-h"], "Reports the changes", diff_usage),
         (
             &["--help"],
-            "TypeScript and Python error modules",
+            "TypeScript, Python and Go error modules",
             "Usage: mcp-errors <COMMAND>",
         ),
         (
             &["help"],
-            "TypeScript and Python error modules",
+            "TypeScript, Python and Go error modules",
             "Usage: mcp-errors <COMMAND>",
         ),
     ] {
@@ -875,6 +875,8 @@ fn language_names_in_any_case() {
         ("typescript", "errors.ts"),
         ("Python", "errors.py"),
         ("PY", "errors.py"),
+        ("Go", "errors.go"),
+        ("GOLANG", "errors.go"),
     ] {
         let out_dir = dir.0.join(lang);
         let out = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
@@ -887,11 +889,11 @@ fn language_names_in_any_case() {
         assert_eq!(out.status.code(), Some(0), "{lang}: {}", text(&out.stderr));
         assert!(out_dir.join(file).exists(), "{lang}");
     }
-    let out = run_args(&["gen", "--lang", "go", "--catalog", "x", "--out", "y"]);
+    let out = run_args(&["gen", "--lang", "rust", "--catalog", "x", "--out", "y"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).starts_with(
-            "mcp-errors: gen: unknown language \"go\" (one of: ts, typescript, python, py; any case)\n"
+            "mcp-errors: gen: unknown language \"rust\" (one of: ts, typescript, python, py, go, golang; any case)\n"
         ),
         "{}",
         text(&out.stderr)
@@ -918,6 +920,23 @@ fn committed_example_modules_are_fresh() {
             }
         }
     }
+    // Go: a module of its own (go.mod), in clients/go/.
+    for (name, text) in mcp_errors_cli::generate(
+        mcp_errors_cli::Lang::Go,
+        &catalog,
+        "catalog.json",
+        Some("fleeterrors"),
+    ) {
+        let path = dir.join("go").join(&name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            if std::env::var_os("MCP_ERRORS_BLESS").is_some() {
+                std::fs::create_dir_all(dir.join("go")).unwrap();
+                std::fs::write(&path, &text).unwrap();
+            } else {
+                stale.push(format!("go/{name}"));
+            }
+        }
+    }
     assert!(
         stale.is_empty(),
         "stale generated modules in examples/mcp_server/clients: {stale:?}; regenerate with \
@@ -933,7 +952,11 @@ fn output_is_deterministic_with_a_header() {
     let mut runs = Vec::new();
     for round in ["a", "b"] {
         let out = dir.0.join(round);
-        for (lang, package) in [("ts", "@fleet/errors"), ("python", "fleet-errors")] {
+        for (lang, package) in [
+            ("ts", "@fleet/errors"),
+            ("python", "fleet-errors"),
+            ("go", "example.com/fleet/errors"),
+        ] {
             let status = Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
                 .args(["gen", "--lang", lang, "--package", package, "--catalog"])
                 .arg(&catalog)
@@ -962,8 +985,10 @@ fn output_is_deterministic_with_a_header() {
         names,
         [
             "__init__.py",
+            "errors.go",
             "errors.py",
             "errors.ts",
+            "go.mod",
             "package.json",
             "py.typed",
             "pyproject.toml"
@@ -977,6 +1002,43 @@ fn output_is_deterministic_with_a_header() {
                 "{name}"
             );
         }
+    }
+}
+
+/// Go's `--package` is a module path (`/` allowed, unlike npm and Python package names); anything else
+/// is one line and exit 2.
+#[test]
+fn go_package_is_a_module_path() {
+    let dir = Dir::new("gomod");
+    let catalog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile.json");
+    let gen_with = |package: &str| {
+        Command::new(env!("CARGO_BIN_EXE_mcp-errors"))
+            .args(["gen", "--lang", "go", "--package", package, "--catalog"])
+            .arg(&catalog)
+            .arg("--out")
+            .arg(dir.0.join("out"))
+            .output()
+            .unwrap()
+    };
+    let ok = gen_with("github.com/Acme/fleet-errors");
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+    let go_mod = std::fs::read_to_string(dir.0.join("out/go.mod")).unwrap();
+    assert!(
+        go_mod.ends_with("\nmodule github.com/Acme/fleet-errors\n\ngo 1.19\n"),
+        "{go_mod}"
+    );
+    let errors_go = std::fs::read_to_string(dir.0.join("out/errors.go")).unwrap();
+    assert!(errors_go.contains("\npackage fleeterrors\n"));
+    for bad in ["a b", "/abs", "x//y", "ünï"] {
+        let out = gen_with(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with(&format!(
+                "mcp-errors: gen: --package {bad:?} is not a Go module path"
+            )) && err.lines().count() == 1,
+            "{err}"
+        );
     }
 }
 

@@ -1,5 +1,5 @@
 //! The generators, one module per target language. Each turns a [`Catalog`] into files (name,
-//! text); a new language (Go, ...) is one more module and one more [`Lang`] variant.
+//! text); a new language is one more module and one more [`Lang`] variant.
 //!
 //! Every generated file starts with a header saying it is generated, from which catalog, and
 //! must not be edited; output depends only on the catalog and the options (no time stamp, no
@@ -7,6 +7,7 @@
 //! Symbols and type names that are not identifiers of the target language are escaped
 //! (`Idents`); every string is a correctly escaped literal.
 
+pub mod go;
 pub mod python;
 mod template;
 pub mod ts;
@@ -22,11 +23,14 @@ pub enum Lang {
     Ts,
     /// Python: `errors.py`, `py.typed` (and `__init__.py`, `pyproject.toml` with `--package`).
     Python,
+    /// Go: `errors.go` (and `go.mod` with `--package`, a module path).
+    Go,
 }
 
 impl Lang {
     /// Every name `--lang` accepts (in any case: `TS`, `Python`).
-    pub const NAMES: &'static [&'static str] = &["ts", "typescript", "python", "py"];
+    pub const NAMES: &'static [&'static str] =
+        &["ts", "typescript", "python", "py", "go", "golang"];
 
     /// The language `--lang NAME` stands for: one of [`NAMES`](Lang::NAMES), ignoring ASCII
     /// case.
@@ -34,6 +38,7 @@ impl Lang {
         match name.to_ascii_lowercase().as_str() {
             "ts" | "typescript" => Some(Lang::Ts),
             "python" | "py" => Some(Lang::Python),
+            "go" | "golang" => Some(Lang::Go),
             _ => None,
         }
     }
@@ -50,6 +55,7 @@ pub fn generate(
     match lang {
         Lang::Ts => ts::generate(catalog, source, package),
         Lang::Python => python::generate(catalog, source, package),
+        Lang::Go => go::generate(catalog, source, package),
     }
 }
 
@@ -116,6 +122,7 @@ pub fn package_name_problem(lang: Lang, name: &str) -> Option<String> {
     match lang {
         Lang::Ts => None,
         Lang::Python => python::package_name_problem(name),
+        Lang::Go => go::package_name_problem(name),
     }
 }
 
