@@ -8,6 +8,7 @@
 #![doc = "[http]: crate::guide::http"]
 #![doc = "[polyglot]: crate::guide::polyglot"]
 #![doc = "[fleet]: crate::guide::fleet"]
+#![doc = "[reference]: crate::guide::reference"]
 #![doc = "[operating]: crate::guide::operating"]
 #![doc = "[attributes]: crate::attributes"]
 #![doc = "[envelopes]: crate::envelopes"]
@@ -88,6 +89,11 @@ pub mod guide {
     #[doc = "[polyglot]: crate::guide::polyglot"]
     #[doc = include_str!("../docs/fleet.md")]
     pub mod fleet {}
+
+    #[doc = "[fleet]: crate::guide::fleet"]
+    #[doc = "[polyglot]: crate::guide::polyglot"]
+    #[doc = include_str!("../docs/reference.md")]
+    pub mod reference {}
 
     #[doc = "[rmcp]: crate::guide::rmcp"]
     #[doc = "[retry]: crate::retry"]

@@ -161,6 +161,9 @@ pub struct Entry {
     /// What to do about it.
     #[serde(default)]
     pub help: Option<String>,
+    /// Where the error is documented (`docUrl`, omitted when none).
+    #[serde(default, rename = "docUrl")]
+    pub doc_url: Option<String>,
     /// `tool_error` or `jsonrpc` (one of [`CHANNELS`]).
     pub channel: String,
     /// Seed 002's `errorType` (`NetworkError`).

@@ -329,6 +329,7 @@ fn entry(
         doc: raw.doc.unwrap_or_default(),
         aliases: raw.aliases,
         help: raw.help,
+        doc_url: None,
         channel,
         error_type,
         fields,

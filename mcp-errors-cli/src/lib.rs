@@ -4,17 +4,20 @@
 //! mcp-errors gen --lang ts|python|go --catalog FILE --out DIR [--package NAME]
 //! mcp-errors diff OLD NEW
 //! mcp-errors check FLEET_FILE [--format json]
+//! mcp-errors docs (--catalog FILE... | --fleet FLEET_FILE) --out DIR [--format html|markdown]
 //! ```
 //!
 //! `gen` writes an error module for TypeScript (`errors.ts`) or Python (`errors.py`,
 //! `py.typed`) from a catalog (`Registry::to_json`), and with `--package` a manifest
 //! (`package.json`; `pyproject.toml` and an `__init__.py` re-exporting the module, an npm
 //! `@scope/` refused for Python), or for Go (`errors.go`; with `--package`, a module path, a
-//! `go.mod`); `--lang` takes `ts`, `typescript`, `python`, `py`, `go` or `golang`, in any case. `diff` reports the breaking changes between two catalogs,
-//! one line each, and exits 1 when there are any. A catalog is derived JSON or a hand-written
-//! TOML catalog ([`handwritten`]). `check` checks a fleet file and every catalog it names
-//! ([`check`]; the fleet guide, `mcp_errors::guide::fleet`, source `docs/fleet.md`). Paths are taken as the operating system
-//! gives them (a file name that is not UTF-8 is fine).
+//! `go.mod`); `--lang` takes `ts`, `typescript`, `python`, `py`, `go` or `golang`, in any
+//! case. `diff` reports the breaking changes between two catalogs, one line each, and exits 1
+//! when there are any. A catalog is derived JSON or a hand-written TOML catalog
+//! ([`handwritten`]). `check` checks a fleet file and every catalog it names ([`check`]; the
+//! fleet guide, `mcp_errors::guide::fleet`, source `docs/fleet.md`). `docs` writes a static
+//! reference of the errors, HTML or Markdown ([`reference`]). Paths are taken as the operating
+//! system gives them (a file name that is not UTF-8 is fine).
 //!
 //! The arguments are parsed by clap: `-h`/`--help` on the command and on each subcommand
 //! (and `mcp-errors help COMMAND`) prints its help, `-V`/`--version` the version, both on
@@ -38,6 +41,7 @@ pub mod check;
 pub mod diff;
 pub mod handwritten;
 pub mod lang;
+pub mod reference;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -76,6 +80,7 @@ enum Command {
     Gen(GenArgs),
     Diff(DiffArgs),
     Check(CheckArgs),
+    Docs(DocsArgs),
 }
 
 /// Writes the error module of LANG generated from a catalog into DIR
@@ -140,6 +145,37 @@ struct CheckArgs {
     format: String,
 }
 
+/// Writes a static reference of the errors into DIR: an index and one page per domain
+///
+/// From catalogs (derived JSON or hand-written TOML), or from a fleet file and every catalog it
+/// names (with the fleet's ranges, owners, descriptions and retired codes). Each error is the
+/// element whose id is its symbol on its domain's page (`DOMAIN.html#SYMBOL`), the target of
+/// a doc URL template `https://HOST/{domain}#{symbol}`. HTML pages need no script and no
+/// network; Markdown is for wikis.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Exit 0, or 2 on bad arguments or a file that cannot be read or is not a \
+                  catalog or fleet file.",
+    group = clap::ArgGroup::new("input").required(true).args(["catalog", "fleet"]),
+)]
+struct DocsArgs {
+    /// A catalog (repeat for several): derived JSON, or a hand-written TOML catalog
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    catalog: Vec<PathBuf>,
+    /// A fleet file (fleet.toml): its domains and the catalogs it names
+    #[arg(long, value_name = "FLEET_FILE", conflicts_with = "catalog")]
+    fleet: Option<PathBuf>,
+    /// Where to write (created if missing)
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// html or markdown (or md), in any case
+    #[arg(long, value_name = "FORMAT", default_value = "html")]
+    format: String,
+    /// The title of a reference built from catalogs (a fleet's is its name)
+    #[arg(long, value_name = "TITLE", default_value = "mcp-errors")]
+    title: String,
+}
+
 /// Runs the command line `args` (without the program name), writing to `out` and `err`;
 /// returns the process's exit code.
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
@@ -157,6 +193,7 @@ where
         Command::Gen(args) => run_gen(args, out),
         Command::Diff(args) => run_diff(&args, out),
         Command::Check(args) => Ok(check::run(&args.fleet, args.format == "json", out, err)),
+        Command::Docs(args) => run_docs(&args, out),
     };
     match result {
         Ok(code) => code,
@@ -221,14 +258,38 @@ fn run_gen(args: GenArgs, out: &mut dyn Write) -> Result<i32, Failure> {
         &source_name(&catalog_path),
         package.as_deref(),
     );
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
-    for (name, text) in &files {
+    write_files(&dir, &files, out)?;
+    Ok(0)
+}
+
+fn run_docs(args: &DocsArgs, out: &mut dyn Write) -> Result<i32, Failure> {
+    let format = reference::Format::parse(&args.format).ok_or_else(|| {
+        format!(
+            "docs: unknown format {:?} (one of: {}; any case)",
+            args.format,
+            reference::Format::NAMES.join(", ")
+        )
+    })?;
+    let site = if let Some(fleet) = &args.fleet {
+        reference::from_fleet(fleet)?
+    } else {
+        let paths: Vec<&Path> = args.catalog.iter().map(PathBuf::as_path).collect();
+        reference::from_catalogs(&paths, &args.title)?
+    };
+    write_files(&args.out, &reference::render(&site, format), out)?;
+    Ok(0)
+}
+
+/// Writes `files` (name, text) into `dir`, creating it, and says so on `out`.
+fn write_files(dir: &Path, files: &[(String, String)], out: &mut dyn Write) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+    for (name, text) in files {
         let path = dir.join(name);
         std::fs::write(&path, text)
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
         let _ = writeln!(out, "wrote {}", path.display());
     }
-    Ok(0)
+    Ok(())
 }
 
 fn run_diff(args: &DiffArgs, out: &mut dyn Write) -> Result<i32, Failure> {
