@@ -249,6 +249,16 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         if format.meta_data() && visited.data_fields() {
             map.serialize_entry("data", &DataFields(error, self.meter))?;
         }
+        #[cfg(feature = "tool-failure")]
+        if format.meta_tool_failure() {
+            map.serialize_entry(
+                crate::tool_failure::META_KEY,
+                &crate::tool_failure::FailureMeta {
+                    error,
+                    context: self.context,
+                },
+            )?;
+        }
         end_with_context(map, self.context, None, self.meter)
     }
 }
