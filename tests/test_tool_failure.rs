@@ -317,3 +317,35 @@ mod write {
         );
     }
 }
+
+/// The exact bytes of a tool error in the default format, with or without the feature: what
+/// every server sends today (`cargo test --test test_tool_failure` and with
+/// `--features tool-failure` compare the same literal).
+#[test]
+fn default_bytes_are_the_same_with_or_without_the_feature() {
+    use mcp_errors::{McpErrorExt, ToolErrorFormat};
+    let err = PwError::Nav {
+        reason: "net::ERR_NAME_NOT_RESOLVED".into(),
+        url: "https://a.invalid".into(),
+    };
+    let golden = concat!(
+        r#"{"content":[{"type":"text","text":"E_PW_NAV: Navigation failed\nDetails: net::ERR_NAME_NOT_RESOLVED\nHelp: check the URL and retry\nRetryable: yes"}],"#,
+        r#""isError":true,"_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,"code":2100,"domain":"playwright","#,
+        r#""details":"net::ERR_NAME_NOT_RESOLVED","help":"check the URL and retry","data":{"url":"https://a.invalid"}}}"#
+    );
+    let bytes = err
+        .to_tool_result()
+        .format(ToolErrorFormat::MODEL)
+        .to_json_string()
+        .unwrap();
+    assert_eq!(bytes, golden);
+    let minimal = err
+        .to_tool_result()
+        .format(ToolErrorFormat::MINIMAL)
+        .to_json_string()
+        .unwrap();
+    assert_eq!(
+        minimal,
+        r#"{"content":[{"type":"text","text":"E_PW_NAV: Navigation failed"}],"isError":true,"_meta":{"errorType":"NetworkError","errorCode":"E_PW_NAV","retryable":true,"code":2100,"domain":"playwright"}}"#
+    );
+}
