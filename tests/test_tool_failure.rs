@@ -1,14 +1,16 @@
 //! The draft `ToolFailure` member, `_meta["io.modelcontextprotocol/toolFailure"]`: written by
 //! choice under the `tool-failure` feature (only catalog facts and the envelope's context), and
 //! read back by the client on the vectors the TypeScript and Python runtimes read too
-//! (tests/polyglot/tool_failure_cases.json).
+//! (`tests/polyglot/tool_failure_cases.json`).
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
 
-use mcp_errors::tool_failure::{FailureCode, META_KEY, ToolFailure};
+use mcp_errors::tool_failure::{FailureCode, ToolFailure};
 use mcp_errors::{ErrorObject, McpError};
 use serde_json::{Value, json};
 
+// Without the feature only `Nav` is written (the golden at the end).
+#[cfg_attr(not(feature = "tool-failure"), allow(dead_code))]
 #[derive(Debug, McpError)]
 #[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
 enum PwError {
@@ -126,7 +128,10 @@ fn reads_the_shared_vectors() {
 
 #[cfg(feature = "tool-failure")]
 mod write {
+    use std::time::SystemTime;
+
     use super::*;
+    use mcp_errors::tool_failure::META_KEY;
     use mcp_errors::{McpErrorExt, ToolErrorFormat};
 
     fn nav() -> PwError {
