@@ -280,6 +280,28 @@ mod write {
         assert_eq!(id(json!({"requestId": 1.5})), None);
     }
 
+    /// A `Display` that fails: the envelope fails, and the integration falls back on the
+    /// catalog's `_meta`.
+    #[derive(Debug)]
+    struct Fails;
+
+    impl std::fmt::Display for Fails {
+        fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            Err(std::fmt::Error)
+        }
+    }
+
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "broken", range = 2200..=2299, symbol_prefix = "E_BR_")]
+    enum Broken {
+        /// Broken
+        #[mcp(code = 2200, kind = "internal", help = "try later")]
+        Bad {
+            #[mcp(details)]
+            why: Fails,
+        },
+    }
+
     #[test]
     fn the_process_format_reaches_the_integrations() {
         // The only test of this binary that sets the process-wide format; the others pass
@@ -288,7 +310,18 @@ mod write {
             .with_meta_tool_failure(true)
             .set_global();
         let outcome = mcp_errors::integrations::outcome::tool_call_outcome(&nav());
+        let fallback =
+            mcp_errors::integrations::outcome::tool_call_outcome(&Broken::Bad { why: Fails });
         ToolErrorFormat::MODEL.set_global();
+        let mcp_errors::integrations::outcome::ToolCallOutcome::ToolError(fallback) = fallback
+        else {
+            panic!("a tool error");
+        };
+        assert_eq!(
+            fallback["_meta"][META_KEY],
+            json!({"class": "reliability", "code": "E_BR_BAD", "retryable": false,
+                   "agentGuidance": "try later"})
+        );
         let mcp_errors::integrations::outcome::ToolCallOutcome::ToolError(result) = outcome else {
             panic!("a tool error");
         };
