@@ -8,7 +8,7 @@
 # generated runtime's behaviour on the hostile catalog (tests/polyglot/check.*) and, in
 # TypeScript, on the other two (check.mjs); the runtime files every generated module is made
 # from (mcp-errors-cli/src/lang/runtime/errors_runtime.{ts,py}) type-checked as they are, and
-# their own unit tests run (`node --test`, pytest).
+# their own unit tests run (`node --test`, pytest), with the ToolFailure vectors.
 #
 # Installs what it needs itself: typescript pinned in tests/e2e/package.json (npm ci), mypy
 # and pytest pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
@@ -72,6 +72,12 @@ cp "$runtime/errors_runtime.test.mjs" "$tmp/runtime-js/"
 run "runtime: node --test errors_runtime.test.mjs" bash -c 'out=$(node --test "$1" 2>&1); s=$?; echo "$out"; [[ $s -eq 0 && $out == *"# pass "[1-9]* && $out == *"# fail 0"* ]]' _ "$tmp/runtime-js/errors_runtime.test.mjs"
 run "runtime: mypy --strict errors_runtime.py test_errors_runtime.py" "${mypy[@]}" "$runtime/errors_runtime.py" "$runtime/test_errors_runtime.py"
 run "runtime: pytest test_errors_runtime.py" env PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir "$runtime" "$runtime/test_errors_runtime.py"
+# The draft ToolFailure member read back on the vectors the Rust client reads too
+# (tests/polyglot/tool_failure_cases.json; tests/test_tool_failure.rs).
+cp "$runtime/tool_failure.test.mjs" tests/polyglot/tool_failure_cases.json "$tmp/runtime-js/"
+run "runtime: node --test tool_failure.test.mjs" bash -c 'out=$(node --test "$1" 2>&1); s=$?; echo "$out"; [[ $s -eq 0 && $out == *"# pass "[1-9]* && $out == *"# fail 0"* ]]' _ "$tmp/runtime-js/tool_failure.test.mjs"
+run "runtime: mypy --strict test_tool_failure.py" "${mypy[@]}" "$runtime/errors_runtime.py" "$runtime/test_tool_failure.py"
+run "runtime: pytest test_tool_failure.py" env PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir "$runtime" "$runtime/test_tool_failure.py"
 
 # Every catalog: generate (with a package manifest), then type-check.
 for catalog in "$tmp"/catalogs/*.json; do

@@ -38,6 +38,7 @@ pub mod http;
 pub mod jsonrpc;
 pub mod metrics;
 pub mod retry;
+pub mod tool_failure;
 pub mod unknown;
 
 #[doc(hidden)]

@@ -81,7 +81,10 @@ impl ErrorObject {
     /// - else its `_meta` (`code`, `errorCode`, `domain`, `retryable`, `details`,
     ///   `retryAfterMs`, `truncated` and the fields under `data`), with the message from the
     ///   text's first line, without the `SYMBOL: ` prefix, the `Details:`/`Help:`/`Retryable:`
-    ///   lines and a trailing `(retry after N ms)`.
+    ///   lines and a trailing `(retry after N ms)`;
+    /// - and where `_meta` lacks them, the draft `ToolFailure` member
+    ///   ([`tool_failure`](crate::tool_failure)): its numeric `code`, its `retryable` and the
+    ///   delay until its `retryNotBefore` (as `retryAfterMs`).
     ///
     /// The fields come back as far as the tool result carries them: the default format
     /// ([`ToolErrorFormat`](crate::ToolErrorFormat)) writes them all under `_meta.data`,
@@ -123,7 +126,15 @@ impl ErrorObject {
             return Some(error);
         }
         let meta = result.get("_meta")?.as_object()?;
-        let code = code_from_number_or_string(meta.get("code")?).ok()?;
+        // The draft `ToolFailure` member: what a server that writes nothing else sends.
+        let failure = crate::tool_failure::ToolFailure::from_meta(&result["_meta"]);
+        let code = match meta.get("code").map(code_from_number_or_string) {
+            Some(Ok(code)) => code,
+            _ => match failure.as_ref()?.code {
+                Some(crate::tool_failure::FailureCode::Number(code)) => code,
+                _ => return None,
+            },
+        };
         let symbol = meta.get("errorCode").and_then(Value::as_str);
         let text = crate::retry::first_text(result).unwrap_or("");
         let mut message = symbol
@@ -154,6 +165,15 @@ impl ErrorObject {
         if let Some(fields) = meta.get("data").and_then(Value::as_object) {
             for (key, value) in fields {
                 data.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+        if let Some(failure) = failure {
+            if let Some(retryable) = failure.retryable {
+                data.entry("retryable").or_insert(Value::Bool(retryable));
+            }
+            if let Some(delay) = failure.retry_after() {
+                let ms = crate::field_types::whole_ms(delay);
+                data.entry("retryAfterMs").or_insert(Value::from(ms));
             }
         }
         Some(ErrorObject {

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time as _time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal, Optional
@@ -32,6 +33,9 @@ __all__ = [
     "decode_error",
     "is_retryable",
     "retry_after_ms",
+    "TOOL_FAILURE_KEY",
+    "ToolFailure",
+    "tool_failure",
     "McpError",
     "ERROR_CLASSES",
     "create_error",
@@ -917,7 +921,7 @@ def decode_error(x: object) -> Optional[DecodedError]:
         if m is None:
             return None
         if m.get("isError", m.get("is_error")) is True:
-            return _decode_tool_result(m)
+            return _with_tool_failure(m, _decode_tool_result(m))
         inner = m.get("error")
         if inner is not None and _code(m.get("code")) is None:
             inner_map = _as_mapping(inner)
@@ -930,7 +934,10 @@ def decode_error(x: object) -> Optional[DecodedError]:
 def is_retryable(x: object) -> bool:
     """Whether ``x`` is an error worth retrying (the wire's flag, else the catalog's)."""
     decoded = decode_error(x)
-    return decoded.retryable if decoded is not None else False
+    if decoded is not None:
+        return decoded.retryable
+    failure = tool_failure(x)
+    return failure is not None and (failure.retryable is True or failure.retry_after_ms is not None)
 
 
 def _retry_after_header(x: object) -> Optional[int]:
@@ -958,9 +965,151 @@ def retry_after_ms(x: object) -> Optional[int]:
         decoded = decode_error(x)
         if decoded is not None and decoded.retry_after_ms is not None:
             return decoded.retry_after_ms
+        failure = tool_failure(x)
+        if failure is not None and failure.retry_after_ms is not None:
+            return failure.retry_after_ms
         return _retry_after_header(x)
     except Exception:
         return None
+
+
+# The draft ToolFailure proposal (MCP pull requests #3312 and #3313, not accepted): a structured
+# failure under ``_meta["io.modelcontextprotocol/toolFailure"]``, which a server may send instead
+# of, or beside, mcp-errors' own ``_meta`` keys. ``decode_error``, ``is_retryable`` and
+# ``retry_after_ms`` fall back on it; ``tool_failure`` reads it whole.
+
+TOOL_FAILURE_KEY: Final = "io.modelcontextprotocol/toolFailure"
+"""The ``_meta`` key of the draft ToolFailure proposal."""
+
+_TOOL_FAILURE_AT = re.compile(
+    r"([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?"
+    r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))"
+)
+_TOOL_FAILURE_CODE = re.compile(r"\s*[+-]?[0-9]+\s*")
+_CONTROL = re.compile("[\u0000-\u001f\u007f-\u009f]")
+
+
+@dataclass(frozen=True)
+class ToolFailure:
+    """A received ``_meta["io.modelcontextprotocol/toolFailure"]``: each member as far as it
+    has the expected type and size, else None."""
+
+    cls: Optional[str]
+    """``class``: ``capability``, ``reliability``, ``governance`` (or another string the draft may add)."""
+    code: int | str | None
+    """An integer within int32 or a string of one as an int, else the string itself."""
+    retryable: Optional[bool]
+    retry_not_before_ms: Optional[int]
+    """``retryNotBefore`` in milliseconds since the epoch (0 for a moment before 1970)."""
+    retry_after_ms: Optional[int]
+    """Milliseconds from now (or the ``now_ms`` given) until ``retryNotBefore``, rounded up; 0 once past."""
+    correlation_id: Optional[str]
+    agent_guidance: Optional[str]
+
+
+def _tool_failure_at(v: object) -> Optional[tuple[int, int]]:
+    """An RFC 3339 date-time (a leap second read as :59) as (seconds since the epoch,
+    nanoseconds); None for anything else."""
+    if not isinstance(v, str) or len(v) > 64:
+        return None
+    m = _TOOL_FAILURE_AT.fullmatch(v)
+    if m is None:
+        return None
+    year, month, day, hour, minute, second = (int(m.group(i)) for i in range(1, 7))
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if not 1 <= month <= 12:
+        return None
+    month_days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+    if not 1 <= day <= month_days or hour > 23 or minute > 59 or second > 60:
+        return None
+    oh, om = int(m.group(9) or 0), int(m.group(10) or 0)
+    if oh > 23 or om > 59:
+        return None
+    offset = (-1 if m.group(8) == "-" else 1) * (oh * 3600 + om * 60)
+    # Days since 1970-01-01 of the proleptic Gregorian date (H. Hinnant's days-from-civil).
+    y = year - 1 if month <= 2 else year
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * ((month + 9) % 12) + 2) // 5 + day - 1
+    days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
+    secs = days * 86400 + hour * 3600 + minute * 60 + min(second, 59) - offset
+    if secs < 0:
+        return (0, 0)
+    return (secs, int(((m.group(7) or "") + "000000000")[:9]))
+
+
+def tool_failure(x: object, now_ms: Optional[int] = None) -> Optional[ToolFailure]:
+    """The draft ToolFailure member of a tool result (``isError`` true), or None. Values of
+    the wrong type or size are left out; never raises."""
+    try:
+        m = _as_mapping(x)
+        if m is None or m.get("isError", m.get("is_error")) is not True:
+            return None
+        meta = _as_mapping(m.get("_meta", m.get("meta")))
+        f = _as_mapping(meta.get(TOOL_FAILURE_KEY)) if meta is not None else None
+        if f is None:
+            return None
+        get = f.get
+
+        def text(key: str) -> Optional[str]:
+            v = get(key)
+            return v if isinstance(v, str) and len(v.encode("utf-8", "surrogatepass")) <= 4096 else None
+
+        raw_code = get("code")
+        code: int | str | None = None
+        if isinstance(raw_code, int) and not isinstance(raw_code, bool):
+            code = _code(raw_code)
+        elif isinstance(raw_code, str) and raw_code and text("code") is not None:
+            n = int(raw_code) if _TOOL_FAILURE_CODE.fullmatch(raw_code) else None
+            code = n if n is not None and -(2**31) <= n < 2**31 else raw_code
+        retryable = get("retryable")
+        at = _tool_failure_at(get("retryNotBefore"))
+        now = now_ms if now_ms is not None else int(_time.time() * 1000)
+        correlation_id = text("correlationId")
+        if correlation_id is not None and not (
+            correlation_id and len(correlation_id.encode("utf-8", "surrogatepass")) <= 128
+            and not _CONTROL.search(correlation_id)
+        ):
+            correlation_id = None
+        return ToolFailure(
+            cls=text("class"),
+            code=code,
+            retryable=retryable if isinstance(retryable, bool) else None,
+            retry_not_before_ms=at[0] * 1000 + at[1] // 1_000_000 if at is not None else None,
+            retry_after_ms=max(0, at[0] * 1000 - now + -(-at[1] // 1_000_000)) if at is not None else None,
+            correlation_id=correlation_id,
+            agent_guidance=text("agentGuidance"),
+        )
+    except Exception:
+        return None
+
+
+def _with_tool_failure(x: Mapping[str, object], d: Optional[DecodedError]) -> Optional[DecodedError]:
+    """``d`` (a tool result's decoding) completed from the draft ToolFailure member: its
+    ``retryable`` where ``_meta`` has none, its delay where nothing else gave one; or, for a
+    result that carries only the member, the error its ``code`` names (a number, or a symbol
+    of the catalog)."""
+    f = tool_failure(x)
+    if f is None:
+        return d
+    if d is None:
+        code = f.code if isinstance(f.code, int) else CODES.get(f.code) if isinstance(f.code, str) else None
+        if code is None:
+            return None
+        message = _tool_message(_first_text(x.get("content")), None)
+        return _decoded(code, f.code, None, f.retryable, f.retry_after_ms, message, None, None, "tool")
+    meta = _as_mapping(x.get("_meta", x.get("meta")))
+    retryable = d.retryable
+    if meta is not None and not isinstance(meta.get("retryable"), bool) and f.retryable is not None:
+        retryable = f.retryable or d.retry_after_ms is not None
+    retry_after = d.retry_after_ms
+    if retry_after is None and f.retry_after_ms is not None:
+        retry_after, retryable = f.retry_after_ms, True
+    return DecodedError(
+        code=d.code, symbol=d.symbol, domain=d.domain, kind=d.kind, retryable=retryable,
+        retry_after_ms=retry_after, message=d.message, data=d.data, channel=d.channel,
+        details=d.details,
+    )
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")

@@ -194,6 +194,7 @@ const MODULE_NAMES: &[&str] = &[
     "json",
     "math",
     "re",
+    "time",
     "dataclass",
     "Any",
     "ClassVar",
@@ -238,6 +239,9 @@ const PUBLIC: &[&str] = &[
     "decode_error",
     "is_retryable",
     "retry_after_ms",
+    "TOOL_FAILURE_KEY",
+    "ToolFailure",
+    "tool_failure",
     "McpError",
     "ERROR_CLASSES",
     "create_error",
@@ -271,6 +275,13 @@ const PRIVATE: &[&str] = &[
     "_json_key",
     "_json_text",
     "_render",
+    // the draft ToolFailure member's reader
+    "_time",
+    "_TOOL_FAILURE_AT",
+    "_TOOL_FAILURE_CODE",
+    "_CONTROL",
+    "_tool_failure_at",
+    "_with_tool_failure",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.

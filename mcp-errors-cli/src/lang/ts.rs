@@ -93,6 +93,7 @@ const RESERVED: &[&str] = &[
     "Map",
     "JSON",
     "Math",
+    "Date",
     "RegExp",
     "Record",
     "Readonly",
@@ -137,6 +138,13 @@ const DECLARED: &[&str] = &[
     "retryAfterHeader",
     "ErrorField",
     "renderMessage",
+    // the draft ToolFailure member's reader
+    "TOOL_FAILURE_KEY",
+    "ToolFailure",
+    "toolFailure",
+    "utf8Within",
+    "toolFailureAt",
+    "withToolFailure",
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.

@@ -2,7 +2,7 @@
 //! around it in `_meta`, beyond seed 002's `toToolError`.
 
 use core::fmt;
-use core::sync::atomic::{AtomicU8, Ordering};
+use core::sync::atomic::{AtomicU16, Ordering};
 
 use serde::Serialize;
 
@@ -37,21 +37,24 @@ use crate::{FieldSink, VisitData};
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ToolErrorFormat {
-    bits: u8,
+    bits: u16,
 }
 
-const TEXT_DETAILS: u8 = 1;
-const TEXT_HELP: u8 = 1 << 1;
-const TEXT_RETRY: u8 = 1 << 2;
-const META_DETAILS: u8 = 1 << 3;
-const META_HELP: u8 = 1 << 4;
-const META_DATA: u8 = 1 << 5;
-const TEXT_RETRY_AFTER: u8 = 1 << 6;
-const ALL: u8 =
+const TEXT_DETAILS: u16 = 1;
+const TEXT_HELP: u16 = 1 << 1;
+const TEXT_RETRY: u16 = 1 << 2;
+const META_DETAILS: u16 = 1 << 3;
+const META_HELP: u16 = 1 << 4;
+const META_DATA: u16 = 1 << 5;
+const TEXT_RETRY_AFTER: u16 = 1 << 6;
+/// Not in [`ALL`]: the draft `ToolFailure` member is only ever written by choice.
+#[cfg(feature = "tool-failure")]
+const META_TOOL_FAILURE: u16 = 1 << 7;
+const ALL: u16 =
     TEXT_DETAILS | TEXT_HELP | TEXT_RETRY | META_DETAILS | META_HELP | META_DATA | TEXT_RETRY_AFTER;
 
-/// The process-wide format; `u8::MAX` is "not set", read as [`ToolErrorFormat::MODEL`].
-static GLOBAL: AtomicU8 = AtomicU8::new(u8::MAX);
+/// The process-wide format; `u16::MAX` is "not set", read as [`ToolErrorFormat::MODEL`].
+static GLOBAL: AtomicU16 = AtomicU16::new(u16::MAX);
 
 macro_rules! parts {
     ($($(#[$doc:meta])* $get:ident, $set:ident, $bit:ident;)*) => {$(
@@ -108,11 +111,51 @@ impl ToolErrorFormat {
         meta_data, with_meta_data, META_DATA;
     }
 
+    /// `_meta["io.modelcontextprotocol/toolFailure"]`, the structured failure of the draft
+    /// `ToolFailure` proposal ([`tool_failure`](crate::tool_failure)): class, code, retryable,
+    /// retry-not-before, correlation id and guidance, from the catalog entry and the
+    /// envelope's context alone. Off in every format until chosen, [`MODEL`](Self::MODEL)
+    /// included; feature `tool-failure`.
+    ///
+    /// ```
+    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+    /// # use sample::PlaywrightError;
+    /// use mcp_errors_core::{McpErrorExt, ToolErrorFormat};
+    ///
+    /// let err = PlaywrightError::Throttled { retry_after_secs: 2 };
+    /// assert!(!ToolErrorFormat::MODEL.meta_tool_failure());
+    /// let format = ToolErrorFormat::MODEL.with_meta_tool_failure(true);
+    /// let result = err.to_tool_result().format(format).to_json_value().unwrap();
+    /// let failure = &result["_meta"]["io.modelcontextprotocol/toolFailure"];
+    /// assert_eq!(failure["class"], "reliability");
+    /// assert_eq!(failure["code"], "E_PW_THROTTLED");
+    /// assert_eq!(failure["retryable"], true);
+    /// assert!(failure["retryNotBefore"].as_str().unwrap().ends_with('Z'));
+    /// ```
+    #[cfg(feature = "tool-failure")]
+    #[must_use]
+    pub const fn meta_tool_failure(self) -> bool {
+        self.bits & META_TOOL_FAILURE != 0
+    }
+
+    /// This format with [`meta_tool_failure`](Self::meta_tool_failure) on or off.
+    #[cfg(feature = "tool-failure")]
+    #[must_use]
+    pub const fn with_meta_tool_failure(self, on: bool) -> Self {
+        ToolErrorFormat {
+            bits: if on {
+                self.bits | META_TOOL_FAILURE
+            } else {
+                self.bits & !META_TOOL_FAILURE
+            },
+        }
+    }
+
     /// The format of this process's tool errors: the last [`set_global`](Self::set_global),
     /// else [`MODEL`](Self::MODEL).
     pub fn global() -> ToolErrorFormat {
         match GLOBAL.load(Ordering::Relaxed) {
-            u8::MAX => ToolErrorFormat::MODEL,
+            u16::MAX => ToolErrorFormat::MODEL,
             bits => ToolErrorFormat { bits },
         }
     }
@@ -133,15 +176,17 @@ impl Default for ToolErrorFormat {
 
 impl fmt::Debug for ToolErrorFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ToolErrorFormat")
-            .field("text_details", &self.text_details())
+        let mut s = f.debug_struct("ToolErrorFormat");
+        s.field("text_details", &self.text_details())
             .field("text_help", &self.text_help())
             .field("text_retry", &self.text_retry())
             .field("meta_details", &self.meta_details())
             .field("meta_help", &self.meta_help())
             .field("meta_data", &self.meta_data())
-            .field("text_retry_after", &self.text_retry_after())
-            .finish()
+            .field("text_retry_after", &self.text_retry_after());
+        #[cfg(feature = "tool-failure")]
+        s.field("meta_tool_failure", &self.meta_tool_failure());
+        s.finish()
     }
 }
 

@@ -202,11 +202,15 @@ pub(crate) struct ToolMeta<'a, E: ?Sized> {
 
 impl<E: ?Sized + VisitData> ToolMeta<'_, E> {
     /// The `_meta` of `error` in the TypeScript hierarchy's format alone: the catalog's keys and
-    /// [`McpError::retry_after`](crate::McpError::retry_after), which always serialize.
+    /// [`McpError::retry_after`](crate::McpError::retry_after), which always serialize (and the
+    /// draft `ToolFailure` member, catalog facts too, when the process's format chose it).
     pub(crate) fn catalog_only(error: &E) -> serde_json::Result<serde_json::Value> {
+        let format = ToolErrorFormat::MINIMAL;
+        #[cfg(feature = "tool-failure")]
+        let format = format.with_meta_tool_failure(ToolErrorFormat::global().meta_tool_failure());
         serde_json::to_value(ToolMeta {
             error,
-            format: ToolErrorFormat::MINIMAL,
+            format,
             context: None,
             meter: &Meter::new(crate::ReplyBudget::current()),
         })
@@ -248,6 +252,16 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         }
         if format.meta_data() && visited.data_fields() {
             map.serialize_entry("data", &DataFields(error, self.meter))?;
+        }
+        #[cfg(feature = "tool-failure")]
+        if format.meta_tool_failure() {
+            map.serialize_entry(
+                crate::tool_failure::META_KEY,
+                &crate::tool_failure::FailureMeta {
+                    error,
+                    context: self.context,
+                },
+            )?;
         }
         end_with_context(map, self.context, None, self.meter)
     }

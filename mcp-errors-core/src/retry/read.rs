@@ -77,8 +77,9 @@ pub(crate) fn retry_after_ms_of(value: &serde_json::Value) -> Option<Duration> {
 }
 
 /// The retry delay of a tool result (`CallToolResult` JSON): `_meta.retryAfterMs`, else the
-/// text form at the end of its first text content ([`retry_after_text`]), else `None`.
-/// Malformed values are skipped, never an error.
+/// text form at the end of its first text content ([`retry_after_text`]), else the time left
+/// until the draft `ToolFailure` member's `retryNotBefore` ([`tool_failure`](crate::tool_failure);
+/// zero once past), else `None`. Malformed values are skipped, never an error.
 ///
 /// ```
 /// use std::time::Duration;
@@ -93,14 +94,17 @@ pub(crate) fn retry_after_ms_of(value: &serde_json::Value) -> Option<Duration> {
 /// ```
 #[inline]
 pub fn tool_result_retry_after(result: &serde_json::Value) -> Option<Duration> {
-    if let Some(delay) = result
-        .get("_meta")
+    let meta = result.get("_meta");
+    if let Some(delay) = meta
         .and_then(|meta| meta.get("retryAfterMs"))
         .and_then(retry_after_ms_of)
     {
         return Some(delay);
     }
-    retry_after_text(first_text(result)?)
+    if let Some(delay) = first_text(result).and_then(retry_after_text) {
+        return Some(delay);
+    }
+    meta.and_then(crate::tool_failure::meta_retry_after)
 }
 
 /// The first `text` block of a tool result's `content`: what the model reads.

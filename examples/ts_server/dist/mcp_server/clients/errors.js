@@ -776,7 +776,7 @@ export function decodeError(x) {
             return undefined;
         const r = x;
         if (r["isError"] === true)
-            return decodeToolResult(r);
+            return withToolFailure(r, decodeToolResult(r));
         const error = r["error"];
         if (isRecord(error) && asCode(r["code"]) === undefined)
             return decodeErrorObject(error);
@@ -788,7 +788,11 @@ export function decodeError(x) {
 }
 /** Whether `x` is an error worth retrying (the wire's flag, else the catalog's). */
 export function isRetryable(x) {
-    return decodeError(x)?.retryable ?? false;
+    const d = decodeError(x);
+    if (d !== undefined)
+        return d.retryable;
+    const f = toolFailure(x);
+    return f !== undefined && (f.retryable === true || f.retryAfterMs !== undefined);
 }
 function retryAfterHeader(x) {
     if (!isRecord(x))
@@ -819,11 +823,139 @@ function retryAfterHeader(x) {
  */
 export function retryAfterMs(x) {
     try {
-        return decodeError(x)?.retryAfterMs ?? retryAfterHeader(x);
+        return decodeError(x)?.retryAfterMs ?? toolFailure(x)?.retryAfterMs ?? retryAfterHeader(x);
     }
     catch {
         return undefined;
     }
+}
+// The draft ToolFailure proposal (MCP pull requests #3312 and #3313, not accepted): a structured
+// failure under `_meta["io.modelcontextprotocol/toolFailure"]`, which a server may send instead
+// of, or beside, mcp-errors' own `_meta` keys. `decodeError`, `isRetryable` and `retryAfterMs`
+// fall back on it; `toolFailure` reads it whole.
+/** The `_meta` key of the draft ToolFailure proposal. */
+export const TOOL_FAILURE_KEY = "io.modelcontextprotocol/toolFailure";
+/** Whether `s` takes at most `cap` bytes in UTF-8 (a UTF-16 unit is at least one byte). */
+function utf8Within(s, cap) {
+    if (s.length > cap)
+        return false;
+    let n = 0;
+    for (const ch of s) {
+        const cp = ch.codePointAt(0) ?? 0;
+        n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    }
+    return n <= cap;
+}
+/**
+ * An RFC 3339 date-time (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, a leap second read as :59)
+ * as [seconds since the epoch, nanoseconds]; undefined for anything else.
+ */
+function toolFailureAt(v) {
+    if (typeof v !== "string" || v.length > 64)
+        return undefined;
+    const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(v);
+    if (m === null)
+        return undefined;
+    const n = (i) => Number(m[i] ?? "0");
+    const [year, month, day, hour, minute, second] = [n(1), n(2), n(3), n(4), n(5), n(6)];
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+    if (monthDays === undefined || day < 1 || day > monthDays || hour > 23 || minute > 59 || second > 60)
+        return undefined;
+    const [oh, om] = [n(9), n(10)];
+    if (oh > 23 || om > 59)
+        return undefined;
+    const offset = (m[8] === "-" ? -1 : 1) * (oh * 3600 + om * 60);
+    // Days since 1970-01-01 of the proleptic Gregorian date (H. Hinnant's days-from-civil).
+    const y = month <= 2 ? year - 1 : year;
+    const era = Math.floor(y / 400);
+    const yoe = y - era * 400;
+    const doy = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+    const days = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+    const secs = days * 86400 + hour * 3600 + minute * 60 + Math.min(second, 59) - offset;
+    if (secs < 0)
+        return [0, 0];
+    const nanos = Number(((m[7] ?? "") + "000000000").slice(0, 9));
+    return [secs, nanos];
+}
+/**
+ * The draft ToolFailure member of a tool result (`isError: true`), or undefined. Values of the
+ * wrong type or size are left out; this never throws.
+ */
+export function toolFailure(x, nowMs = Date.now()) {
+    try {
+        if (!isRecord(x) || x["isError"] !== true)
+            return undefined;
+        const meta = x["_meta"];
+        if (!isRecord(meta))
+            return undefined;
+        const f = meta[TOOL_FAILURE_KEY];
+        if (!isRecord(f))
+            return undefined;
+        const text = (key) => {
+            const v = f[key];
+            return typeof v === "string" && utf8Within(v, 4096) ? v : undefined;
+        };
+        const out = {};
+        const cls = text("class");
+        if (cls !== undefined)
+            out.class = cls;
+        const code = f["code"];
+        if (typeof code === "number") {
+            const n = asCode(code);
+            if (n !== undefined)
+                out.code = n;
+        }
+        else if (typeof code === "string" && code !== "" && utf8Within(code, 4096)) {
+            const n = /^\s*[+-]?\d+\s*$/.test(code) ? Number(code.trim()) : NaN;
+            out.code = Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 ? n : code;
+        }
+        const retryable = f["retryable"];
+        if (typeof retryable === "boolean")
+            out.retryable = retryable;
+        const at = toolFailureAt(f["retryNotBefore"]);
+        if (at !== undefined) {
+            out.retryNotBeforeMs = at[0] * 1000 + Math.floor(at[1] / 1e6);
+            out.retryAfterMs = Math.max(0, at[0] * 1000 - nowMs + Math.ceil(at[1] / 1e6));
+        }
+        const id = text("correlationId");
+        if (id !== undefined && id !== "" && utf8Within(id, 128) && !/[\u0000-\u001f\u007f-\u009f]/.test(id)) {
+            out.correlationId = id;
+        }
+        const guidance = text("agentGuidance");
+        if (guidance !== undefined)
+            out.agentGuidance = guidance;
+        return out;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * `d` (a tool result's decoding) completed from the draft ToolFailure member: its `retryable`
+ * where `_meta` has none, its delay where nothing else gave one; or, for a result that carries
+ * only the member, the error its `code` names (a number, or a symbol of the catalog).
+ */
+function withToolFailure(x, d) {
+    const f = toolFailure(x);
+    if (f === undefined)
+        return d;
+    if (d === undefined) {
+        const code = typeof f.code === "number" ? f.code : isErrorSymbol(f.code) ? CODES[f.code] : undefined;
+        if (code === undefined)
+            return undefined;
+        const message = toolMessage(firstText(x["content"]), undefined);
+        return decoded(code, f.code, undefined, f.retryable, f.retryAfterMs, message, undefined, undefined, "tool");
+    }
+    const meta = x["_meta"];
+    if (isRecord(meta) && typeof meta["retryable"] !== "boolean" && f.retryable !== undefined) {
+        d.retryable = f.retryable || d.retryAfterMs !== undefined;
+    }
+    if (d.retryAfterMs === undefined && f.retryAfterMs !== undefined) {
+        d.retryAfterMs = f.retryAfterMs;
+        d.retryable = true;
+    }
+    return d;
 }
 /**
  * The message of `info` for `data`, its template filled in as the Rust server's message would
