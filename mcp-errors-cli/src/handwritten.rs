@@ -382,6 +382,17 @@ fn fields(
 /// names none of `fields`; `{}` (a positional argument, which a catalog cannot supply) is
 /// reported as the empty name.
 fn missing_placeholder(template: &str, fields: &[Field]) -> Option<String> {
+    placeholder_names(template)
+        .into_iter()
+        .find(|name| !fields.iter().any(|f| f.name == *name))
+}
+
+/// The names of `template`'s placeholders in order, repeats kept (`{name}`, `{0}`,
+/// `{name:?}` name `name`, `0`, `name`; `{{` is a brace; `{}` is the empty name); the scan
+/// stops at a `{` that is never closed. The one template parser of the CLI: the hand-written
+/// catalog's check and the translations' ([`crate::locale`]) both read templates through it.
+pub(crate) fn placeholder_names(template: &str) -> Vec<String> {
+    let mut names = Vec::new();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
@@ -389,15 +400,14 @@ fn missing_placeholder(template: &str, fields: &[Field]) -> Option<String> {
             rest = stripped;
             continue;
         }
-        let close = after.find('}')?;
+        let Some(close) = after.find('}') else {
+            break;
+        };
         let inner = &after[..close];
-        let name = inner.split(':').next().unwrap_or("").trim();
-        if !fields.iter().any(|f| f.name == name) {
-            return Some(name.to_owned());
-        }
+        names.push(inner.split(':').next().unwrap_or("").trim().to_owned());
         rest = &after[close + 1..];
     }
-    None
+    names
 }
 
 #[cfg(test)]
