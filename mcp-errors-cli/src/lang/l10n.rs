@@ -59,7 +59,7 @@ pub(crate) fn write_go(out: &mut String, translations: &[Translation], lit: fn(&
          // a lowercase BCP 47 tag, a symbol and its template.\n",
     );
     if translations.is_empty() {
-        out.push_str("var translations = []translation{}\n");
+        out.push_str("var translations = []translation{}\n\n");
         return;
     }
     out.push_str("var translations = []translation{\n");
@@ -74,7 +74,7 @@ pub(crate) fn write_go(out: &mut String, translations: &[Translation], lit: fn(&
             );
         }
     }
-    out.push_str("}\n");
+    out.push_str("}\n\n");
 }
 
 #[cfg(test)]

@@ -1100,8 +1100,8 @@ var translations = []translation{
 	{"fr", "INVALID_PARAMS", "Paramètres invalides"},
 	{"fr-ca", "E_NAV_TIMEOUT", "La navigation vers {url} a pris trop de temps"},
 }
-// ---- end generated: translations ----
 
+// ---- end generated: translations ----
 // localeChain is locale and the tags it falls back to, as translation tags: lowercase, _ read
 // as -, then each tag without its last subtag (fr-CA: fr-ca, fr).
 func localeChain(locale string) []string {
