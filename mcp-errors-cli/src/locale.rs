@@ -99,7 +99,7 @@ pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, FleetError> {
             return Err(FleetError::new(
                 symbol_at,
                 format!(
-                    "the translation ({}) names {}, which the catalog lacks",
+                    "the translation ({}) names {}, a symbol the catalog lacks",
                     locale.value,
                     symbol.get_ref()
                 ),
@@ -226,7 +226,7 @@ message = "Blocked"
         );
         assert_eq!(
             err("locale = \"fr\"\n[messages]\nE_PY_FAIL = \"x\"\n"),
-            "3:1: the translation (fr) names E_PY_FAIL, which the catalog lacks"
+            "3:1: the translation (fr) names E_PY_FAIL, a symbol the catalog lacks"
         );
         assert_eq!(
             err("locale = \"français\"\n"),
