@@ -109,9 +109,8 @@ struct GenArgs {
     #[arg(long, value_name = "NAME")]
     package: Option<String>,
     /// A translation file of the catalog's messages (TOML: `locale = "fr"` and a `[messages]`
-    /// table of SYMBOL = "template"; repeat for several locales): the module's
-    /// localizedMessage / localized_message / LocalizedMessage renders a decoded error's
-    /// message in a client's locale; the wire text is never translated
+    /// table of SYMBOL = "template"; repeat for several locales), from which the module
+    /// renders a decoded error's message in a client's locale; the wire text stays as it is
     #[arg(long = "locale", value_name = "FILE")]
     locales: Vec<PathBuf>,
 }

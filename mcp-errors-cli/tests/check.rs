@@ -433,37 +433,39 @@ fn gen_takes_a_hand_written_catalog() {
 
 #[test]
 fn committed_modules_of_hand_written_catalogs_are_fresh() {
-    for (lang, catalog, module) in [
+    for (lang, catalog, module, locales) in [
         (
             "python",
             "examples/fleet/python/errors.toml",
             "examples/fleet/python/errors.py",
+            &["--locale", "examples/fleet/python/errors.fr.toml"][..],
         ),
         (
             "ts",
             "examples/ts_server/errors.toml",
             "examples/ts_server/clients/errors.ts",
+            &[][..],
         ),
     ] {
         let dir = Dir::new(&format!("fresh-{lang}"));
-        let out = mcp_errors(
-            &[
-                "gen",
-                "--lang",
-                lang,
-                "--catalog",
-                catalog,
-                "--out",
-                dir.0.to_str().unwrap(),
-            ],
-            &root(),
-        );
+        let mut args = vec![
+            "gen",
+            "--lang",
+            lang,
+            "--catalog",
+            catalog,
+            "--out",
+            dir.0.to_str().unwrap(),
+        ];
+        args.extend_from_slice(locales);
+        let out = mcp_errors(&args, &root());
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let name = Path::new(module).file_name().unwrap();
         assert_eq!(
             std::fs::read_to_string(dir.0.join(name)).unwrap(),
             std::fs::read_to_string(root().join(module)).unwrap(),
-            "{module} is stale: regenerate it with mcp-errors gen --lang {lang} --catalog {catalog}"
+            "{module} is stale: regenerate it with mcp-errors gen --lang {lang} --catalog {catalog} {}",
+            locales.join(" ")
         );
     }
 }
@@ -499,4 +501,78 @@ fn diff_follows_reserved_codes() {
                 .to_owned()
         )
     );
+}
+
+/// `gen --locale`: each bad translation file of `tests/fleet/locale/` is the one line of its
+/// `expected.txt` and exit 2, nothing written; two files of one locale are refused too.
+#[test]
+fn bad_translation_files_are_one_line_exit_2() {
+    let expected = std::fs::read_to_string(root().join("tests/fleet/locale/expected.txt")).unwrap();
+    let dir = Dir::new("bad-locale");
+    let out_dir = dir.0.join("out");
+    for (name, line) in ["not_toml", "placeholders", "unknown"]
+        .iter()
+        .zip(expected.lines())
+    {
+        let file = format!("tests/fleet/locale/{name}.toml");
+        let out = mcp_errors(
+            &[
+                "gen",
+                "--lang",
+                "go",
+                "--catalog",
+                "examples/fleet/python/errors.toml",
+                "--locale",
+                &file,
+                "--out",
+                out_dir.to_str().unwrap(),
+            ],
+            &root(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert_eq!(text(&out.stderr), format!("{line}\n"));
+        assert!(!out_dir.exists());
+    }
+    let fr = "examples/fleet/python/errors.fr.toml";
+    let out = mcp_errors(
+        &[
+            "gen",
+            "--lang",
+            "ts",
+            "--catalog",
+            "examples/fleet/python/errors.toml",
+            "--locale",
+            fr,
+            "--locale",
+            fr,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("mcp-errors: {fr}: error: locale fr is also translated by {fr}\n")
+    );
+    // The good file: the module carries its table.
+    let out = mcp_errors(
+        &[
+            "gen",
+            "--lang",
+            "ts",
+            "--catalog",
+            "examples/fleet/python/errors.toml",
+            "--locale",
+            fr,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let module = std::fs::read_to_string(out_dir.join("errors.ts")).unwrap();
+    assert!(module.contains(
+        "  \"fr\": Object.freeze({\n    \"E_INPUT_TOO_LARGE\": \"Entrée trop volumineuse\","
+    ));
 }
