@@ -67,8 +67,35 @@ pub fn valid_locale(tag: &str) -> bool {
         && parts.all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
+/// Why a translation file was refused: the first problem, at its position, and its `check`
+/// kind: `unparsable` (not TOML, an unknown key, no or a malformed `locale`: bad input, exit
+/// 2) or a finding (exit 1 from `check`; `gen` refuses every kind with exit 2):
+/// `translation-unknown-symbol`, `translation-placeholders`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocaleError {
+    /// Where and what.
+    pub error: FleetError,
+    /// The `check` problem kind.
+    pub kind: &'static str,
+}
+
+impl std::fmt::Display for LocaleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl From<FleetError> for LocaleError {
+    fn from(error: FleetError) -> LocaleError {
+        LocaleError {
+            error,
+            kind: "unparsable",
+        }
+    }
+}
+
 /// Reads a translation file's text for `catalog`. `Err`: the first problem, at its position.
-pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, FleetError> {
+pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, LocaleError> {
     let lines = LineIndex::new(text);
     let raw: RawTranslation = toml::from_str(text).map_err(|e| read::toml_error(&lines, &e))?;
     let locale = raw.locale.ok_or_else(|| {
@@ -79,13 +106,13 @@ pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, FleetError> {
     })?;
     let locale = read::located(&lines, locale);
     if !valid_locale(&locale.value) {
-        return Err(FleetError::new(
+        return Err(LocaleError::from(FleetError::new(
             locale.at,
             format!(
                 "locale {:?} is not a BCP 47 language tag (`fr`, `fr-CA`, `pt-BR`)",
                 locale.value
             ),
-        ));
+        )));
     }
     let originals: BTreeMap<&str, &str> = catalog
         .unique_entries()
@@ -96,7 +123,8 @@ pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, FleetError> {
     for (symbol, template) in raw.messages {
         let symbol_at = lines.pos(symbol.span().start);
         let Some(original) = originals.get(symbol.get_ref().as_str()) else {
-            return Err(FleetError::new(
+            return Err(finding(
+                "translation-unknown-symbol",
                 symbol_at,
                 format!(
                     "the translation ({}) names {}, a symbol the catalog lacks",
@@ -109,7 +137,8 @@ pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, FleetError> {
         let theirs = names(template.get_ref());
         let ours = names(original);
         if theirs != ours {
-            return Err(FleetError::new(
+            return Err(finding(
+                "translation-placeholders",
                 at,
                 format!(
                     "the translation of {} ({}) names {}, the original names {}",
@@ -126,6 +155,13 @@ pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, FleetError> {
         locale: locale.value,
         messages,
     })
+}
+
+fn finding(kind: &'static str, at: Pos, message: String) -> LocaleError {
+    LocaleError {
+        error: FleetError::new(at, message),
+        kind,
+    }
 }
 
 /// The placeholder names of `template`, as a set (order and repeats do not matter).
@@ -158,8 +194,12 @@ pub fn load_all(paths: &[impl AsRef<Path>], catalog: &Catalog) -> Result<Vec<Tra
         let name = path.display().to_string();
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        let t = parse(&text, catalog)
-            .map_err(|e| format!("{name}:{}:{}: error: {}", e.line, e.column, e.message))?;
+        let t = parse(&text, catalog).map_err(|e| {
+            format!(
+                "{name}:{}:{}: error: {}",
+                e.error.line, e.error.column, e.error.message
+            )
+        })?;
         if let Some(other) = seen.insert(t.key(), name.clone()) {
             return Err(format!(
                 "{name}: error: locale {} is also translated by {other}",

@@ -576,3 +576,65 @@ fn bad_translation_files_are_one_line_exit_2() {
         "  \"fr\": Object.freeze({\n    \"E_INPUT_TOO_LARGE\": \"Entrée trop volumineuse\","
     ));
 }
+
+/// A domain's `locales`: each translation file checked against the domain's catalog; a
+/// placeholder or symbol the catalog does not have is a finding (exit 1), a file that is not a
+/// translation file bad input (exit 2); `locales` needs a `catalog` and stays in the folder.
+#[test]
+fn locales_are_checked_against_their_catalog() {
+    let fleet = |locales: &str| {
+        format!(
+            "[fleet]\nname = \"t\"\n\n[[domain]]\nname = \"python\"\nrange = [2000, 2099]\ncatalog = \"errors.toml\"\nlocales = {locales}\n"
+        )
+    };
+    let dir = Dir::new("locales");
+    dir.write("fleet.toml", &fleet("[\"fr.toml\", \"de.toml\"]"))
+        .write(
+            "errors.toml",
+            "domain = \"python\"\n\n[[error]]\ncode = 2000\nsymbol = \"E_PY_A\"\nmessage = \"Failed: {reason}\"\nfields = { reason = \"string\" }\n",
+        )
+        .write("fr.toml", "locale = \"fr\"\n[messages]\nE_PY_A = \"Échec : {raison}\"\n")
+        .write("de.toml", "locale = \"de\"\n[messages]\nE_PY_A = \"Fehler: {reason}\"\n");
+    let (code, out, err) = dir.check();
+    let all = format!("{out}{err}");
+    assert_eq!(code, 1, "{all}");
+    assert!(
+        all.contains("fr.toml:3:10: error: the translation of E_PY_A (fr) names {raison}, the original names {reason}\n"),
+        "{all}"
+    );
+    assert_eq!(all.matches("error:").count(), 1, "{all}");
+    dir.write("fr.toml", "locale = \"fr\"\n[messages]\nE_PY_B = \"x\"\n");
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 1);
+    assert!(format!("{out}{err}").contains(
+        "fr.toml:3:1: error: the translation (fr) names E_PY_B, a symbol the catalog lacks"
+    ));
+    dir.write("fr.toml", "locale = fr\n");
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("fr.toml:1:10: error: "),
+        "{out}{err}"
+    );
+    dir.write("fr.toml", "locale = \"fr\"\n");
+    assert_eq!(dir.check().0, 0);
+    dir.write("fleet.toml", &fleet("[\"../fr.toml\"]"));
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 2);
+    assert!(
+        format!("{out}{err}").contains(
+            "fleet.toml:8:12: error: locale path \"../fr.toml\" leaves the fleet file's folder"
+        ),
+        "{out}{err}"
+    );
+    dir.write(
+        "fleet.toml",
+        "[fleet]\nname = \"t\"\n\n[[domain]]\nname = \"python\"\nrange = [2000, 2099]\nlocales = [\"fr.toml\"]\n",
+    );
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 2);
+    assert!(
+        format!("{out}{err}").contains("fleet.toml:7:12: error: `locales` translate a catalog's messages: give the domain its `catalog` too"),
+        "{out}{err}"
+    );
+}

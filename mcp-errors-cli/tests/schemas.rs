@@ -148,6 +148,7 @@ fn locale_schema_keys_are_the_readers() {
         mcp_errors_cli::Catalog::load(&root().join("examples/fleet/python/errors.toml")).unwrap();
     let message = mcp_errors_cli::locale::parse("zz = 1\n", &catalog)
         .unwrap_err()
+        .error
         .message;
     // (serde lists two keys as "`a` or `b`")
     assert_eq!(
