@@ -294,7 +294,7 @@ fn bad_input_is_one_line_with_its_position_exit_2() {
             "fleet.toml",
             &format!("{head}range = [1, 2]\ncolour = \"red\"\n"),
         )],
-        "fleet.toml:6:1: error: unknown field `colour`, expected one of `name`, `range`, `catalog`, `reserved`, `symbol_prefix`, `owner`, `description`",
+        "fleet.toml:6:1: error: unknown field `colour`, expected one of `name`, `range`, `catalog`, `reserved`, `symbol_prefix`, `owner`, `description`, `locales`",
     );
     bad(
         "backwards",
