@@ -304,7 +304,7 @@ async fn the_compatible_status_sends_them_with_200() {
         serde_json::from_slice::<Value>(&body).unwrap()["error"]["code"],
         -32021
     );
-    // The event stream is not read ahead: passed on byte for byte, with its 200.
+    // The event stream is passed on byte for byte, with its 200.
     let (status, headers, body) = send(&mut service, request(PING, "sse-32022")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers[header::CONTENT_TYPE], "text/event-stream");

@@ -189,7 +189,7 @@ impl HttpErrorLayer {
     /// The HTTP status of a JSON-RPC error -32020, -32021 or -32022 answering a request, and of
     /// the layer's own -32022 (an unsupported `MCP-Protocol-Version`): 400 by default, as the
     /// specification asks; [`ErrorStatus::Ok`] sends them with 200, passed on as the inner
-    /// service wrote them (no event stream is read ahead), for clients that give up on a 400.
+    /// service wrote them, for clients that give up on a 400.
     #[must_use]
     pub fn error_status(self, status: ErrorStatus) -> HttpErrorLayer {
         self.with(|c| c.error_status = status)
@@ -587,12 +587,12 @@ where
         );
         return Response::from_parts(parts, LayerBody::full(bytes));
     }
-    if status != StatusCode::OK || !seen.request || config.error_status == ErrorStatus::Ok {
+    if status != StatusCode::OK || !seen.request {
         return Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body));
     }
     if json {
         let (head, ended) = read_ahead(&mut body, PEEK_LIMIT, |_| false).await;
-        if ended && bad_request_error(&head) {
+        if ended && config.error_status == ErrorStatus::BadRequest && bad_request_error(&head) {
             parts.status = StatusCode::BAD_REQUEST;
         }
         return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
@@ -605,6 +605,7 @@ where
         })
         .await;
         if let FirstEvent::Data(data) = first
+            && config.error_status == ErrorStatus::BadRequest
             && bad_request_error(data.as_bytes())
         {
             drop(body);
