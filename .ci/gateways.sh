@@ -20,7 +20,7 @@
 # name contains TEXT (the direct one always runs). GATEWAYS_PREFIX_ENV=NAME=VALUE (default
 # MCP_EXAMPLE_SYMBOL_PREFIX=1, empty for none) runs every route once more with that server
 # setting, the opt-in that puts the symbol at the start of JSON-RPC messages (passes
-# `stdio+prefix` and `400+prefix`; a server without the switch ignores it).
+# `stdio+prefix`, `400+prefix` and `200+prefix`; a server without the switch ignores it).
 #
 # Needs linux x86_64, npm, python3 >= 3.10 with venv, and network access to the npm registry
 # and PyPI on the first run. Ends with "gateways: N passed, N failed".

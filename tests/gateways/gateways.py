@@ -9,9 +9,9 @@ answer (`.ci/gateways.sh` installs everything and runs this).
   HTTP (Streamable HTTP or SSE); gateways whose own client speaks **Streamable HTTP** to the
   server are reached over stdio, and are run once per HTTP status *pass* of the server
   (`MCP_EXAMPLE_ERROR_STATUS`: 400, the specification's, and 200), since only they see it.
-  With GATEWAYS_PREFIX_ENV=NAME=VALUE every route runs once more with that server setting
-  (passes `stdio+prefix` and `400+prefix`). Per HTTP pass, a raw POST with an unsupported
-  MCP-Protocol-Version records the status and code of the layer's own -32022.
+  With GATEWAYS_PREFIX_ENV=NAME=VALUE every route runs again with that server setting
+  (passes `stdio+prefix`, `400+prefix` and `200+prefix`). Per HTTP pass, a raw POST with an
+  unsupported MCP-Protocol-Version records the status and code of the layer's own -32022.
 - Every call of tests/e2e/cases.json that fails, and a custom method (`sys/errorStats`
   without MCP_ERRORS_METRICS: -32601), goes through every route. What arrives is normalized
   (the channel, code, message, data; isError, content, structuredContent, _meta; or a timeout,
@@ -79,6 +79,7 @@ if os.environ.get("GATEWAYS_PREFIX_ENV"):
     name, _, value = os.environ["GATEWAYS_PREFIX_ENV"].partition("=")
     STDIO_PASSES["stdio+prefix"] = {name: value}
     PASSES["400+prefix"] = {"MCP_EXAMPLE_ERROR_STATUS": "400", name: value}
+    PASSES["200+prefix"] = {"MCP_EXAMPLE_ERROR_STATUS": "200", name: value}
 
 
 def failing_calls() -> list[dict[str, Any]]:
