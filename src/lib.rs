@@ -13,6 +13,7 @@
 #![doc = "[attributes]: crate::attributes"]
 #![doc = "[envelopes]: crate::envelopes"]
 #![doc = "[taxonomies]: crate::guide::taxonomies"]
+#![doc = "[gateways]: crate::guide::gateways"]
 #![doc = "[http-mod]: crate::http"]
 #![doc = "[metrics-mod]: crate::metrics"]
 #![doc = "[retry-mod]: crate::retry"]
@@ -103,4 +104,12 @@ pub mod guide {
     #[doc = "[envelopes]: crate::envelopes"]
     #[doc = include_str!("../docs/taxonomies.md")]
     pub mod taxonomies {}
+
+    #[doc = "[layer]: crate::http::HttpErrorLayer"]
+    #[doc = "[status]: crate::http::HttpErrorLayer::error_status"]
+    #[cfg_attr(
+        any(not(doctest), feature = "http"),
+        doc = include_str!("../docs/gateways.md")
+    )]
+    pub mod gateways {}
 }
