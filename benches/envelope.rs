@@ -1,5 +1,5 @@
-//! Serializing a JSON-RPC error envelope: `mcp_errors` views versus the way the seeds'
-//! servers build one (a `serde_json::json!` tree from the error's fields, then `to_string`).
+//! Serializing a JSON-RPC error envelope: `mcp_errors` views versus the way the reference
+//! taxonomies' servers build one (a `serde_json::json!` tree from the error's fields, then `to_string`).
 //!
 //! Run with `cargo bench --bench envelope`. Besides criterion's timings it prints the
 //! allocations and bytes allocated per envelope, counted by `allocation-counter`'s global
@@ -55,7 +55,7 @@ fn sample() -> PlaywrightError {
     }
 }
 
-/// What seed 000's harness does: copy the error's fields into a JSON tree, then print it.
+/// What the Node fleet's harness does: copy the error's fields into a JSON tree, then print it.
 fn json_macro_envelope(id: i64, err: &PlaywrightError) -> String {
     serde_json::to_string(&json_macro_value(id, err)).expect("a Value always serializes")
 }
@@ -297,7 +297,7 @@ mod figures {
         serde_json::to_writer(&mut *buf, &reply).expect("serializes");
     }
 
-    /// The seeds' way: a `json!` tree, then written.
+    /// The reference servers' way: a `json!` tree, then written.
     pub(crate) fn json_macro(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
         buf.clear();
         let value = json_macro_value(id, err);
