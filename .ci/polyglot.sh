@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The polyglot generator (mcp-errors-cli): `mcp-errors gen` on the example server's catalog,
-# the five seed taxonomies (examples/taxonomies, through examples/seed_catalogs.rs), a
+# the five reference taxonomies (examples/taxonomies, through examples/seed_catalogs.rs), a
 # hostile catalog, one of message templates and one of JavaScript's global names
 # (mcp-errors-cli/tests/fixtures/) and an empty one, each type-checked with `tsc --strict`
 # and `mypy --strict`; the committed modules of examples/mcp_server/clients/ type-checked as
@@ -31,7 +31,7 @@ run() { # run NAME COMMAND...: one check
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The generator, and the seed catalogs.
+# The generator, and the reference taxonomies' catalogs.
 bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
   | python3 -c '
 import json, sys

@@ -126,8 +126,8 @@ PARSE_ERROR: Final = -32700
 INTERNAL_ERROR: Final = -32603
 # INVALID_PARAMS: Invalid params
 #
-# The parameters do not match the method's schema (seed 001: detected before the tool
-# runs). (protocol)
+# The parameters do not match the method's schema (the categorized error model's
+# -32602: detected before the tool runs). (protocol)
 INVALID_PARAMS: Final = -32602
 # METHOD_NOT_FOUND: Method not found
 #
@@ -168,7 +168,7 @@ MISSING_CLIENT_CAPABILITY: Final = -32021
 # E_INVALID_PARAMS: Invalid parameters
 #
 # The request's arguments failed validation. Use this rather than JSON-RPC's -32602
-# for validation inside a tool (seed 000). (validation)
+# for validation inside a tool (as the Node fleet does). (validation)
 E_INVALID_PARAMS: Final = 1000
 # E_TIMEOUT: Operation timed out
 #
@@ -323,7 +323,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         retryable=False,
         channel="jsonrpc",
         message="Invalid params",
-        description="Invalid params\n\nThe parameters do not match the method's schema (seed 001: detected before the tool\nruns).",
+        description="Invalid params\n\nThe parameters do not match the method's schema (the categorized error model's\n-32602: detected before the tool runs).",
         fields=(
             FieldInfo(name="field", key="field", role="data"),
             FieldInfo(name="details", key="details", role="details"),
@@ -453,7 +453,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         retryable=False,
         channel="tool",
         message="Invalid parameters",
-        description="Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).",
+        description="Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (as the Node fleet does).",
         help="Fix the parameters and send the request again",
         fields=(
             FieldInfo(name="details", key="details", role="details"),
@@ -1225,7 +1225,7 @@ def _render(
 
 
 class McpError(Exception):
-    """Seed 002's base class: an error of the catalog raised by a Python server. Its
+    """The TypeScript hierarchy's base class: an error of the catalog raised by a Python server. Its
     ``to_tool_error()`` is the tool error the Rust server sends for the same symbol,
     message, details and data."""
 

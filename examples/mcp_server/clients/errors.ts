@@ -54,8 +54,8 @@ export const INTERNAL_ERROR = -32603;
 /**
  * INVALID_PARAMS: Invalid params
  *
- * The parameters do not match the method's schema (seed 001: detected before the tool
- * runs). (protocol)
+ * The parameters do not match the method's schema (the categorized error model's
+ * -32602: detected before the tool runs). (protocol)
  */
 export const INVALID_PARAMS = -32602;
 /**
@@ -114,7 +114,7 @@ export const MISSING_CLIENT_CAPABILITY = -32021;
  * E_INVALID_PARAMS: Invalid parameters
  *
  * The request's arguments failed validation. Use this rather than JSON-RPC's -32602
- * for validation inside a tool (seed 000). (validation)
+ * for validation inside a tool (as the Node fleet does). (validation)
  */
 export const E_INVALID_PARAMS = 1000;
 /**
@@ -220,7 +220,7 @@ export interface ErrorInfo {
   /** The domain of the enum that declares it (a server may raise it under its own). */
   readonly domain: string;
   readonly kind: string;
-  /** Seed 002's class name: `ValidationError`, `NetworkError`, ... */
+  /** The TypeScript hierarchy's class name: `ValidationError`, `NetworkError`, ... */
   readonly errorType: string;
   readonly retryable: boolean;
   /** How a server sends it: a tool error (`isError: true`) or a JSON-RPC error. */
@@ -304,7 +304,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     retryable: false,
     channel: "jsonrpc",
     message: "Invalid params",
-    description: "Invalid params\n\nThe parameters do not match the method's schema (seed 001: detected before the tool\nruns).",
+    description: "Invalid params\n\nThe parameters do not match the method's schema (the categorized error model's\n-32602: detected before the tool runs).",
     fields: Object.freeze([
       Object.freeze({ name: "field", key: "field", role: "data" }),
       Object.freeze({ name: "details", key: "details", role: "details" }),
@@ -434,7 +434,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     retryable: false,
     channel: "tool",
     message: "Invalid parameters",
-    description: "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).",
+    description: "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (as the Node fleet does).",
     help: "Fix the parameters and send the request again",
     fields: Object.freeze([
       Object.freeze({ name: "details", key: "details", role: "details" }),
@@ -1125,7 +1125,7 @@ function renderMessage(info: ErrorInfo, data: Record<string, unknown> | null | u
 }
 
 /**
- * Seed 002's base class: an error of the catalog, raised by a TypeScript server. Its
+ * The TypeScript hierarchy's base class: an error of the catalog, raised by a TypeScript server. Its
  * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
  * details and data.
  */

@@ -660,7 +660,7 @@ def _render(
 
 
 class McpError(Exception):
-    """Seed 002's base class: an error of the catalog raised by a Python server. Its
+    """The TypeScript hierarchy's base class: an error of the catalog raised by a Python server. Its
     ``to_tool_error()`` is the tool error the Rust server sends for the same symbol,
     message, details and data."""
 

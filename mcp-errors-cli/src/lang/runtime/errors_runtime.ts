@@ -49,7 +49,7 @@ export interface ErrorInfo {
   /** The domain of the enum that declares it (a server may raise it under its own). */
   readonly domain: string;
   readonly kind: string;
-  /** Seed 002's class name: `ValidationError`, `NetworkError`, ... */
+  /** The TypeScript hierarchy's class name: `ValidationError`, `NetworkError`, ... */
   readonly errorType: string;
   readonly retryable: boolean;
   /** How a server sends it: a tool error (`isError: true`) or a JSON-RPC error. */
@@ -539,7 +539,7 @@ function renderMessage(info: ErrorInfo, data: Record<string, unknown> | null | u
 }
 
 /**
- * Seed 002's base class: an error of the catalog, raised by a TypeScript server. Its
+ * The TypeScript hierarchy's base class: an error of the catalog, raised by a TypeScript server. Its
  * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
  * details and data.
  */

@@ -414,7 +414,7 @@ function renderMessage(info, data, details) {
     });
 }
 /**
- * Seed 002's base class: an error of the catalog, raised by a TypeScript server. Its
+ * The TypeScript hierarchy's base class: an error of the catalog, raised by a TypeScript server. Its
  * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
  * details and data.
  */
