@@ -22,6 +22,8 @@ mod kind;
 mod line_safe;
 mod object;
 mod range;
+#[cfg(feature = "client")]
+mod recover;
 
 mod envelope;
 pub mod integrations;

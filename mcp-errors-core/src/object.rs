@@ -87,8 +87,16 @@ impl ErrorObject {
     /// ([`ToolErrorFormat`](crate::ToolErrorFormat)) writes them all under `_meta.data`,
     /// the `toToolError` format writes none (a variant with fields then decodes as `MissingField`),
     /// and the tool result's one reply budget may cut a large value that the JSON-RPC form
-    /// would have kept. `None` for anything else: a result that is no error, or one without an
-    /// integer `code` (a number, or a string of digits as string-coded servers send it).
+    /// would have kept.
+    ///
+    /// A result without mcp-errors' `_meta` (a gateway turned a JSON-RPC error into a tool
+    /// result, keeping only its message as text) is read from its text: a JSON-RPC error
+    /// embedded in it (`Error POSTing to endpoint: {"jsonrpc":"2.0",...}`) is that error; a
+    /// text starting with `SYMBOL: ` is an object with code 0 (none on the wire) and the text
+    /// as its message, which `from_error_object` decodes by that symbol when its catalog has
+    /// it (docs/envelopes.md, "Identity through gateways"). `None` for anything else: a
+    /// result that is no error, or one without an integer `code` (a number, or a string of
+    /// digits as string-coded servers send it) whose text carries neither.
     ///
     /// ```
     /// use mcp_errors_core::ErrorObject;
@@ -122,8 +130,14 @@ impl ErrorObject {
         {
             return Some(error);
         }
-        let meta = result.get("_meta")?.as_object()?;
-        let code = code_from_number_or_string(meta.get("code")?).ok()?;
+        let Some((meta, code)) = result
+            .get("_meta")
+            .and_then(Value::as_object)
+            .and_then(|m| Some((m, code_from_number_or_string(m.get("code")?).ok()?)))
+        else {
+            // Not mcp-errors' own: perhaps a gateway's text made of an error (`recover.rs`).
+            return crate::recover::from_text(crate::retry::first_text(result)?);
+        };
         let symbol = meta.get("errorCode").and_then(Value::as_str);
         let text = crate::retry::first_text(result).unwrap_or("");
         let mut message = symbol
