@@ -271,6 +271,19 @@ const PRIVATE: &[&str] = &[
     "_json_key",
     "_json_text",
     "_render",
+    // identity through gateways (docs/envelopes.md)
+    "_RECOVER_MAX_TEXT",
+    "_RECOVER_MAX_NESTING",
+    "_RECOVER_MAX_HOPS",
+    "_OBJECT_START",
+    "_RETRY_LINE_SUFFIX",
+    "_reject_constant",
+    "_embedded_error",
+    "_decode_symbol_prefix",
+    "_recover_from_text",
+    "_recover_error_object",
+    "_recover_tool_text",
+    "_without_symbol_prefix",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.
