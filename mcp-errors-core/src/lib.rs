@@ -78,6 +78,7 @@ pub mod envelope_shape {
 }
 #[cfg(feature = "client")]
 pub use decode::DecodeError;
+pub use envelope::JsonRpcMessageFormat;
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData};
 #[cfg(any(
     feature = "rmcp-0",
