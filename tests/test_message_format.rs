@@ -124,9 +124,9 @@ fn the_format_per_envelope_and_for_the_process() {
     };
     match PlaywrightError::from_error_object(&kept).unwrap() {
         PlaywrightError::Throttled { after } => {
-            assert_eq!(after, Some(Duration::from_millis(1500)))
+            assert_eq!(after, Some(Duration::from_millis(1500)));
         }
-        other => panic!("{other:?}"),
+        other @ PlaywrightError::Nav { .. } => panic!("{other:?}"),
     }
     // And the message of an intact one is the catalog's, after its prefix.
     let intact: ErrorObject = serde_json::from_value(wire).unwrap();
