@@ -19,7 +19,8 @@ use crate::McpError;
 /// through gateways"). `data` is unchanged.
 ///
 /// A server chooses once with [`set_global`](Self::set_global), which every JSON-RPC error
-/// envelope and the rmcp integration's conversions read, or per envelope with
+/// envelope, the rmcp integration's conversions and the HTTP layer's own rejections read, or
+/// per envelope with
 /// [`EnvelopeView::message_format`](crate::EnvelopeView::message_format). The budget of the
 /// reply counts the prefix and the delay with the message; a message cut by it may lose the
 /// delay, never the symbol.
@@ -80,6 +81,24 @@ impl JsonRpcMessageFormat {
     }
 }
 
+/// `message` of the error `symbol` names in `format`: what the HTTP layer's own replies write
+/// (in the process's format), as the envelopes do.
+#[cfg(feature = "http")]
+pub(crate) fn formatted_message(
+    format: JsonRpcMessageFormat,
+    symbol: &str,
+    message: &str,
+    retry_after: Option<core::time::Duration>,
+) -> String {
+    if !format.symbol_first() {
+        return message.to_owned();
+    }
+    match retry_after {
+        Some(delay) => format!("{symbol}: {message}{}", crate::retry::TextSuffix(delay)),
+        None => format!("{symbol}: {message}"),
+    }
+}
+
 /// The message of `error` in the [`SYMBOL_FIRST`](JsonRpcMessageFormat::SYMBOL_FIRST) format.
 pub(super) struct SymbolFirst<'a, E: ?Sized>(pub(super) &'a E);
 
@@ -92,5 +111,22 @@ impl<E: ?Sized + McpError> fmt::Display for SymbolFirst<'_, E> {
             write!(f, "{}", crate::retry::TextSuffix(delay))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(all(test, feature = "http"))]
+mod tests {
+    use core::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn the_http_layer_s_messages_take_the_format() {
+        let plain = formatted_message(JsonRpcMessageFormat::PLAIN, "E_X", "m", None);
+        assert_eq!(plain, "m");
+        let first = JsonRpcMessageFormat::SYMBOL_FIRST;
+        assert_eq!(formatted_message(first, "E_X", "m", None), "E_X: m");
+        let delayed = formatted_message(first, "E_X", "m", Some(Duration::from_millis(1500)));
+        assert_eq!(delayed, "E_X: m (retry after 1500 ms)");
     }
 }

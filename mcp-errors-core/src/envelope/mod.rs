@@ -43,7 +43,7 @@ mod error_response;
 mod ext;
 mod fast;
 mod fields;
-mod message_format;
+pub(crate) mod message_format;
 mod request_id;
 pub(crate) mod text;
 mod tool_format;
