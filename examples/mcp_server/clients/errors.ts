@@ -891,17 +891,10 @@ function utf8AtMost(text: string, max: number): boolean {
  */
 function embeddedError(text: string): Record<string, unknown> | undefined {
   if (!utf8AtMost(text, RECOVER_MAX_TEXT)) return undefined;
-  let start = -1;
-  for (let at = text.indexOf("{"); at >= 0; at = text.indexOf("{", at + 1)) {
-    let next = at + 1;
-    while (next < text.length && " \t\n\r".includes(text.charAt(next))) next++;
-    if (text.charAt(next) === '"') {
-      start = at;
-      break;
-    }
-    if (next >= text.length) return undefined;
-  }
-  if (start < 0) return undefined;
+  // (Linear: the whitespace after each `{` is looked at once.)
+  const found = /\{[ \t\n\r]*"/.exec(text);
+  if (found === null) return undefined;
+  const start = found.index;
   let depth = 0;
   let inString = false;
   let escaped = false;
