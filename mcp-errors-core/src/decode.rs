@@ -6,6 +6,9 @@
 //! field with [`Decoder::field`], a `#[mcp(retryable)]` field with [`Decoder::retryable`]
 //! (the catalog's default when `data.retryable` is absent) and a `#[mcp(retry_after)]` field
 //! with [`Decoder::retry_after`] or [`Decoder::retry_after_field`] (from `data.retryAfterMs`).
+//! An object whose `data` has no `symbol` (a gateway dropped it) is first read again from its
+//! message: an embedded JSON-RPC error, or a `SYMBOL: ` of the catalog at its start
+//! (`recover.rs`; docs/envelopes.md, "Identity through gateways").
 //! Nothing here panics on hostile input: what does not decode is a [`DecodeError`], which
 //! says why.
 
