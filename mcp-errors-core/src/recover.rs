@@ -10,7 +10,7 @@
 //!    {"jsonrpc":"2.0",...}`), found by [`embedded`] and decoded instead, itself recovered in
 //!    turn (at most [`MAX_HOPS`] levels);
 //! 2. else a `SYMBOL: ` at the start of the text that names a symbol of the target's catalog
-//!    (the opt-in [`symbol_in_message`](crate::EnvelopeView::symbol_in_message) writes it,
+//!    (the opt-in [`JsonRpcMessageFormat::SYMBOL_FIRST`](crate::JsonRpcMessageFormat) writes it,
 //!    tool error texts always start with it): that symbol's row, whatever the wire code (a
 //!    gateway answers with its own), with the delay of a `(retry after N ms)` in the text.
 //!
