@@ -147,6 +147,23 @@ pub(crate) fn from_text(text: &str) -> Option<ErrorObject> {
     })
 }
 
+/// The JSON-RPC error a gateway embedded in `obj`'s message when `obj`'s `data` has no
+/// `symbol`, followed through up to [`MAX_HOPS`] levels (catalog-free: no `SYMBOL: ` prefix).
+pub(crate) fn embedded_of(obj: &ErrorObject) -> Option<ErrorObject> {
+    let mut found: Option<ErrorObject> = None;
+    for _ in 0..MAX_HOPS {
+        let current = found.as_ref().unwrap_or(obj);
+        if has_symbol(current) {
+            break;
+        }
+        match embedded(&current.message) {
+            Some(inner) => found = Some(inner),
+            None => break,
+        }
+    }
+    found
+}
+
 /// Whether `obj` carries its own identity: a string `data.symbol`.
 fn has_symbol(obj: &ErrorObject) -> bool {
     obj.data
