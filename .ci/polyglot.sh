@@ -68,7 +68,7 @@ echo "polyglot: $("$tsc" --version), $("$venv/bin/python" -m mypy --version)"
 # `node --test` passes on a file without any, and pytest exits 5).
 runtime=mcp-errors-cli/src/lang/runtime
 run "runtime: tsc --strict errors_runtime.ts" "${tsc_strict[@]}" --outDir "$tmp/runtime-js" "$runtime/errors_runtime.ts"
-cp "$runtime/errors_runtime.test.mjs" "$tmp/runtime-js/"
+cp "$runtime/errors_runtime.test.mjs" tests/polyglot/recover_cases.json "$tmp/runtime-js/"
 run "runtime: node --test errors_runtime.test.mjs" bash -c 'out=$(node --test "$1" 2>&1); s=$?; echo "$out"; [[ $s -eq 0 && $out == *"# pass "[1-9]* && $out == *"# fail 0"* ]]' _ "$tmp/runtime-js/errors_runtime.test.mjs"
 run "runtime: mypy --strict errors_runtime.py test_errors_runtime.py" "${mypy[@]}" "$runtime/errors_runtime.py" "$runtime/test_errors_runtime.py"
 run "runtime: pytest test_errors_runtime.py" env PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir "$runtime" "$runtime/test_errors_runtime.py"

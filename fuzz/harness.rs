@@ -435,6 +435,17 @@ pub mod decode {
                 drop_flat(data);
             }
         }
+        // The same text as a gateway carries it (identity recovery, `recover.rs`): in its own
+        // error's message without `data`, and as a tool result's only text.
+        check_object(&ErrorObject {
+            code: -32603,
+            message: format!("Error POSTing to endpoint: {text}"),
+            data: None,
+        });
+        let tool = json!({"content": [{"type": "text", "text": text}], "isError": true});
+        if let Some(object) = ErrorObject::from_tool_result(&tool) {
+            check_object(&object);
+        }
     }
 }
 

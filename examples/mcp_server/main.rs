@@ -40,6 +40,10 @@
 //! With `MCP_ERRORS_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
 //! (the Node fleet's) with the counts of the errors it has returned; without it, that method is
 //! `-32601` method not found.
+//!
+//! With `MCP_EXAMPLE_SYMBOL_PREFIX=1` every JSON-RPC error's message starts with its symbol
+//! (`JsonRpcMessageFormat::SYMBOL_FIRST`): a gateway that keeps only the message keeps the
+//! error's identity, which the decoders recover (docs/envelopes.md, "Identity through gateways").
 
 mod stdio;
 
@@ -464,6 +468,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // Read MCP_ERRORS_METRICS now, so a bad environment shows before the first request.
     let _ = mcp_errors::metrics::global();
+    // MCP_EXAMPLE_SYMBOL_PREFIX=1: JSON-RPC error messages start with the symbol, so a
+    // gateway that keeps only the message keeps the identity (docs/envelopes.md).
+    match std::env::var("MCP_EXAMPLE_SYMBOL_PREFIX").as_deref() {
+        Err(std::env::VarError::NotPresent) | Ok("" | "0") => {}
+        Ok("1") => mcp_errors::JsonRpcMessageFormat::SYMBOL_FIRST.set_global(),
+        Ok(_) | Err(_) => return Err("MCP_EXAMPLE_SYMBOL_PREFIX must be 1 (on) or 0 (off)".into()),
+    }
     let mut args = std::env::args_os().skip(1).peekable();
     // `--http ADDR`: Streamable HTTP at http://ADDR/mcp instead of stdio.
     let http_addr = match args.next_if(|arg| arg == "--http") {

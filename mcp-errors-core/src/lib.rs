@@ -22,6 +22,8 @@ mod kind;
 mod line_safe;
 mod object;
 mod range;
+#[cfg(feature = "client")]
+mod recover;
 
 mod envelope;
 pub mod integrations;
@@ -77,6 +79,7 @@ pub mod envelope_shape {
 }
 #[cfg(feature = "client")]
 pub use decode::DecodeError;
+pub use envelope::JsonRpcMessageFormat;
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData};
 #[cfg(any(
     feature = "rmcp-0",

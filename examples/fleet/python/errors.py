@@ -347,27 +347,150 @@ def _decode_error_object(x: Mapping[str, object]) -> Optional[DecodedError]:
     get = data.get if data is not None else (lambda _key: None)
     return _decoded(
         code, get("symbol"), get("domain"), get("retryable"), _ms(get("retryAfterMs")),
-        message, _str(get("details")), data, "jsonrpc",
+        _without_symbol_prefix(message, get("symbol")), _str(get("details")), data, "jsonrpc",
     )
+
+
+# Identity through gateways (docs/envelopes.md): an error whose ``data`` has no ``symbol`` is read
+# again from its message, or a tool result without mcp-errors' ``_meta`` from its text. The Rust
+# client (mcp-errors-core's recover.rs) and the TypeScript module follow the same rule, on the
+# same vectors (tests/polyglot/recover_cases.json).
+
+# The longest text read for an embedded error, in UTF-8 bytes; a longer one is not read.
+_RECOVER_MAX_TEXT: Final = 65536
+# The deepest bracket nesting followed: a response and its error around ``data``'s 64 levels.
+_RECOVER_MAX_NESTING: Final = 66
+# How many embedded levels are followed (a gateway behind a gateway).
+_RECOVER_MAX_HOPS: Final = 4
+_OBJECT_START = re.compile(r'\{[ \t\n\r]*"')
+_RETRY_LINE_SUFFIX = re.compile(r" \(retry after \d+ ms\)\Z")
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"not JSON: {name}")
+
+
+def _embedded_error(text: str) -> Optional[Mapping[str, object]]:
+    """The JSON-RPC error embedded in ``text``: the first ``{`` followed (after JSON whitespace)
+    by ``"``, up to the bracket that closes it outside strings (one pass, given up past
+    _RECOVER_MAX_NESTING), parsed strictly; a response's ``error``, or the object itself, with an
+    integer code and a string message. None for anything else."""
+    if len(text) > _RECOVER_MAX_TEXT or len(text.encode("utf-8", "surrogatepass")) > _RECOVER_MAX_TEXT:
+        return None
+    found = _OBJECT_START.search(text)
+    if found is None:
+        return None
+    start = found.start()
+    depth = 0
+    in_string = False
+    escaped = False
+    end = -1
+    for i in range(start, len(text)):
+        c = text[i]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "{[":
+            depth += 1
+            if depth > _RECOVER_MAX_NESTING:
+                return None
+        elif c in "}]":
+            depth -= 1
+            if depth == 0:
+                end = i + 1
+                break
+    if end < 0:
+        return None
+    try:
+        value = json.loads(text[start:end], parse_constant=_reject_constant)
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    error = value.get("error")
+    obj: dict[str, Any] = error if isinstance(error, dict) else value
+    if _code(obj.get("code")) is None or not isinstance(obj.get("message"), str):
+        return None
+    return obj
+
+
+def _decode_symbol_prefix(text: str, channel: Literal["jsonrpc", "tool"]) -> Optional[DecodedError]:
+    """A text starting with ``SYMBOL: ``, a symbol of the catalog: that symbol's error."""
+    colon = text[:65].find(": ")
+    if colon <= 0:
+        return None
+    symbol = text[:colon]
+    info = ERRORS.get(symbol)
+    if info is None:
+        return None
+    line = text[colon + 2 :].split("\n", 1)[0]
+    message = _RETRY_LINE_SUFFIX.sub("", line)
+    return _decoded(info.code, symbol, None, None, _ms_from_text(text), message, None, None, channel)
+
+
+def _recover_from_text(text: str, hops: int, channel: Literal["jsonrpc", "tool"]) -> Optional[DecodedError]:
+    """What ``text`` says the error was: an embedded error (recovered in turn), else a symbol prefix."""
+    inner = _embedded_error(text)
+    if inner is not None:
+        recovered = _recover_error_object(inner, hops - 1)
+        return recovered if recovered is not None else _decode_error_object(inner)
+    return _decode_symbol_prefix(text, channel)
+
+
+def _recover_error_object(x: Mapping[str, object], hops: int) -> Optional[DecodedError]:
+    """An error object without ``data.symbol``, read again from its message."""
+    data = _as_mapping(x.get("data"))
+    message = x.get("message")
+    if hops <= 0 or (data is not None and isinstance(data.get("symbol"), str)):
+        return None
+    if _code(x.get("code")) is None or not isinstance(message, str):
+        return None
+    return _recover_from_text(message, hops, "jsonrpc")
+
+
+def _recover_tool_text(x: Mapping[str, object]) -> Optional[DecodedError]:
+    """A tool result without mcp-errors' ``_meta`` (a gateway's), read from its text."""
+    text = _first_text(x.get("content"))
+    return _recover_from_text(text, _RECOVER_MAX_HOPS, "tool") if text is not None else None
+
+
+def _without_symbol_prefix(message: str, symbol: object) -> str:
+    """A message without the ``SYMBOL: `` prefix (and its delay) the opt-in writes, when ``symbol`` starts it."""
+    if not isinstance(symbol, str) or not message.startswith(symbol + ": "):
+        return message
+    return _RETRY_LINE_SUFFIX.sub("", message[len(symbol) + 2 :])
 
 
 def decode_error(x: object) -> Optional[DecodedError]:
     """Reads an error back, by shape: a JSON-RPC error object or a response carrying one
     (dicts), the official SDK's ``MCPError`` (its ``error``), or a tool result
     (``CallToolResult``, or its dict) with ``isError`` and mcp-errors' ``_meta``. A code
-    outside the catalog decodes with ``symbol`` None; anything else (a success, a string,
+    outside the catalog decodes with ``symbol`` None. An error a gateway stripped of its
+    ``data`` (or turned into a tool result's text) is read from its text: an embedded JSON-RPC
+    error, or a ``SYMBOL: `` of the catalog at its start (docs/envelopes.md, "Identity through
+    gateways"); anything else (a success, a string,
     None) gives None. Never raises."""
     try:
         m = _as_mapping(x)
         if m is None:
             return None
         if m.get("isError", m.get("is_error")) is True:
-            return _with_tool_failure(m, _decode_tool_result(m))
+            tool = _with_tool_failure(m, _decode_tool_result(m))
+            return tool if tool is not None else _recover_tool_text(m)
         inner = m.get("error")
         if inner is not None and _code(m.get("code")) is None:
             inner_map = _as_mapping(inner)
-            return _decode_error_object(inner_map) if inner_map is not None else None
-        return _decode_error_object(m)
+            if inner_map is None:
+                return None
+            m = inner_map
+        recovered = _recover_error_object(m, _RECOVER_MAX_HOPS)
+        return recovered if recovered is not None else _decode_error_object(m)
     except Exception:
         return None
 

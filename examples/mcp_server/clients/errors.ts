@@ -848,27 +848,145 @@ function decodeErrorObject(x: Record<string, unknown>): DecodedError | undefined
   const data = isRecord(wireData) ? wireData : undefined;
   // The official TypeScript SDK's McpError prefixes the wire message.
   const prefix = `MCP error ${code}: `;
-  const message =
+  const sdkMessage =
     x instanceof Error && wireMessage.startsWith(prefix) ? wireMessage.slice(prefix.length) : wireMessage;
+  const message = withoutSymbolPrefix(sdkMessage, data?.["symbol"]);
   const ms = asMs(data?.["retryAfterMs"]);
   return decoded(code, data?.["symbol"], data?.["domain"], data?.["retryable"], ms, message, str(data?.["details"]), data, "jsonrpc");
+}
+
+// Identity through gateways (docs/envelopes.md): an error whose `data` has no `symbol` is read
+// again from its message, or a tool result without mcp-errors' `_meta` from its text. The Rust
+// client (mcp-errors-core's recover.rs) and the Python module follow the same rule, on the same
+// vectors (tests/polyglot/recover_cases.json).
+
+/** The longest text read for an embedded error, in UTF-8 bytes; a longer one is not read. */
+const RECOVER_MAX_TEXT = 65536;
+/** The deepest bracket nesting followed: a response and its error around `data`'s 64 levels. */
+const RECOVER_MAX_NESTING = 66;
+/** How many embedded levels are followed (a gateway behind a gateway). */
+const RECOVER_MAX_HOPS = 4;
+
+/** Whether `text` is at most `max` bytes of UTF-8 (a lone surrogate counts as U+FFFD's 3). */
+function utf8AtMost(text: string, max: number): boolean {
+  if (text.length > max) return false;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes <= max;
+}
+
+/**
+ * The JSON-RPC error embedded in `text`: the first `{` followed (after JSON whitespace) by
+ * `"`, up to the bracket that closes it outside strings (one pass, given up past
+ * RECOVER_MAX_NESTING), parsed strictly; a response's `error`, or the object itself, with an
+ * integer code and a string message. Undefined for anything else.
+ */
+function embeddedError(text: string): Record<string, unknown> | undefined {
+  if (!utf8AtMost(text, RECOVER_MAX_TEXT)) return undefined;
+  // (Linear: the whitespace after each `{` is looked at once.)
+  const found = /\{[ \t\n\r]*"/.exec(text);
+  if (found === null) return undefined;
+  const start = found.index;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let end = -1;
+  for (let i = start; i < text.length && end < 0; i++) {
+    const c = text.charAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === "\\") escaped = true;
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+    } else if (c === "{" || c === "[") {
+      if (++depth > RECOVER_MAX_NESTING) return undefined;
+    } else if (c === "}" || c === "]") {
+      if (--depth === 0) end = i + 1;
+    }
+  }
+  if (end < 0) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(start, end));
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(value)) return undefined;
+  const error = value["error"];
+  const object = isRecord(error) ? error : value;
+  return asCode(object["code"]) !== undefined && typeof object["message"] === "string" ? object : undefined;
+}
+
+/** A text starting with `SYMBOL: `, a symbol of the catalog: that symbol's error. */
+function decodeSymbolPrefix(text: string, channel: "jsonrpc" | "tool"): DecodedError | undefined {
+  const colon = text.slice(0, 65).indexOf(": ");
+  const symbol = text.slice(0, Math.max(colon, 0));
+  if (colon <= 0 || !isErrorSymbol(symbol)) return undefined;
+  const rest = text.slice(colon + 2);
+  const newline = rest.indexOf("\n");
+  const line = newline < 0 ? rest : rest.slice(0, newline);
+  const message = line.replace(/ \(retry after \d+ ms\)$/, "");
+  const info: ErrorInfo = ERRORS[symbol];
+  return decoded(info.code, symbol, undefined, undefined, msFromText(text), message, undefined, undefined, channel);
+}
+
+/** What `text` says the error was: an embedded error (recovered in turn), else a symbol prefix. */
+function recoverFromText(text: string, hops: number, channel: "jsonrpc" | "tool"): DecodedError | undefined {
+  const inner = embeddedError(text);
+  if (inner !== undefined) return recoverErrorObject(inner, hops - 1) ?? decodeErrorObject(inner);
+  return decodeSymbolPrefix(text, channel);
+}
+
+/** An error object without `data.symbol`, read again from its message. */
+function recoverErrorObject(x: Record<string, unknown>, hops: number): DecodedError | undefined {
+  const data = x["data"];
+  const message = x["message"];
+  if (hops <= 0 || (isRecord(data) && typeof data["symbol"] === "string")) return undefined;
+  if (asCode(x["code"]) === undefined || typeof message !== "string") return undefined;
+  // (The official SDK's McpError prefixes the wire message.)
+  const prefix = `MCP error ${String(asCode(x["code"]))}: `;
+  const text = x instanceof Error && message.startsWith(prefix) ? message.slice(prefix.length) : message;
+  return recoverFromText(text, hops, "jsonrpc");
+}
+
+/** A tool result without mcp-errors' `_meta` (a gateway's), read from its text. */
+function recoverToolText(x: Record<string, unknown>): DecodedError | undefined {
+  const text = firstText(x["content"]);
+  return text === undefined ? undefined : recoverFromText(text, RECOVER_MAX_HOPS, "tool");
+}
+
+/** A message without the `SYMBOL: ` prefix (and its delay) the opt-in writes, when `symbol` starts it. */
+function withoutSymbolPrefix(message: string, symbol: unknown): string {
+  if (typeof symbol !== "string" || !message.startsWith(symbol + ": ")) return message;
+  return message.slice(symbol.length + 2).replace(/ \(retry after \d+ ms\)$/, "");
 }
 
 /**
  * Reads an error back from what a client has at hand, by shape: a JSON-RPC error object
  * (`{code, message, data}`), a JSON-RPC response carrying one, the official SDK's thrown
  * `McpError`, or a tool result with `isError: true` and mcp-errors' `_meta`. A code outside
- * the catalog decodes with `symbol` undefined. Anything else (a success, a string, null)
+ * the catalog decodes with `symbol` undefined. An error a gateway stripped of its `data` (or
+ * turned into a tool result's text) is read from its text: an embedded JSON-RPC error, or a
+ * `SYMBOL: ` of the catalog at its start (docs/envelopes.md, "Identity through gateways"). Anything else (a success, a string, null)
  * gives `undefined`; this never throws.
  */
 export function decodeError(x: unknown): DecodedError | undefined {
   try {
     if (!isRecord(x) && !(x instanceof Error)) return undefined;
     const r = x as Record<string, unknown>;
-    if (r["isError"] === true) return withToolFailure(r, decodeToolResult(r));
+    if (r["isError"] === true) return withToolFailure(r, decodeToolResult(r)) ?? recoverToolText(r);
     const error = r["error"];
-    if (isRecord(error) && asCode(r["code"]) === undefined) return decodeErrorObject(error);
-    return decodeErrorObject(r);
+    const object = isRecord(error) && asCode(r["code"]) === undefined ? error : r;
+    return recoverErrorObject(object, RECOVER_MAX_HOPS) ?? decodeErrorObject(object);
   } catch {
     return undefined;
   }

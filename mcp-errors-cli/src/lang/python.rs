@@ -282,6 +282,19 @@ const PRIVATE: &[&str] = &[
     "_CONTROL",
     "_tool_failure_at",
     "_with_tool_failure",
+    // identity through gateways (docs/envelopes.md)
+    "_RECOVER_MAX_TEXT",
+    "_RECOVER_MAX_NESTING",
+    "_RECOVER_MAX_HOPS",
+    "_OBJECT_START",
+    "_RETRY_LINE_SUFFIX",
+    "_reject_constant",
+    "_embedded_error",
+    "_decode_symbol_prefix",
+    "_recover_from_text",
+    "_recover_error_object",
+    "_recover_tool_text",
+    "_without_symbol_prefix",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.

@@ -145,6 +145,17 @@ const DECLARED: &[&str] = &[
     "utf8Within",
     "toolFailureAt",
     "withToolFailure",
+    // identity through gateways (docs/envelopes.md)
+    "RECOVER_MAX_TEXT",
+    "RECOVER_MAX_NESTING",
+    "RECOVER_MAX_HOPS",
+    "utf8AtMost",
+    "embeddedError",
+    "decodeSymbolPrefix",
+    "recoverFromText",
+    "recoverErrorObject",
+    "recoverToolText",
+    "withoutSymbolPrefix",
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.

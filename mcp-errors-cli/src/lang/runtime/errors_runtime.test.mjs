@@ -104,3 +104,45 @@ test("retry delay from the text and from headers", () => {
   assert.equal(m.retryAfterMs({ headers: new Headers({ "retry-after": "2" }) }), 2000);
   assert.equal(m.retryAfterMs({ headers: { "Retry-After": "soon" } }), undefined);
 });
+
+// The vectors every language runs (tests/polyglot/recover_cases.json, copied beside this file
+// by .ci/polyglot.sh): identity recovered through gateways, and hostile texts not decoded.
+test("identity through gateways: the shared vectors", async () => {
+  const { readFileSync } = await import("node:fs");
+  const vectors = JSON.parse(readFileSync(new URL("./recover_cases.json", import.meta.url), "utf8"));
+  assert.ok(vectors.cases.length >= 20);
+  const expand = (v, pad) =>
+    typeof v === "string" ? v.replaceAll("%PAD%", pad)
+    : Array.isArray(v) ? v.map((x) => expand(x, pad))
+    : v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expand(x, pad)]))
+    : v;
+  for (const c of vectors.cases) {
+    const input = c.pad ? expand(c.input, c.pad.text.repeat(c.pad.times)) : c.input;
+    const d = m.decodeError(input);
+    const e = c.expected;
+    if (e.symbol === null) {
+      assert.equal(d?.symbol, undefined, c.why);
+      if (e.code !== undefined) assert.equal(d?.code, e.code, c.why);
+      continue;
+    }
+    assert.ok(d !== undefined, c.why);
+    assert.deepEqual(
+      [d.code, d.symbol, d.domain, d.retryable, d.retryAfterMs ?? null],
+      [e.code, e.symbol, e.domain, e.retryable, e.retryAfterMs],
+      c.why,
+    );
+    if (e.message !== undefined) assert.equal(d.message, e.message, c.why);
+    assert.equal(m.isRetryable(input), e.retryable, c.why);
+  }
+});
+
+test("identity through gateways: the SDK's McpError and hostile texts never throw", () => {
+  const reply = JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: 2101, message: "m", data: { symbol: "E_SELECTOR" } } });
+  const thrown = Object.assign(new Error(`MCP error -32603: E_NAV_TIMEOUT: m`), { code: -32603 });
+  assert.equal(m.decodeError(thrown).symbol, "E_NAV_TIMEOUT");
+  const wrapped = Object.assign(new Error(`MCP error -32603: Error POSTing to endpoint: ${reply}`), { code: -32603 });
+  assert.equal(m.decodeError(wrapped).symbol, "E_SELECTOR");
+  const lone = "\ud800".repeat(30000) + reply;
+  assert.equal(m.decodeError({ code: -32603, message: lone }).symbol, undefined);
+  assert.equal(m.decodeError({ code: -32603, message: "é".repeat(20000) + reply }).symbol, "E_SELECTOR");
+});

@@ -6,6 +6,8 @@ sample catalog its generated parts come from (sample_catalog.json).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,3 +95,58 @@ def test_retry_after_from_text_and_headers() -> None:
     assert m.retry_after_ms(text_only) == 250
     assert m.retry_after_ms({"headers": {"Retry-After": "3"}}) == 3000
     assert m.retry_after_ms({"headers": {"Retry-After": "soon"}}) is None
+
+
+# The vectors every language runs (tests/polyglot/recover_cases.json): identity recovered
+# through gateways, and hostile texts not decoded.
+_VECTORS = Path(__file__).resolve().parents[4] / "tests" / "polyglot" / "recover_cases.json"
+
+
+def _expand(v: Any, pad: str) -> Any:
+    if isinstance(v, str):
+        return v.replace("%PAD%", pad)
+    if isinstance(v, list):
+        return [_expand(x, pad) for x in v]
+    if isinstance(v, dict):
+        return {k: _expand(x, pad) for k, x in v.items()}
+    return v
+
+
+def test_identity_through_gateways_the_shared_vectors() -> None:
+    cases = json.loads(_VECTORS.read_text(encoding="utf-8"))["cases"]
+    assert len(cases) >= 20
+    for c in cases:
+        pad = c.get("pad")
+        given = _expand(c["input"], pad["text"] * pad["times"]) if pad else c["input"]
+        d = m.decode_error(given)
+        e = c["expected"]
+        if e["symbol"] is None:
+            assert d is None or d.symbol is None, c["why"]
+            if "code" in e:
+                assert d is not None and d.code == e["code"], c["why"]
+            continue
+        assert d is not None, c["why"]
+        got = (d.code, d.symbol, d.domain, d.retryable, d.retry_after_ms)
+        assert got == (e["code"], e["symbol"], e["domain"], e["retryable"], e["retryAfterMs"]), c["why"]
+        if "message" in e:
+            assert d.message == e["message"], c["why"]
+        assert m.is_retryable(given) == e["retryable"], c["why"]
+
+
+def test_identity_through_gateways_hostile_texts_never_raise() -> None:
+    reply = json.dumps({"jsonrpc": "2.0", "id": 1, "error": {"code": 2101, "message": "m", "data": {"symbol": "E_SELECTOR"}}})
+    lone = "\ud800" * 30000 + reply
+    assert (d := m.decode_error({"code": -32603, "message": lone})) is not None and d.symbol is None
+    wide = m.decode_error({"code": -32603, "message": "é" * 20000 + reply})
+    assert wide is not None and wide.symbol == "E_SELECTOR"
+    # The SDK's MCPError carries an ErrorData as `error`.
+    class ErrorData:
+        code = -32603
+        message = "E_NAV_TIMEOUT: m"
+        data = None
+
+    class MCPError(Exception):
+        error = ErrorData()
+
+    thrown = m.decode_error(MCPError("E_NAV_TIMEOUT: m"))
+    assert thrown is not None and thrown.symbol == "E_NAV_TIMEOUT"
