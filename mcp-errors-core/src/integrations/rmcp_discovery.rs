@@ -24,14 +24,36 @@ macro_rules! discovery_glue {
         /// `application/json`) appended, on the last page (no `nextCursor`).
         pub fn list_resources_with_catalog(
             discovery: &crate::discovery::ErrorDiscovery,
-            mut result: $r::model::ListResourcesResult,
+            result: $r::model::ListResourcesResult,
         ) -> $r::model::ListResourcesResult {
-            if result.next_cursor.is_none() {
-                if let Ok(resource) = serde_json::from_value(discovery.resource_json()) {
-                    result.resources.push(resource);
-                }
+            if result.next_cursor.is_some() {
+                return result;
             }
-            result
+            let Ok(mut json) = serde_json::to_value(&result) else {
+                return result;
+            };
+            mark_complete(&mut json);
+            if let Some(list) = json
+                .get_mut("resources")
+                .and_then(serde_json::Value::as_array_mut)
+            {
+                list.push(discovery.resource_json());
+            }
+            serde_json::from_value(json).unwrap_or(result)
+        }
+
+        /// Adds the `resultType` this line's own constructors write (3.x's `"complete"`,
+        /// which MCP 2026-07-28 requires and rmcp removes for older peers; nothing before
+        /// 3.x) to a result's JSON that lacks it.
+        fn mark_complete(json: &mut serde_json::Value) {
+            let template = serde_json::to_value($r::model::CallToolResult::error(Vec::new())).ok();
+            if let (Some(ours), Some(result_type)) = (
+                json.as_object_mut(),
+                template.as_ref().and_then(|t| t.get("resultType")),
+            ) {
+                ours.entry("resultType")
+                    .or_insert_with(|| result_type.clone());
+            }
         }
 
         /// `resources/read` of the catalog: `Some` when `uri` is
@@ -44,7 +66,9 @@ macro_rules! discovery_glue {
             if uri != crate::discovery::CATALOG_URI {
                 return None;
             }
-            serde_json::from_value(discovery.read_result_json()).ok()
+            let mut json = discovery.read_result_json();
+            mark_complete(&mut json);
+            serde_json::from_value(json).ok()
         }
 
         /// `tools` with the symbols each can return (those `discovery` was told of) under
