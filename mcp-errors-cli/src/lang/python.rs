@@ -241,6 +241,14 @@ const PUBLIC: &[&str] = &[
     "McpError",
     "ERROR_CLASSES",
     "create_error",
+    // discovery: a catalog loaded at run time
+    "CATALOG_URI",
+    "TOOL_ERRORS_META_KEY",
+    "MAX_CATALOG_BYTES",
+    "CatalogEntry",
+    "LoadedCatalog",
+    "load_catalog",
+    "decode_with_catalog",
 ];
 
 /// The module's other names: `__all__` and the runtime's private helpers.
@@ -271,6 +279,10 @@ const PRIVATE: &[&str] = &[
     "_json_key",
     "_json_text",
     "_render",
+    // discovery
+    "_catalog_entry",
+    "_catalog_of",
+    "_wire_identity",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.
