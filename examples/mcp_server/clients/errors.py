@@ -1292,6 +1292,9 @@ def _catalog_entry(x: object, enum_domain: str) -> Optional[CatalogEntry]:
         return None
     if error_type is not None and not isinstance(error_type, str):
         return None
+    # The catalog JSON writes `tool_error`; the tables of a generated module, `tool`.
+    if channel == "tool_error":
+        channel = "tool"
     if channel is not None and channel not in ("tool", "jsonrpc"):
         return None
     if help_ is not None and not isinstance(help_, str):

@@ -72,7 +72,7 @@ pub struct DiscoveredEntry {
     pub error_type: Option<String>,
     /// Whether the catalog says it is worth retrying.
     pub retryable: bool,
-    /// `tool` or `jsonrpc`, when the catalog gives it.
+    /// `tool_error` or `jsonrpc`, when the catalog gives it.
     pub channel: Option<String>,
     /// The message template.
     pub message: String,

@@ -114,7 +114,7 @@ const served = JSON.stringify({
       domain: "filesystem",
       entries: [
         { code: 2500, symbol: "E_FS_PATH_ESCAPE", domain: "filesystem", kind: "validation", errorType: "ValidationError",
-          retryable: false, channel: "tool", message: "Path escapes the server's root", help: "use a relative path" },
+          retryable: false, channel: "tool_error", message: "Path escapes the server's root", help: "use a relative path" },
         { code: 2506, symbol: "E_FS_IO", domain: "filesystem", kind: "internal", retryable: false, channel: "tool",
           message: "Reading the file failed", help: null, aliases: ["E_FS_READ"] },
       ],
@@ -137,6 +137,7 @@ test("a loaded catalog decodes a server's errors by symbol", () => {
   assert.equal(d?.symbol, "E_FS_PATH_ESCAPE");
   assert.equal(d?.kind, "validation");
   assert.equal(d?.entry?.help, "use a relative path");
+  assert.equal(d?.entry?.channel, "tool"); // the catalog's `tool_error`
   assert.equal(d?.message, "Path escapes the server's root");
   // A JSON-RPC error by an alias; by its code alone, without a symbol on the wire.
   const byAlias = m.decodeWithCatalog({ code: 2506, message: "m", data: { symbol: "E_FS_READ", domain: "filesystem" } }, catalog);

@@ -553,7 +553,9 @@ function catalogEntry(x: unknown, enumDomain: string): CatalogEntry | undefined 
   if (typeof retryable !== "boolean" || typeof message !== "string") return undefined;
   const domain = x["domain"] ?? enumDomain;
   const errorType = x["errorType"] ?? undefined;
-  const channel = x["channel"] ?? undefined;
+  // The catalog JSON writes `tool_error`; the tables of a generated module, `tool`.
+  const wireChannel = x["channel"] ?? undefined;
+  const channel = wireChannel === "tool_error" ? "tool" : wireChannel;
   const help = x["help"] ?? undefined;
   if (typeof domain !== "string") return undefined;
   if (errorType !== undefined && typeof errorType !== "string") return undefined;

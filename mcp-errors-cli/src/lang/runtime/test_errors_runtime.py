@@ -107,7 +107,7 @@ _SERVED = json.dumps(
                 "entries": [
                     {"code": 2500, "symbol": "E_FS_PATH_ESCAPE", "domain": "filesystem",
                      "kind": "validation", "errorType": "ValidationError", "retryable": False,
-                     "channel": "tool", "message": "Path escapes the server's root",
+                     "channel": "tool_error", "message": "Path escapes the server's root",
                      "help": "use a relative path"},
                     {"code": 2506, "symbol": "E_FS_IO", "domain": "filesystem", "kind": "internal",
                      "retryable": False, "channel": "tool", "message": "Reading the file failed",
@@ -134,6 +134,7 @@ def test_a_loaded_catalog_decodes_a_servers_errors_by_symbol() -> None:
     assert d is not None and (d.symbol, d.kind, d.domain) == ("E_FS_PATH_ESCAPE", "validation", "filesystem")
     assert d.message == "Path escapes the server's root"
     assert catalog.by_symbol["E_FS_PATH_ESCAPE"].help == "use a relative path"
+    assert catalog.by_symbol["E_FS_PATH_ESCAPE"].channel == "tool"  # the catalog's `tool_error`
     by_alias = m.decode_with_catalog({"code": 2506, "message": "m", "data": {"symbol": "E_FS_READ"}}, catalog)
     assert by_alias is not None and by_alias.symbol == "E_FS_IO"
     by_code = m.decode_with_catalog({"jsonrpc": "2.0", "id": 1, "error": {"code": 2506, "message": "m"}}, catalog)

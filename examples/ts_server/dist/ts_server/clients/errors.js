@@ -400,7 +400,9 @@ function catalogEntry(x, enumDomain) {
         return undefined;
     const domain = x["domain"] ?? enumDomain;
     const errorType = x["errorType"] ?? undefined;
-    const channel = x["channel"] ?? undefined;
+    // The catalog JSON writes `tool_error`; the tables of a generated module, `tool`.
+    const wireChannel = x["channel"] ?? undefined;
+    const channel = wireChannel === "tool_error" ? "tool" : wireChannel;
     const help = x["help"] ?? undefined;
     if (typeof domain !== "string")
         return undefined;
