@@ -74,7 +74,7 @@ macro_rules! discovery_glue {
         /// `tools` with the symbols each can return (those `discovery` was told of) under
         /// `_meta["io.crates.mcp-errors/errors"]`; other `_meta` keys are kept, and a tool
         /// nothing was said of is unchanged. On rmcp releases whose `Tool` has no `_meta`
-        /// (0.8 to 0.9) the tools are returned unchanged.
+        /// (0.8.x) the tools are returned unchanged.
         pub fn tools_with_errors(
             discovery: &crate::discovery::ErrorDiscovery,
             tools: Vec<$r::model::Tool>,
