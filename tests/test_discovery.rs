@@ -103,7 +103,10 @@ fn printed_catalog() -> Value {
 }
 
 fn arguments(value: Value) -> serde_json::Map<String, Value> {
-    value.as_object().cloned().unwrap_or_default()
+    match value {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
 }
 
 #[tokio::test]
