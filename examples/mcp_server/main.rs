@@ -31,6 +31,9 @@
 //!
 //! `mcp_server --catalog` prints the server's error catalog as JSON (`Registry::to_json`), the
 //! input of `mcp-errors gen` (`examples/mcp_server/clients/` is generated from it).
+//! The server publishes the same catalog over MCP (docs/discovery.md): the resource
+//! `mcp-errors://catalog` (`application/json`), and each tool's symbols under
+//! `_meta["io.crates.mcp-errors/errors"]` in `tools/list`.
 //!
 //! `mcp_server --http 127.0.0.1:PORT [ROOT]` serves the same tools over Streamable HTTP at
 //! `http://127.0.0.1:PORT/mcp` instead of stdio, with the conformance suite's fixture tool
