@@ -8,7 +8,9 @@
 # generated runtime's behaviour on the hostile catalog (tests/polyglot/check.*) and, in
 # TypeScript, on the other two (check.mjs); the runtime files every generated module is made
 # from (mcp-errors-cli/src/lang/runtime/errors_runtime.{ts,py}) type-checked as they are, and
-# their own unit tests run (`node --test`, pytest), with the ToolFailure vectors.
+# their own unit tests run (`node --test`, pytest), with the ToolFailure vectors; and discovery:
+# TypeScript and Python clients with no module for the example server decode its errors by the
+# catalog it serves.
 #
 # Installs what it needs itself: typescript pinned in tests/e2e/package.json (npm ci), mypy
 # and pytest pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
@@ -124,6 +126,27 @@ run "templates: python renders template_cases.json as typescript does (tests/pol
 for catalog in "$tmp"/catalogs/*.json; do
   run "$(basename "$catalog" .json): mcp-errors diff against itself" "$bin" diff "$catalog" "$catalog"
 done
+
+# Discovery (docs/discovery.md): the live example server's catalog resource, read through the
+# official SDKs (pinned in tests/e2e) by a client whose module is generated from the empty
+# catalog, decodes the server's errors by symbol (tests/polyglot/discovery.{mjs,py}).
+server=$(cargo build --example mcp_server --features rmcp-3 --message-format json-render-diagnostics \
+  | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp_server" and m.get("executable"):
+        print(m["executable"])
+')
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$e2e/requirements.txt"
+mkdir -p "$tmp/discovery"
+cp tests/polyglot/discovery.mjs "$tmp/discovery/"
+ln -s "$PWD/$e2e/node_modules" "$tmp/discovery/node_modules"
+run "empty: compile errors.ts" "${tsc_strict[@]}" --outDir "$tmp/discovery/js" "$tmp/gen/empty/errors.ts"
+run "discovery: typescript client decodes by the served catalog (tests/polyglot/discovery.mjs)" \
+  bash -c 'cd "$1" && timeout 120 node discovery.mjs "$2" js/errors.js' _ "$tmp/discovery" "$server"
+run "discovery: python client decodes by the served catalog (tests/polyglot/discovery.py)" \
+  timeout 120 "$venv/bin/python" tests/polyglot/discovery.py "$server" "$tmp/gen/empty"
 
 echo "polyglot: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -7,6 +7,7 @@
 #![doc = "[adopt]: crate::guide::adopt"]
 #![doc = "[http]: crate::guide::http"]
 #![doc = "[polyglot]: crate::guide::polyglot"]
+#![doc = "[discovery]: crate::guide::discovery"]
 #![doc = "[fleet]: crate::guide::fleet"]
 #![doc = "[reference]: crate::guide::reference"]
 #![doc = "[operating]: crate::guide::operating"]
@@ -86,6 +87,13 @@ pub mod guide {
     #[doc = "[cli]: https://example.invalid/mcp-errors/blob/main/mcp-errors-cli/src/lib.rs"]
     #[doc = include_str!("../docs/polyglot.md")]
     pub mod polyglot {}
+
+    #[doc = "[polyglot]: crate::guide::polyglot"]
+    #[cfg_attr(
+        any(not(doctest), feature = "rmcp-3"),
+        doc = include_str!("../docs/discovery.md")
+    )]
+    pub mod discovery {}
 
     #[doc = "[polyglot]: crate::guide::polyglot"]
     #[doc = include_str!("../docs/fleet.md")]

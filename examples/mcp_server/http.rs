@@ -133,6 +133,23 @@ impl ServerHandler for HttpServer {
     ) -> Result<CustomResult, ErrorData> {
         self.inner.on_custom_request(request, context).await
     }
+
+    // The catalog resource (docs/discovery.md), as over stdio.
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, ErrorData> {
+        self.inner.list_resources(request, context).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
+        self.inner.read_resource(request, context).await
+    }
 }
 
 /// Serves `server` (and the fixtures) at `http://addr/mcp` until the process ends. `addr` may

@@ -11,6 +11,14 @@ mod common;
 #[cfg(feature = "client")]
 #[doc(hidden)]
 pub mod decode;
+#[cfg(any(
+    feature = "client",
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+))]
+pub mod discovery;
 #[doc(hidden)]
 pub mod disjoint;
 mod entry;

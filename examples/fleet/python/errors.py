@@ -39,6 +39,13 @@ __all__ = [
     "McpError",
     "ERROR_CLASSES",
     "create_error",
+    "CATALOG_URI",
+    "TOOL_ERRORS_META_KEY",
+    "MAX_CATALOG_BYTES",
+    "CatalogEntry",
+    "LoadedCatalog",
+    "load_catalog",
+    "decode_with_catalog",
     "E_INPUT_TOO_LARGE",
     "E_PY_EXEC_FAIL",
     "E_PY_SECURITY",
@@ -909,3 +916,181 @@ def create_error(
     """An error of the catalog, as an instance of its ``errorType``'s class."""
     cls = ERROR_CLASSES.get(ERRORS[symbol].error_type, McpError)
     return cls(symbol, message, data, details=details, retry_after_ms=retry_after_ms, domain=domain)
+
+
+# Discovery: a catalog read from the server at run time (its resource `mcp-errors://catalog`),
+# which decodes that server's errors by symbol without a module generated for it.
+
+# The URI of the catalog resource a server publishes.
+CATALOG_URI: Final = "mcp-errors://catalog"
+# The key of a tool's `_meta` (in `tools/list`) that lists the symbols it can return.
+TOOL_ERRORS_META_KEY: Final = "io.crates.mcp-errors/errors"
+# The largest catalog text `load_catalog` reads, in UTF-8 bytes (1 MiB); larger is refused unread.
+MAX_CATALOG_BYTES: Final = 1 << 20
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One error of a catalog loaded at run time."""
+
+    code: int
+    symbol: str
+    domain: str
+    kind: str
+    retryable: bool
+    message: str
+    error_type: Optional[str] = None
+    channel: Optional[str] = None
+    help: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class LoadedCatalog:
+    """A server's catalog loaded at run time (``load_catalog``)."""
+
+    by_symbol: Mapping[str, CatalogEntry]
+    by_code: Mapping[int, tuple[CatalogEntry, ...]]
+
+
+def _catalog_entry(x: object, enum_domain: str) -> Optional[CatalogEntry]:
+    if not isinstance(x, Mapping):
+        return None
+    code, symbol, kind = x.get("code"), x.get("symbol"), x.get("kind")
+    retryable, message = x.get("retryable"), x.get("message")
+    if isinstance(code, bool) or not isinstance(code, int) or _code(code) is None:
+        return None
+    if not isinstance(symbol, str) or not symbol or not isinstance(kind, str):
+        return None
+    if not isinstance(retryable, bool) or not isinstance(message, str):
+        return None
+    domain = x.get("domain", enum_domain)
+    error_type, channel, help_ = x.get("errorType"), x.get("channel"), x.get("help")
+    if not isinstance(domain, str):
+        return None
+    if error_type is not None and not isinstance(error_type, str):
+        return None
+    # The catalog JSON writes `tool_error`; the tables of a generated module, `tool`.
+    if channel == "tool_error":
+        channel = "tool"
+    if channel is not None and channel not in ("tool", "jsonrpc"):
+        return None
+    if help_ is not None and not isinstance(help_, str):
+        return None
+    return CatalogEntry(code, symbol, domain, kind, retryable, message, error_type, channel, help_)
+
+
+def _catalog_of(x: object) -> Optional[LoadedCatalog]:
+    if not isinstance(x, Mapping) or not isinstance(x.get("enums"), list):
+        return None
+    by_symbol: dict[str, CatalogEntry] = {}
+    by_code: dict[int, list[CatalogEntry]] = {}
+    for en in x["enums"]:
+        if not isinstance(en, Mapping):
+            return None
+        domain, entries = en.get("domain"), en.get("entries")
+        if not isinstance(domain, str) or not isinstance(entries, list):
+            return None
+        for raw in entries:
+            entry = _catalog_entry(raw, domain)
+            if entry is None:
+                return None
+            aliases = raw.get("aliases") if isinstance(raw, Mapping) else None
+            names = [entry.symbol, *(aliases if isinstance(aliases, list) else [])]
+            for name in names:
+                if not isinstance(name, str):
+                    return None
+                known = by_symbol.get(name)
+                # One symbol with two codes: the catalog cannot say which one a symbol means.
+                if known is not None and known.code != entry.code:
+                    return None
+                by_symbol.setdefault(name, entry)
+            by_code.setdefault(entry.code, []).append(entry)
+    return LoadedCatalog(by_symbol, {code: tuple(rows) for code, rows in by_code.items()})
+
+
+def load_catalog(x: object) -> Optional[LoadedCatalog]:
+    """Loads a server's catalog: the text (``str`` or ``bytes``) of its
+    ``mcp-errors://catalog`` resource, that text parsed, or the whole ``resources/read``
+    result (a ``ReadResourceResult`` or its dict, ``{"contents": [{"uri", "text"}]}``). None
+    when it is larger than ``MAX_CATALOG_BYTES``, not JSON, or not a catalog (a member of the
+    wrong type, one symbol with two codes): keep decoding with the catalog you had. Never
+    raises."""
+    try:
+        if isinstance(x, (bytes, bytearray)):
+            if len(x) > MAX_CATALOG_BYTES:
+                return None
+            return load_catalog(bytes(x).decode("utf-8"))
+        if isinstance(x, str):
+            # A code point is at least one UTF-8 byte: a longer string is refused unencoded.
+            if len(x) > MAX_CATALOG_BYTES or len(x.encode("utf-8")) > MAX_CATALOG_BYTES:
+                return None
+            return _catalog_of(json.loads(x))
+        m = x if isinstance(x, Mapping) else None
+        if m is None and hasattr(x, "contents"):
+            m = _as_mapping(x)
+        if m is not None and isinstance(m.get("contents"), list):
+            for content in m["contents"]:
+                c = _as_mapping(content)
+                if c is not None and c.get("uri") == CATALOG_URI and isinstance(c.get("text"), str):
+                    return load_catalog(c["text"])
+            return None
+        return _catalog_of(x)
+    except Exception:
+        return None
+
+
+def _wire_identity(x: object) -> tuple[object, object, object]:
+    """The symbol, domain and ``retryable`` flag as received, by ``decode_error``'s shapes."""
+    m = _as_mapping(x)
+    if m is None:
+        return (None, None, None)
+    if m.get("isError", m.get("is_error")) is True:
+        meta = _as_mapping(m.get("_meta", m.get("meta")))
+        if meta is None:
+            return (None, None, None)
+        return (meta.get("errorCode"), meta.get("domain"), meta.get("retryable"))
+    inner = m.get("error")
+    obj = _as_mapping(inner) if inner is not None and _code(m.get("code")) is None else m
+    data = _dict(obj.get("data")) if obj is not None else None
+    if data is None:
+        return (None, None, None)
+    return (data.get("symbol"), data.get("domain"), data.get("retryable"))
+
+
+def decode_with_catalog(x: object, catalog: Optional[LoadedCatalog]) -> Optional[DecodedError]:
+    """``decode_error(x)``, read with a catalog loaded at run time (``load_catalog``): the
+    received symbol's row of that catalog (else, without a symbol, the row of its code, or of
+    its code and domain when several share it) gives the symbol, kind, domain and, when the
+    wire has no flag, ``retryable``. A symbol the catalog does not know is left as
+    ``decode_error`` reads it; with ``catalog`` None this is ``decode_error``. Never raises."""
+    base = decode_error(x)
+    if base is None or catalog is None:
+        return base
+    try:
+        symbol, _domain, retryable = _wire_identity(x)
+        entry: Optional[CatalogEntry] = None
+        if isinstance(symbol, str):
+            entry = catalog.by_symbol.get(symbol)
+        else:
+            rows = catalog.by_code.get(base.code, ())
+            matching = rows if len(rows) == 1 else tuple(r for r in rows if r.domain == base.domain)
+            entry = matching[0] if len(matching) == 1 else None
+        if entry is None:
+            return base
+        flag = base.retryable
+        if not isinstance(retryable, bool) and base.retry_after_ms is None:
+            flag = entry.retryable or base.code == RATE_LIMITED
+        return DecodedError(
+            code=base.code,
+            symbol=entry.symbol,
+            domain=base.domain if base.domain is not None else entry.domain,
+            kind=entry.kind,
+            retryable=flag,
+            retry_after_ms=base.retry_after_ms,
+            message=base.message,
+            data=base.data,
+            channel=base.channel,
+            details=base.details,
+        )
+    except Exception:
+        return base

@@ -1381,3 +1381,160 @@ export function createError(
   const Class = ERROR_CLASSES[info.errorType] ?? McpError;
   return new Class(symbol, message, data, options);
 }
+
+// Discovery: a catalog read from the server at run time (its resource `mcp-errors://catalog`),
+// which decodes that server's errors by symbol without a module generated for it.
+
+/** The URI of the catalog resource a server publishes. */
+export const CATALOG_URI = "mcp-errors://catalog";
+/** The key of a tool's `_meta` (in `tools/list`) that lists the symbols it can return. */
+export const TOOL_ERRORS_META_KEY = "io.crates.mcp-errors/errors";
+/** The largest catalog text `loadCatalog` reads, in UTF-8 bytes (1 MiB); larger is refused unread. */
+export const MAX_CATALOG_BYTES = 1048576;
+
+/** One error of a catalog loaded at run time. */
+export interface CatalogEntry {
+  readonly code: number;
+  readonly symbol: string;
+  readonly domain: string;
+  readonly kind: string;
+  readonly errorType?: string;
+  readonly retryable: boolean;
+  readonly channel?: "tool" | "jsonrpc";
+  readonly message: string;
+  readonly help?: string;
+}
+
+/** A server's catalog loaded at run time (`loadCatalog`). */
+export interface LoadedCatalog {
+  readonly bySymbol: ReadonlyMap<string, CatalogEntry>;
+  readonly byCode: ReadonlyMap<number, readonly CatalogEntry[]>;
+}
+
+/** An error decoded with a loaded catalog: its symbol may be any of that catalog's. */
+export interface DiscoveredError extends Omit<DecodedError, "symbol"> {
+  symbol?: string;
+  /** The loaded catalog's row, when it has one for the error. */
+  entry?: CatalogEntry;
+}
+
+function catalogEntry(x: unknown, enumDomain: string): CatalogEntry | undefined {
+  if (!isRecord(x)) return undefined;
+  const { code, symbol, kind, retryable, message } = x;
+  if (typeof code !== "number" || !Number.isInteger(code) || asCode(code) === undefined) return undefined;
+  if (typeof symbol !== "string" || symbol === "" || typeof kind !== "string") return undefined;
+  if (typeof retryable !== "boolean" || typeof message !== "string") return undefined;
+  const domain = x["domain"] ?? enumDomain;
+  const errorType = x["errorType"] ?? undefined;
+  // The catalog JSON writes `tool_error`; the tables of a generated module, `tool`.
+  const wireChannel = x["channel"] ?? undefined;
+  const channel = wireChannel === "tool_error" ? "tool" : wireChannel;
+  const help = x["help"] ?? undefined;
+  if (typeof domain !== "string") return undefined;
+  if (errorType !== undefined && typeof errorType !== "string") return undefined;
+  if (channel !== undefined && channel !== "tool" && channel !== "jsonrpc") return undefined;
+  if (help !== undefined && typeof help !== "string") return undefined;
+  const entry: { -readonly [K in keyof CatalogEntry]: CatalogEntry[K] } = { code, symbol, domain, kind, retryable, message };
+  if (errorType !== undefined) entry.errorType = errorType;
+  if (channel !== undefined) entry.channel = channel;
+  if (help !== undefined) entry.help = help;
+  return Object.freeze(entry);
+}
+
+function catalogOf(x: unknown): LoadedCatalog | undefined {
+  if (!isRecord(x) || !Array.isArray(x["enums"])) return undefined;
+  const bySymbol = new Map<string, CatalogEntry>();
+  const byCode = new Map<number, CatalogEntry[]>();
+  for (const en of x["enums"] as unknown[]) {
+    if (!isRecord(en) || typeof en["domain"] !== "string" || !Array.isArray(en["entries"])) return undefined;
+    for (const raw of en["entries"] as unknown[]) {
+      const entry = catalogEntry(raw, en["domain"]);
+      if (entry === undefined) return undefined;
+      const aliases = isRecord(raw) && Array.isArray(raw["aliases"]) ? (raw["aliases"] as unknown[]) : [];
+      for (const name of [entry.symbol, ...aliases]) {
+        if (typeof name !== "string") return undefined;
+        const known = bySymbol.get(name);
+        // One symbol with two codes: the catalog cannot say which one a received symbol means.
+        if (known !== undefined && known.code !== entry.code) return undefined;
+        if (known === undefined) bySymbol.set(name, entry);
+      }
+      const rows = byCode.get(entry.code) ?? [];
+      rows.push(entry);
+      byCode.set(entry.code, rows);
+    }
+  }
+  return Object.freeze({ bySymbol, byCode });
+}
+
+/**
+ * Loads a server's catalog: the text of its `mcp-errors://catalog` resource, that text parsed,
+ * or the whole `resources/read` result (`{contents: [{uri, text}]}`). `undefined` when it is
+ * larger than `MAX_CATALOG_BYTES`, not JSON, or not a catalog (a member of the wrong type, one
+ * symbol with two codes): keep decoding with the catalog you had. Never throws.
+ */
+export function loadCatalog(x: unknown): LoadedCatalog | undefined {
+  try {
+    if (typeof x === "string") {
+      // A UTF-16 unit is at least one UTF-8 byte: a longer string is refused without encoding it.
+      if (x.length > MAX_CATALOG_BYTES || new TextEncoder().encode(x).length > MAX_CATALOG_BYTES) return undefined;
+      return catalogOf(JSON.parse(x));
+    }
+    if (isRecord(x) && Array.isArray(x["contents"])) {
+      for (const content of x["contents"] as unknown[]) {
+        if (isRecord(content) && content["uri"] === CATALOG_URI && typeof content["text"] === "string") {
+          return loadCatalog(content["text"]);
+        }
+      }
+      return undefined;
+    }
+    return catalogOf(x);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The symbol, domain and `retryable` flag as received, by the same shapes `decodeError` reads. */
+function wireIdentity(x: unknown): { symbol?: unknown; domain?: unknown; retryable?: unknown } {
+  if (!isRecord(x) && !(x instanceof Error)) return {};
+  const r = x as Record<string, unknown>;
+  if (r["isError"] === true) {
+    const meta = r["_meta"];
+    return isRecord(meta) ? { symbol: meta["errorCode"], domain: meta["domain"], retryable: meta["retryable"] } : {};
+  }
+  const error = r["error"];
+  const object = isRecord(error) && asCode(r["code"]) === undefined ? error : r;
+  const data = object["data"];
+  return isRecord(data) ? { symbol: data["symbol"], domain: data["domain"], retryable: data["retryable"] } : {};
+}
+
+/**
+ * `decodeError(x)`, read with a catalog loaded at run time (`loadCatalog`): the received
+ * symbol's row of that catalog (else, without a symbol, the row of its code, or of its code and
+ * domain when several share it) gives the symbol, kind, domain and, when the wire has no flag,
+ * `retryable`. A symbol the catalog does not know is left as `decodeError` reads it; with
+ * `catalog` undefined this is `decodeError`. Never throws.
+ */
+export function decodeWithCatalog(x: unknown, catalog: LoadedCatalog | undefined): DiscoveredError | undefined {
+  const base = decodeError(x);
+  if (base === undefined || catalog === undefined) return base;
+  try {
+    const wire = wireIdentity(x);
+    let entry: CatalogEntry | undefined;
+    if (typeof wire.symbol === "string") {
+      entry = catalog.bySymbol.get(wire.symbol);
+    } else {
+      const rows = catalog.byCode.get(base.code) ?? [];
+      const matching = rows.length === 1 ? rows : rows.filter((row) => row.domain === base.domain);
+      entry = matching.length === 1 ? matching[0] : undefined;
+    }
+    if (entry === undefined) return base;
+    const out: DiscoveredError = { ...base, symbol: entry.symbol, kind: entry.kind, entry };
+    if (out.domain === undefined) out.domain = entry.domain;
+    if (typeof wire.retryable !== "boolean" && base.retryAfterMs === undefined) {
+      out.retryable = entry.retryable || base.code === RATE_LIMITED;
+    }
+    return out;
+  } catch {
+    return base;
+  }
+}

@@ -245,6 +245,14 @@ const PUBLIC: &[&str] = &[
     "McpError",
     "ERROR_CLASSES",
     "create_error",
+    // discovery: a catalog loaded at run time
+    "CATALOG_URI",
+    "TOOL_ERRORS_META_KEY",
+    "MAX_CATALOG_BYTES",
+    "CatalogEntry",
+    "LoadedCatalog",
+    "load_catalog",
+    "decode_with_catalog",
 ];
 
 /// The module's other names: `__all__` and the runtime's private helpers.
@@ -295,6 +303,10 @@ const PRIVATE: &[&str] = &[
     "_recover_error_object",
     "_recover_tool_text",
     "_without_symbol_prefix",
+    // discovery
+    "_catalog_entry",
+    "_catalog_of",
+    "_wire_identity",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.

@@ -101,6 +101,8 @@ const RESERVED: &[&str] = &[
     "Partial",
     "Exclude",
     "Extract",
+    "Omit",
+    "TextEncoder",
 ];
 
 /// Names the module declares; catalog names are kept apart from them.
@@ -156,6 +158,18 @@ const DECLARED: &[&str] = &[
     "recoverErrorObject",
     "recoverToolText",
     "withoutSymbolPrefix",
+    // discovery: a catalog loaded at run time
+    "CATALOG_URI",
+    "TOOL_ERRORS_META_KEY",
+    "MAX_CATALOG_BYTES",
+    "CatalogEntry",
+    "LoadedCatalog",
+    "DiscoveredError",
+    "catalogEntry",
+    "catalogOf",
+    "loadCatalog",
+    "wireIdentity",
+    "decodeWithCatalog",
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.

@@ -150,3 +150,90 @@ def test_identity_through_gateways_hostile_texts_never_raise() -> None:
 
     thrown = m.decode_error(MCPError("E_NAV_TIMEOUT: m"))
     assert thrown is not None and thrown.symbol == "E_NAV_TIMEOUT"
+
+
+# Discovery: a catalog loaded at run time decodes errors the generated tables do not know.
+_SERVED = json.dumps(
+    {
+        "format": "mcp-errors-catalog",
+        "version": 1,
+        "enums": [
+            {
+                "domain": "filesystem",
+                "entries": [
+                    {"code": 2500, "symbol": "E_FS_PATH_ESCAPE", "domain": "filesystem",
+                     "kind": "validation", "errorType": "ValidationError", "retryable": False,
+                     "channel": "tool_error", "message": "Path escapes the server's root",
+                     "help": "use a relative path"},
+                    {"code": 2506, "symbol": "E_FS_IO", "domain": "filesystem", "kind": "internal",
+                     "retryable": False, "channel": "tool", "message": "Reading the file failed",
+                     "help": None, "aliases": ["E_FS_READ"]},
+                ],
+            }
+        ],
+    }
+)
+
+
+def test_a_loaded_catalog_decodes_a_servers_errors_by_symbol() -> None:
+    catalog = m.load_catalog(_SERVED)
+    assert catalog is not None
+    tool = {
+        "content": [{"type": "text", "text": "E_FS_PATH_ESCAPE: Path escapes the server's root"}],
+        "isError": True,
+        "_meta": {"errorType": "ValidationError", "errorCode": "E_FS_PATH_ESCAPE",
+                  "retryable": False, "code": 2500, "domain": "filesystem"},
+    }
+    plain = m.decode_error(tool)
+    assert plain is not None and plain.symbol is None  # the generated tables do not know it
+    d = m.decode_with_catalog(tool, catalog)
+    assert d is not None and (d.symbol, d.kind, d.domain) == ("E_FS_PATH_ESCAPE", "validation", "filesystem")
+    assert d.message == "Path escapes the server's root"
+    assert catalog.by_symbol["E_FS_PATH_ESCAPE"].help == "use a relative path"
+    assert catalog.by_symbol["E_FS_PATH_ESCAPE"].channel == "tool"  # the catalog's `tool_error`
+    by_alias = m.decode_with_catalog({"code": 2506, "message": "m", "data": {"symbol": "E_FS_READ"}}, catalog)
+    assert by_alias is not None and by_alias.symbol == "E_FS_IO"
+    by_code = m.decode_with_catalog({"jsonrpc": "2.0", "id": 1, "error": {"code": 2506, "message": "m"}}, catalog)
+    assert by_code is not None and by_code.symbol == "E_FS_IO"
+    unknown = m.decode_with_catalog({"code": 2506, "message": "m", "data": {"symbol": "E_OTHER"}}, catalog)
+    assert unknown is not None and unknown.symbol is None
+    read = {"contents": [{"uri": m.CATALOG_URI, "mimeType": "application/json", "text": _SERVED}]}
+    assert m.load_catalog(read) is not None
+    assert m.load_catalog(_SERVED.encode()) is not None
+    assert m.load_catalog(json.loads(_SERVED)) is not None
+    assert m.decode_with_catalog(tool, None) == m.decode_error(tool)
+
+
+_ENTRY: dict[str, Any] = {"code": 1, "symbol": "E_X", "kind": "k", "retryable": True, "message": "m"}
+
+
+@pytest.mark.parametrize(
+    "x",
+    [
+        _SERVED + " " * m.MAX_CATALOG_BYTES,
+        json.dumps({"enums": [], "pad": "é" * (m.MAX_CATALOG_BYTES // 2 + 1)}, ensure_ascii=False),
+        b"x" * (m.MAX_CATALOG_BYTES + 1),
+        b"\xff\xfe",
+        "",
+        "not json",
+        _SERVED[:40],
+        "[" * 200_000,
+        "null",
+        "[]",
+        42,
+        None,
+        {"enums": {}},
+        {"enums": [{"domain": 7, "entries": []}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "code": "1"}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "code": True}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "code": 2**40}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "retryable": "yes"}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "channel": "smoke"}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "aliases": [3]}]}]},
+        {"enums": [{"domain": "d", "entries": [_ENTRY, {**_ENTRY, "code": 2}]}]},
+        {"contents": [{"uri": "other://x", "text": _SERVED}]},
+        {"contents": [{"uri": m.CATALOG_URI, "blob": "AAAA"}]},
+    ],
+)
+def test_a_hostile_catalog_is_refused_never_raised(x: object) -> None:
+    assert m.load_catalog(x) is None
