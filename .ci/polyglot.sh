@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The polyglot generator (mcp-errors-cli): `mcp-errors gen` on the example server's catalog,
-# the five seed taxonomies (examples/taxonomies, through examples/seed_catalogs.rs), a
+# the five reference taxonomies (examples/taxonomies, through examples/seed_catalogs.rs), a
 # hostile catalog, one of message templates and one of JavaScript's global names
 # (mcp-errors-cli/tests/fixtures/) and an empty one, each type-checked with `tsc --strict`
 # and `mypy --strict`; the committed modules of examples/mcp_server/clients/ type-checked as
@@ -8,7 +8,9 @@
 # generated runtime's behaviour on the hostile catalog (tests/polyglot/check.*) and, in
 # TypeScript, on the other two (check.mjs); the runtime files every generated module is made
 # from (mcp-errors-cli/src/lang/runtime/errors_runtime.{ts,py}) type-checked as they are, and
-# their own unit tests run (`node --test`, pytest), with the ToolFailure vectors.
+# their own unit tests run (`node --test`, pytest), with the ToolFailure vectors; and discovery:
+# TypeScript and Python clients with no module for the example server decode its errors by the
+# catalog it serves.
 #
 # Installs what it needs itself: typescript pinned in tests/e2e/package.json (npm ci), mypy
 # and pytest pinned in tests/polyglot/requirements.txt (into tests/e2e/.venv). Needs node >= 20 and
@@ -31,7 +33,7 @@ run() { # run NAME COMMAND...: one check
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The generator, and the seed catalogs.
+# The generator, and the reference taxonomies' catalogs.
 bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
   | python3 -c '
 import json, sys
@@ -68,7 +70,7 @@ echo "polyglot: $("$tsc" --version), $("$venv/bin/python" -m mypy --version)"
 # `node --test` passes on a file without any, and pytest exits 5).
 runtime=mcp-errors-cli/src/lang/runtime
 run "runtime: tsc --strict errors_runtime.ts" "${tsc_strict[@]}" --outDir "$tmp/runtime-js" "$runtime/errors_runtime.ts"
-cp "$runtime/errors_runtime.test.mjs" "$tmp/runtime-js/"
+cp "$runtime/errors_runtime.test.mjs" tests/polyglot/recover_cases.json "$tmp/runtime-js/"
 run "runtime: node --test errors_runtime.test.mjs" bash -c 'out=$(node --test "$1" 2>&1); s=$?; echo "$out"; [[ $s -eq 0 && $out == *"# pass "[1-9]* && $out == *"# fail 0"* ]]' _ "$tmp/runtime-js/errors_runtime.test.mjs"
 run "runtime: mypy --strict errors_runtime.py test_errors_runtime.py" "${mypy[@]}" "$runtime/errors_runtime.py" "$runtime/test_errors_runtime.py"
 run "runtime: pytest test_errors_runtime.py" env PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir "$runtime" "$runtime/test_errors_runtime.py"
@@ -124,6 +126,27 @@ run "templates: python renders template_cases.json as typescript does (tests/pol
 for catalog in "$tmp"/catalogs/*.json; do
   run "$(basename "$catalog" .json): mcp-errors diff against itself" "$bin" diff "$catalog" "$catalog"
 done
+
+# Discovery (docs/discovery.md): the live example server's catalog resource, read through the
+# official SDKs (pinned in tests/e2e) by a client whose module is generated from the empty
+# catalog, decodes the server's errors by symbol (tests/polyglot/discovery.{mjs,py}).
+server=$(cargo build --example mcp_server --features rmcp-3 --message-format json-render-diagnostics \
+  | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp_server" and m.get("executable"):
+        print(m["executable"])
+')
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$e2e/requirements.txt"
+mkdir -p "$tmp/discovery"
+cp tests/polyglot/discovery.mjs "$tmp/discovery/"
+ln -s "$PWD/$e2e/node_modules" "$tmp/discovery/node_modules"
+run "empty: compile errors.ts" "${tsc_strict[@]}" --outDir "$tmp/discovery/js" "$tmp/gen/empty/errors.ts"
+run "discovery: typescript client decodes by the served catalog (tests/polyglot/discovery.mjs)" \
+  bash -c 'cd "$1" && timeout 120 node discovery.mjs "$2" js/errors.js' _ "$tmp/discovery" "$server"
+run "discovery: python client decodes by the served catalog (tests/polyglot/discovery.py)" \
+  timeout 120 "$venv/bin/python" tests/polyglot/discovery.py "$server" "$tmp/gen/empty"
 
 echo "polyglot: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -1,5 +1,5 @@
-//! Serializing a JSON-RPC error envelope: `mcp_errors` views versus the way the seeds'
-//! servers build one (a `serde_json::json!` tree from the error's fields, then `to_string`).
+//! Serializing a JSON-RPC error envelope: `mcp_errors` views versus the way the reference
+//! taxonomies' servers build one (a `serde_json::json!` tree from the error's fields, then `to_string`).
 //!
 //! Run with `cargo bench --bench envelope`. Besides criterion's timings it prints the
 //! allocations and bytes allocated per envelope, counted by `allocation-counter`'s global
@@ -11,7 +11,9 @@
 //! hand, the view handed to `serde_json::to_writer` (the serde path: its `Serialize`, under
 //! the reply budget) and the same shape as `#[derive(Serialize)]` structs (the floor of any
 //! `Serialize` impl: every key and string goes through `serde_json`'s escaping), each the
-//! fastest mean of interleaved batches, with the ratios. `--smoke` runs every
+//! fastest mean of interleaved batches, with the ratios; then three ways the serde path could
+//! hand `write_json`'s bytes to `serde_json` as raw JSON (`figures::raw`: measured, not
+//! shipped, see the serde-path note under docs/operating.md's Benchmarks). `--smoke` runs every
 //! path a few times only (CI: the bench cannot rot). `--only NAME --iters N` runs one path N
 //! times and nothing else, for an instruction count under `valgrind --tool=callgrind`.
 
@@ -55,7 +57,7 @@ fn sample() -> PlaywrightError {
     }
 }
 
-/// What seed 000's harness does: copy the error's fields into a JSON tree, then print it.
+/// What the Node fleet's harness does: copy the error's fields into a JSON tree, then print it.
 fn json_macro_envelope(id: i64, err: &PlaywrightError) -> String {
     serde_json::to_string(&json_macro_value(id, err)).expect("a Value always serializes")
 }
@@ -219,13 +221,16 @@ mod figures {
     use mcp_errors::{McpError, McpErrorExt};
     use std::borrow::Cow;
 
-    pub(crate) const PATHS: [&str; 6] = [
+    pub(crate) const PATHS: [&str; 9] = [
         "ours",
         "json_macro",
         "rmcp",
         "by_hand",
         "ours_serialize",
         "serde_derive",
+        "raw_checked",
+        "raw_from_string",
+        "raw_unchecked",
     ];
 
     /// `to_jsonrpc(id)`, as a server writes a reply (default options), with the view's
@@ -297,7 +302,126 @@ mod figures {
         serde_json::to_writer(&mut *buf, &reply).expect("serializes");
     }
 
-    /// The seeds' way: a `json!` tree, then written.
+    /// What the serde path would cost if the view's `Serialize` recognised `serde_json`'s
+    /// compact serializer and handed it the optimistic writer's bytes as raw JSON
+    /// (`serde_json::value::RawValue`, written verbatim), as issue 39 asks to measure. Not
+    /// shipped: the measurements and the argument are in docs/operating.md's serde-path
+    /// note. Each path is the whole would-be route: the recognition of the serializer by
+    /// `std::any::type_name` (the only handle safe Rust has on a serializer that is not
+    /// `'static`), the bytes from `write_json` into a reused buffer (one copy more than a
+    /// shipped route would make), then one of three ways to hand them over.
+    pub(crate) mod raw {
+        use super::PlaywrightError;
+        use mcp_errors::McpErrorExt;
+        use serde::ser::{Serialize, SerializeStruct, Serializer};
+        use serde_json::value::RawValue;
+        use std::cell::RefCell;
+
+        /// How the bytes become raw JSON.
+        #[derive(Clone, Copy)]
+        pub(crate) enum Hand {
+            /// `serde_json::from_slice::<&RawValue>`: public API, parses the bytes to check them.
+            Checked,
+            /// `RawValue::from_string`: public API, a `String` and the same parse.
+            FromString,
+            /// `RawValue`'s private serialization protocol (a struct named after its
+            /// undocumented token), no parse: the floor of any raw route, not an option.
+            Unchecked,
+        }
+
+        /// Whether `S` is `serde_json`'s compact serializer into a `Vec<u8>`: its printed name
+        /// is that of the known type (the name leaves the default `CompactFormatter` out, so
+        /// no test of a prefix could tell a custom formatter from it without parsing the
+        /// writer's type). The compiler promises neither the format nor uniqueness: a
+        /// change of format misses, but two types of one name would be taken for each other.
+        fn compact_serde_json<S>() -> bool {
+            use std::any::type_name;
+            let name = type_name::<S>();
+            name == type_name::<&mut serde_json::Serializer<&mut Vec<u8>>>()
+                || name == type_name::<&mut serde_json::Serializer<Vec<u8>>>()
+        }
+
+        thread_local! {
+            /// Whether the last `Routed` took the raw route (for `check`).
+            static TOOK_RAW: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        }
+
+        struct Routed<'a> {
+            err: &'a PlaywrightError,
+            id: i64,
+            hand: Hand,
+        }
+
+        impl Serialize for Routed<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let view = self.err.to_jsonrpc(self.id);
+                TOOK_RAW.set(compact_serde_json::<S>());
+                if !TOOK_RAW.get() {
+                    return view.serialize(serializer);
+                }
+                thread_local! {
+                    static BYTES: RefCell<Vec<u8>> = RefCell::new(Vec::with_capacity(1024));
+                }
+                BYTES.with_borrow_mut(|bytes| {
+                    bytes.clear();
+                    view.write_json(&mut *bytes)
+                        .map_err(serde::ser::Error::custom)?;
+                    match self.hand {
+                        Hand::Checked => serde_json::from_slice::<&RawValue>(bytes)
+                            .map_err(serde::ser::Error::custom)?
+                            .serialize(serializer),
+                        Hand::FromString => {
+                            let text = String::from_utf8(bytes.clone())
+                                .map_err(serde::ser::Error::custom)?;
+                            RawValue::from_string(text)
+                                .map_err(serde::ser::Error::custom)?
+                                .serialize(serializer)
+                        }
+                        Hand::Unchecked => {
+                            const TOKEN: &str = "$serde_json::private::RawValue";
+                            let text =
+                                std::str::from_utf8(bytes).map_err(serde::ser::Error::custom)?;
+                            let mut raw = serializer.serialize_struct(TOKEN, 1)?;
+                            raw.serialize_field(TOKEN, text)?;
+                            raw.end()
+                        }
+                    }
+                })
+            }
+        }
+
+        pub(crate) fn write(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError, hand: Hand) {
+            buf.clear();
+            serde_json::to_writer(&mut *buf, &Routed { err, id, hand }).expect("serializes");
+        }
+
+        /// Every route writes `write_json`'s bytes into `serde_json`, and the structured
+        /// value elsewhere (`to_value` here; a miss of the name check takes that path too).
+        pub(crate) fn check(err: &PlaywrightError) {
+            let expected = err.to_jsonrpc(3).to_json_vec().unwrap();
+            for hand in [Hand::Checked, Hand::FromString, Hand::Unchecked] {
+                let mut buf = Vec::new();
+                write(&mut buf, 3, err, hand);
+                assert!(TOOK_RAW.get(), "the raw route was not taken");
+                assert_eq!(buf, expected);
+                let routed = Routed { err, id: 3, hand };
+                assert_eq!(
+                    serde_json::to_value(&routed).unwrap(),
+                    err.to_jsonrpc(3).to_json_value().unwrap()
+                );
+                assert!(!TOOK_RAW.get());
+                // Pretty output is not compact: the structured path.
+                let pretty = serde_json::to_vec_pretty(&routed).unwrap();
+                assert!(!TOOK_RAW.get());
+                assert_eq!(
+                    pretty,
+                    serde_json::to_vec_pretty(&err.to_jsonrpc(3)).unwrap()
+                );
+            }
+        }
+    }
+
+    /// The reference servers' way: a `json!` tree, then written.
     pub(crate) fn json_macro(buf: &mut Vec<u8>, id: i64, err: &PlaywrightError) {
         buf.clear();
         let value = json_macro_value(id, err);
@@ -371,6 +495,9 @@ mod figures {
             "by_hand" => by_hand,
             "ours_serialize" => ours_serialize,
             "serde_derive" => serde_derive,
+            "raw_checked" => |buf, id, err| raw::write(buf, id, err, raw::Hand::Checked),
+            "raw_from_string" => |buf, id, err| raw::write(buf, id, err, raw::Hand::FromString),
+            "raw_unchecked" => |buf, id, err| raw::write(buf, id, err, raw::Hand::Unchecked),
             other => panic!("unknown path {other}: one of {PATHS:?}"),
         }
     }
@@ -378,6 +505,7 @@ mod figures {
     /// Every path writes the same JSON value.
     pub(crate) fn check() {
         let err = sample();
+        raw::check(&err);
         let mut expected = Vec::new();
         ours(&mut expected, 7, &err);
         let expected: serde_json::Value = serde_json::from_slice(&expected).unwrap();
@@ -425,9 +553,10 @@ fn json_macro_value(id: i64, err: &PlaywrightError) -> serde_json::Value {
 fn print_figures(rounds: usize, batch: u32) {
     figures::check();
     let err = sample();
-    let mut bufs: [Vec<u8>; 6] = std::array::from_fn(|_| Vec::with_capacity(1024));
+    let mut bufs: [Vec<u8>; figures::PATHS.len()] =
+        std::array::from_fn(|_| Vec::with_capacity(1024));
     let paths = figures::PATHS.map(figures::run);
-    let mut best = [Duration::MAX; 6];
+    let mut best = [Duration::MAX; figures::PATHS.len()];
     for _ in 0..rounds {
         for ((path, buf), best) in paths.iter().zip(&mut bufs).zip(&mut best) {
             let start = Instant::now();
@@ -465,6 +594,15 @@ fn print_figures(rounds: usize, batch: u32) {
         "  serde_derive / by_hand {:>6.2}x   (the floor of a Serialize impl)",
         ns[5] / ns[3]
     );
+    for (i, name) in ["raw_checked", "raw_from_string", "raw_unchecked"]
+        .iter()
+        .enumerate()
+    {
+        println!(
+            "  {name} / by_hand {:>6.2}x   (not shipped: see docs/operating.md)",
+            ns[6 + i] / ns[3]
+        );
+    }
 }
 
 fn main() {

@@ -42,7 +42,7 @@ fn errors() -> Vec<PlaywrightError> {
     ]
 }
 
-/// The baseline: the counters of seed 000's harness behind one lock.
+/// The baseline: the counters of the Node fleet's harness behind one lock.
 #[derive(Default)]
 struct MutexStats {
     inner: Mutex<Counters>,

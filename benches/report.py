@@ -173,7 +173,7 @@ def table(env, comp, command, instr=None, one_unit=None):
         f"| the same object built with `json!` and written, divided by ours | {env['json_macro'] / env['ours']:.2f}x | >= 3x |",
         f"| rmcp's `ErrorData` + `JsonRpcError` of the same error, divided by ours | {env['rmcp'] / env['ours']:.2f}x | >= 2x |",
         f"| ours divided by the same bytes written by hand ({env['by_hand']:.0f} ns) | {env['ours'] / env['by_hand']:.2f}x | <= 2x |",
-        f"| the view through `serde_json::to_writer` (its `Serialize`, under the reply budget), divided by by hand | {env['ours_serialize'] / env['by_hand']:.2f}x | <= 2.5x |",
+        f"| the serde path: the view through `serde_json::to_writer` (its `Serialize`, under the reply budget), divided by by hand | {env['ours_serialize'] / env['by_hand']:.2f}x | <= 2.5x |",
         f"| the same shape as structs with `#[derive(Serialize)]` through `serde_json::to_writer` (no budget: the floor of any `Serialize` impl), divided by by hand | {env['serde_derive'] / env['by_hand']:.2f}x | - |",
     ]
     if instr:

@@ -40,9 +40,11 @@ use seed4::KbError;
 /// The text every `skip` field is set to before encoding; it must appear in no output.
 pub const SENTINEL: &str = "skip-sentinel-4f1c9a";
 
-/// Every field role and seed style in one decodable enum: seed 000's `transparent` common
-/// codes and `details`, seed 001's `help`, seed 002's kinds and `retry_after` durations,
-/// seed 003's `rename`, aliases and `skip`, seed 004's floats in the message.
+/// Every field role and reference taxonomy's style in one decodable enum: the Node fleet's
+/// `transparent` common codes and `details`, the categorized error model's `help`, the
+/// TypeScript hierarchy's kinds and `retry_after` durations, the negative-code GitHub
+/// server's `rename`, aliases and `skip`, the string-coded knowledge base's floats in the
+/// message.
 #[derive(Debug, mcp_errors::McpError)]
 #[mcp(domain = "fuzz-styles", range = 3900..=3999, symbol_prefix = "E_FZ_", decode, data_fields)]
 pub enum StyleError {
@@ -110,7 +112,7 @@ pub enum StyleError {
     /// Bad item {0}
     #[mcp(code = 3906)]
     Item(String, Vec<i64>),
-    /// Seed 000's common codes.
+    /// The Node fleet's common codes.
     #[mcp(transparent)]
     Common(CommonError),
 }
@@ -138,7 +140,7 @@ impl Subject for StyleError {
 
 impl Subject for GithubMcpError {
     fn decode(object: &ErrorObject) -> Result<Self, DecodeError> {
-        // The seed's client decoder, which restores `retry_after` from `rateLimit`.
+        // The GitHub server's client decoder, which restores `retry_after` from `rateLimit`.
         GithubMcpError::decode(object)
     }
 }
@@ -432,6 +434,17 @@ pub mod decode {
             if let Some(data) = object.data {
                 drop_flat(data);
             }
+        }
+        // The same text as a gateway carries it (identity recovery, `recover.rs`): in its own
+        // error's message without `data`, and as a tool result's only text.
+        check_object(&ErrorObject {
+            code: -32603,
+            message: format!("Error POSTing to endpoint: {text}"),
+            data: None,
+        });
+        let tool = json!({"content": [{"type": "text", "text": text}], "isError": true});
+        if let Some(object) = ErrorObject::from_tool_result(&tool) {
+            check_object(&object);
         }
     }
 }

@@ -7,12 +7,14 @@
 #![doc = "[adopt]: crate::guide::adopt"]
 #![doc = "[http]: crate::guide::http"]
 #![doc = "[polyglot]: crate::guide::polyglot"]
+#![doc = "[discovery]: crate::guide::discovery"]
 #![doc = "[fleet]: crate::guide::fleet"]
 #![doc = "[reference]: crate::guide::reference"]
 #![doc = "[operating]: crate::guide::operating"]
 #![doc = "[attributes]: crate::attributes"]
 #![doc = "[envelopes]: crate::envelopes"]
 #![doc = "[taxonomies]: crate::guide::taxonomies"]
+#![doc = "[gateways]: crate::guide::gateways"]
 #![doc = "[http-mod]: crate::http"]
 #![doc = "[metrics-mod]: crate::metrics"]
 #![doc = "[retry-mod]: crate::retry"]
@@ -87,6 +89,13 @@ pub mod guide {
     pub mod polyglot {}
 
     #[doc = "[polyglot]: crate::guide::polyglot"]
+    #[cfg_attr(
+        any(not(doctest), feature = "rmcp-3"),
+        doc = include_str!("../docs/discovery.md")
+    )]
+    pub mod discovery {}
+
+    #[doc = "[polyglot]: crate::guide::polyglot"]
     #[doc = include_str!("../docs/fleet.md")]
     pub mod fleet {}
 
@@ -103,4 +112,12 @@ pub mod guide {
     #[doc = "[envelopes]: crate::envelopes"]
     #[doc = include_str!("../docs/taxonomies.md")]
     pub mod taxonomies {}
+
+    #[doc = "[layer]: crate::http::HttpErrorLayer"]
+    #[doc = "[status]: crate::http::HttpErrorLayer::error_status"]
+    #[cfg_attr(
+        any(not(doctest), feature = "http"),
+        doc = include_str!("../docs/gateways.md")
+    )]
+    pub mod gateways {}
 }

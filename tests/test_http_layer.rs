@@ -16,7 +16,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{Request, Response, StatusCode, header};
 use http_body_util::{BodyExt, Full};
-use mcp_errors::http::{HttpErrorLayer, LayerBody, RateLimitLayer};
+use mcp_errors::http::{ErrorStatus, HttpErrorLayer, LayerBody, RateLimitLayer};
 use mcp_errors::metrics::MetricsConfig;
 use serde_json::{Value, json};
 use tower_layer::Layer;
@@ -280,14 +280,46 @@ async fn every_rejection_is_a_counted_json_rpc_error() {
     }
     chunked_and_slow_bodies_are_read_whole_and_bounded().await;
     the_limiter_answers_429_with_the_retry_contract().await;
+    the_compatible_status_sends_them_with_200().await;
     let snapshot = stats.snapshot();
-    assert_eq!(snapshot.total, count as u64 + 3, "{snapshot:?}");
+    assert_eq!(snapshot.total, count as u64 + 4, "{snapshot:?}");
     assert_eq!(snapshot.by_symbol["PARSE_ERROR"], 5 + 1);
     assert_eq!(snapshot.by_symbol["INVALID_REQUEST"], 9 + 1);
     assert_eq!(snapshot.by_symbol["INTERNAL_ERROR"], 1);
-    assert_eq!(snapshot.by_symbol["UNSUPPORTED_PROTOCOL_VERSION"], 1);
+    assert_eq!(snapshot.by_symbol["UNSUPPORTED_PROTOCOL_VERSION"], 1 + 1);
     assert_eq!(snapshot.by_symbol["RATE_LIMITED"], 1);
-    assert_eq!(snapshot.by_domain["jsonrpc"], count as u64 + 3);
+    assert_eq!(snapshot.by_domain["jsonrpc"], count as u64 + 4);
+}
+
+/// `ErrorStatus::Ok`: -32020..-32022 go out with 200, as the inner service wrote them, and the
+/// layer's own -32022 too (1 reply of the layer's own, counted).
+async fn the_compatible_status_sends_them_with_200() {
+    let mut service = HttpErrorLayer::new()
+        .protocol_versions(["2025-11-25"])
+        .error_status(ErrorStatus::Ok)
+        .layer(Mock);
+    let (status, _, body) = send(&mut service, request(PING, "json-32021")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).unwrap()["error"]["code"],
+        -32021
+    );
+    // The event stream is passed on byte for byte, with its 200.
+    let (status, headers, body) = send(&mut service, request(PING, "sse-32022")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "text/event-stream");
+    assert!(std::str::from_utf8(&body).unwrap().contains("-32022"));
+    let version = post()
+        .header("mcp-protocol-version", "1999-01-01")
+        .body(Full::new(Bytes::from(PING)))
+        .unwrap();
+    let (status, headers, body) = send(&mut service, version).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "application/json");
+    assert_rejection(&body, -32022, &json!(1));
+    // The inner service's own 4xx keep their status whatever the setting.
+    let (status, _, _) = send(&mut service, request(PING, "json-400")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
@@ -329,6 +361,13 @@ async fn valid_messages_reach_the_inner_service_unchanged() {
 
 #[tokio::test]
 async fn the_specification_s_codes_go_out_with_400() {
+    // The default, and the same when chosen.
+    assert_eq!(ErrorStatus::default(), ErrorStatus::BadRequest);
+    let mut chosen = HttpErrorLayer::new()
+        .error_status(ErrorStatus::BadRequest)
+        .layer(Mock);
+    let (status, _, _) = send(&mut chosen, request(PING, "json-32021")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     let mut service = layered();
     let (status, headers, body) = send(&mut service, request(PING, "json-32021")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);

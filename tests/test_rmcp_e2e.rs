@@ -345,3 +345,90 @@ fn catalog_flag_prints_the_committed_catalog() {
          with `MCP_ERRORS_BLESS=1 cargo test -p mcp-errors-cli --test cli`"
     );
 }
+
+/// `MCP_EXAMPLE_SYMBOL_PREFIX=1` (`JsonRpcMessageFormat::SYMBOL_FIRST`): the JSON-RPC error's
+/// message starts with its symbol, `data` unchanged, and what a gateway keeps of it (the
+/// message, under a code of its own, `data: null`) decodes back to the same error.
+#[test]
+fn symbol_prefix_env_puts_the_symbol_first_and_survives_a_message_only_gateway() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::time::Duration;
+
+    use mcp_errors::McpError;
+
+    #[derive(Debug, McpError)]
+    #[mcp(domain = "session", protocol, decode)]
+    enum Session {
+        /// Missing required client capability
+        #[mcp(code = -32021, symbol = "MISSING_CLIENT_CAPABILITY")]
+        MissingCapability {
+            #[mcp(rename = "requiredCapabilities")]
+            required: Option<Value>,
+        },
+    }
+
+    let mut child = Command::new(server_binary())
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .env("MCP_EXAMPLE_SYMBOL_PREFIX", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the example server");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    for message in [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "symbol-prefix", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "navigate", "arguments": {"url": "https://a.invalid/", "confirm": true}}}),
+    ] {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let reply = loop {
+        let line = received
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server answers within 30 s");
+        let value: Value = serde_json::from_str(&line).unwrap();
+        if value["id"] == 2 {
+            break value;
+        }
+    };
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    let error = &reply["error"];
+    assert_eq!(error["code"], -32021, "{reply}");
+    assert_eq!(
+        error["message"], "MISSING_CLIENT_CAPABILITY: Missing required client capability",
+        "{reply}"
+    );
+    assert_eq!(error["data"]["symbol"], "MISSING_CLIENT_CAPABILITY");
+    // A gateway that kept only the message, under its own code.
+    let kept = mcp_errors::ErrorObject {
+        code: -32603,
+        message: error["message"].as_str().unwrap().to_owned(),
+        data: None,
+    };
+    let decoded = Session::from_error_object(&kept).unwrap();
+    assert_eq!(
+        (decoded.code(), decoded.symbol()),
+        (-32021, "MISSING_CLIENT_CAPABILITY")
+    );
+    // One that made it a tool result of that text.
+    let tool = json!({"content": [{"type": "text", "text": error["message"]}], "isError": true});
+    let from_tool = mcp_errors::ErrorObject::from_tool_result(&tool).unwrap();
+    assert!(Session::from_error_object(&from_tool).is_ok());
+}

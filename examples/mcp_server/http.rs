@@ -20,12 +20,15 @@
 //! session, such as `initialize`, counts against its peer address, which this module puts in
 //! the request's extensions) and answers the rest with 429, `Retry-After` and a JSON-RPC error
 //! carrying the same delay in `data.retryAfterMs` (the retry contract).
+//!
+//! With `MCP_EXAMPLE_ERROR_STATUS=200` the JSON-RPC errors -32020, -32021 and -32022 go out with
+//! HTTP 200 instead of 400 (`ErrorStatus::Ok`; `.ci/gateways.sh` measures both through gateways).
 
 use std::convert::Infallible;
 use std::sync::Arc;
 
 use mcp_errors::McpError;
-use mcp_errors::http::{HttpErrorLayer, LayerBody, RateLimitLayer};
+use mcp_errors::http::{ErrorStatus, HttpErrorLayer, LayerBody, RateLimitLayer};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
@@ -130,6 +133,23 @@ impl ServerHandler for HttpServer {
     ) -> Result<CustomResult, ErrorData> {
         self.inner.on_custom_request(request, context).await
     }
+
+    // The catalog resource (docs/discovery.md), as over stdio.
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, ErrorData> {
+        self.inner.list_resources(request, context).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
+        self.inner.read_resource(request, context).await
+    }
 }
 
 /// Serves `server` (and the fixtures) at `http://addr/mcp` until the process ends. `addr` may
@@ -165,8 +185,15 @@ where
         Arc::new(LocalSessionManager::default()),
         config,
     );
+    // MCP_EXAMPLE_ERROR_STATUS=200: -32020..-32022 with 200 instead of the specification's 400.
+    let error_status = match std::env::var("MCP_EXAMPLE_ERROR_STATUS").as_deref() {
+        Ok("200") => ErrorStatus::Ok,
+        Ok("400") | Err(_) => ErrorStatus::BadRequest,
+        Ok(_) => return Err("MCP_EXAMPLE_ERROR_STATUS must be 200 or 400".into()),
+    };
     // rmcp's rejections, and what the layer itself refuses, as JSON-RPC errors.
     let service = HttpErrorLayer::new()
+        .error_status(error_status)
         .max_body_bytes(MAX_BODY_BYTES)
         .protocol_versions(
             ProtocolVersion::KNOWN_VERSIONS

@@ -31,6 +31,9 @@
 //!
 //! `mcp_server --catalog` prints the server's error catalog as JSON (`Registry::to_json`), the
 //! input of `mcp-errors gen` (`examples/mcp_server/clients/` is generated from it).
+//! The server publishes the same catalog over MCP (docs/discovery.md): the resource
+//! `mcp-errors://catalog` (`application/json`), and each tool's symbols under
+//! `_meta["io.crates.mcp-errors/errors"]` in `tools/list`.
 //!
 //! `mcp_server --http 127.0.0.1:PORT [ROOT]` serves the same tools over Streamable HTTP at
 //! `http://127.0.0.1:PORT/mcp` instead of stdio, with the conformance suite's fixture tool
@@ -40,6 +43,10 @@
 //! With `MCP_ERRORS_METRICS=1` the server also answers the JSON-RPC method `sys/errorStats`
 //! (the Node fleet's) with the counts of the errors it has returned; without it, that method is
 //! `-32601` method not found.
+//!
+//! With `MCP_EXAMPLE_SYMBOL_PREFIX=1` every JSON-RPC error's message starts with its symbol
+//! (`JsonRpcMessageFormat::SYMBOL_FIRST`): a gateway that keeps only the message keeps the
+//! error's identity, which the decoders recover (docs/envelopes.md, "Identity through gateways").
 
 mod stdio;
 
@@ -49,9 +56,12 @@ use std::path::{Component, Path, PathBuf};
 // mcp_errors' Parameters, not rmcp's: an argument that does not deserialize is the tool error
 // E_INVALID_PARAMS naming it (`/url`), through `finish_tool_call` in `call_tool` below.
 use mcp_errors::{CommonError, McpError, Parameters};
+use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorData,
+    Implementation, InitializeResult, ListResourcesResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
 };
 use rmcp::service::{ElicitationError, RequestContext};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
@@ -414,8 +424,49 @@ impl ExampleServer {
     }
 }
 
-#[tool_handler(name = "mcp-errors-example", version = "0.1.0")]
+impl ExampleServer {
+    /// The tools, each with the symbols it can return in its `_meta` (`tools/list`).
+    fn tools() -> ToolRouter<Self> {
+        mcp_errors::integrations::rmcp_3::tool_router_with_errors(&DISCOVERY, Self::tool_router())
+    }
+}
+
+#[tool_handler(router = Self::tools())]
 impl ServerHandler for ExampleServer {
+    fn get_info(&self) -> InitializeResult {
+        let info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("mcp-errors-example", "0.1.0"));
+        // The `resources` capability, for the catalog resource.
+        mcp_errors::integrations::rmcp_3::catalog_capability(info)
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        // The server's own resources (none), then the catalog's.
+        let own = ListResourcesResult::default();
+        Ok(mcp_errors::integrations::rmcp_3::list_resources_with_catalog(&DISCOVERY, own))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        if let Some(catalog) =
+            mcp_errors::integrations::rmcp_3::read_catalog_resource(&DISCOVERY, &request.uri)
+        {
+            return Ok(catalog.into());
+        }
+        // -32602 with data.uri for a 2026-07-28 client, -32002 for an earlier one.
+        let version = context
+            .protocol_version()
+            .map_or_else(String::new, |version| version.as_str().to_owned());
+        Err(mcp_errors::ProtocolError::resource_not_found(request.uri, &version).into())
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
@@ -451,6 +502,18 @@ fn catalog() -> serde_json::Value {
         .to_json()
 }
 
+/// What the server publishes about its errors (docs/discovery.md): its catalog as the resource
+/// `mcp-errors://catalog`, and the symbols each tool can return in the tool's `_meta`.
+static DISCOVERY: std::sync::LazyLock<mcp_errors::discovery::ErrorDiscovery> =
+    std::sync::LazyLock::new(|| {
+        mcp_errors::discovery::ErrorDiscovery::new(format!("{:#}", catalog()))
+            .tool::<PlaywrightError>("navigate")
+            .tool::<SessionError>("navigate")
+            .tool::<CommonError>("navigate")
+            .tool::<FilesystemError>("read_file")
+            .tool_symbols("read_file", &[mcp_errors::arguments::ENTRY.symbol])
+    });
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // `--catalog`: every error this server sends, as catalog JSON, and nothing else on stdout
@@ -464,6 +527,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // Read MCP_ERRORS_METRICS now, so a bad environment shows before the first request.
     let _ = mcp_errors::metrics::global();
+    // MCP_EXAMPLE_SYMBOL_PREFIX=1: JSON-RPC error messages start with the symbol, so a
+    // gateway that keeps only the message keeps the identity (docs/envelopes.md).
+    match std::env::var("MCP_EXAMPLE_SYMBOL_PREFIX").as_deref() {
+        Err(std::env::VarError::NotPresent) | Ok("" | "0") => {}
+        Ok("1") => mcp_errors::JsonRpcMessageFormat::SYMBOL_FIRST.set_global(),
+        Ok(_) | Err(_) => return Err("MCP_EXAMPLE_SYMBOL_PREFIX must be 1 (on) or 0 (off)".into()),
+    }
     let mut args = std::env::args_os().skip(1).peekable();
     // `--http ADDR`: Streamable HTTP at http://ADDR/mcp instead of stdio.
     let http_addr = match args.next_if(|arg| arg == "--http") {

@@ -166,7 +166,7 @@ pub struct Entry {
     pub doc_url: Option<String>,
     /// `tool_error` or `jsonrpc` (one of [`CHANNELS`]).
     pub channel: String,
-    /// Seed 002's `errorType` (`NetworkError`).
+    /// The TypeScript hierarchy's `errorType` (`NetworkError`).
     #[serde(rename = "errorType")]
     pub error_type: String,
     /// The variant's fields.

@@ -1,6 +1,6 @@
 //! Tool arguments that fail to deserialize, in the taxonomy: [`parse`] reads a tool's
-//! arguments into its parameter type and, when that fails, returns an [`ArgumentError`]: seed
-//! 000's common `E_INVALID_PARAMS` (1000), whose `data` names the offending argument as a
+//! arguments into its parameter type and, when that fails, returns an [`ArgumentError`]: the
+//! common `E_INVALID_PARAMS` (1000) of the Node fleet's numeric ranges, whose `data` names the offending argument as a
 //! JSON Pointer and says what was expected.
 //!
 //! ```
@@ -87,7 +87,7 @@ pub static ENTRY: ErrorEntry = ErrorEntry {
     fields: FIELDS,
 };
 
-/// A tool's arguments did not deserialize: seed 000's common `E_INVALID_PARAMS` (1000),
+/// A tool's arguments did not deserialize: the common `E_INVALID_PARAMS` (1000),
 /// domain `common`, not retryable.
 ///
 /// `data` holds `details` (``"/url: invalid type: integer `42`, expected a string"``),

@@ -6,11 +6,15 @@
 //! field with [`Decoder::field`], a `#[mcp(retryable)]` field with [`Decoder::retryable`]
 //! (the catalog's default when `data.retryable` is absent) and a `#[mcp(retry_after)]` field
 //! with [`Decoder::retry_after`] or [`Decoder::retry_after_field`] (from `data.retryAfterMs`).
+//! An object whose `data` has no `symbol` (a gateway dropped it) is first read again from its
+//! message: an embedded JSON-RPC error, or a `SYMBOL: ` of the catalog at its start
+//! (`recover.rs`; docs/envelopes.md, "Identity through gateways").
 //! Nothing here panics on hostile input: what does not decode is a [`DecodeError`], which
 //! says why.
 
 use core::fmt;
 use core::time::Duration;
+use std::borrow::Cow;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -126,10 +130,9 @@ pub const MAX_DEPTH: usize = crate::envelope::MAX_FIELD_DEPTH + 1;
 /// A received error object, checked and matched against one catalog.
 #[derive(Debug)]
 pub struct Decoder<'a> {
-    data: Option<&'a Map<String, Value>>,
+    data: Option<Cow<'a, Map<String, Value>>>,
     index: Option<usize>,
     entry_symbol: &'static str,
-    received_symbol: Option<&'a str>,
     code: i32,
     target: &'static str,
 }
@@ -140,19 +143,32 @@ impl<'a> Decoder<'a> {
     /// [`index`](Decoder::index) is `None` when the code or symbol belongs to one of `T`'s
     /// `transparent` inner types (the generated code then asks those).
     pub fn new<T: ErrorCatalog + ?Sized>(obj: &'a ErrorObject) -> Result<Self, DecodeError> {
-        let data = match &obj.data {
-            None | Some(Value::Null) => None,
-            Some(Value::Object(map)) => {
-                check_depth(map)?;
-                Some(map)
-            }
+        // A gateway may have dropped `data` and kept the error in the message: read it there
+        // (`recover.rs`), else the object as it is.
+        match crate::recover::recover::<T>(obj) {
+            Some(found) => Self::checked::<T>(found.code, found.data.map(Cow::Owned)),
+            None => Self::checked::<T>(obj.code, obj.data.as_ref().map(Cow::Borrowed)),
+        }
+    }
+
+    fn checked<T: ErrorCatalog + ?Sized>(
+        code: i32,
+        data: Option<Cow<'a, Value>>,
+    ) -> Result<Self, DecodeError> {
+        let data: Option<Cow<'a, Map<String, Value>>> = match data {
+            None | Some(Cow::Borrowed(Value::Null) | Cow::Owned(Value::Null)) => None,
+            Some(Cow::Borrowed(Value::Object(map))) => Some(Cow::Borrowed(map)),
+            Some(Cow::Owned(Value::Object(map))) => Some(Cow::Owned(map)),
             Some(other) => {
                 return Err(DecodeError::InvalidData {
-                    reason: format!("`data` must be a JSON object, found {}", describe(other)),
+                    reason: format!("`data` must be a JSON object, found {}", describe(&other)),
                 });
             }
         };
-        let received_symbol = match data.and_then(|d| d.get("symbol")) {
+        if let Some(map) = &data {
+            check_depth(map)?;
+        }
+        let received_symbol = match data.as_deref().and_then(|d| d.get("symbol")) {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s.as_str()),
             Some(other) => {
@@ -162,7 +178,6 @@ impl<'a> Decoder<'a> {
             }
         };
         let entries = T::ENTRIES;
-        let code = obj.code;
         if received_symbol.is_none() && T::SHARED_CODES.contains(&code) {
             let symbols: Vec<&str> = entries
                 .iter()
@@ -218,7 +233,6 @@ impl<'a> Decoder<'a> {
             data,
             index,
             entry_symbol: index.map_or("", |i| entries[i].symbol),
-            received_symbol,
             code,
             target: T::NAME,
         })
@@ -233,7 +247,7 @@ impl<'a> Decoder<'a> {
     /// `data[key]` as a `T`. A missing key is accepted when `T` accepts `null` (an
     /// `Option`), else it is [`DecodeError::MissingField`].
     pub fn field<T: FromData>(&self, key: &'static str) -> Result<T, DecodeError> {
-        match self.data.and_then(|d| d.get(key)) {
+        match self.data.as_deref().and_then(|d| d.get(key)) {
             Some(value) => T::deserialize(value).map_err(|e| DecodeError::InvalidField {
                 symbol: self.entry_symbol,
                 field: key,
@@ -250,7 +264,7 @@ impl<'a> Decoder<'a> {
     /// `default` (a `plain_data` envelope leaves `retryable` out). A present but mistyped
     /// value is [`DecodeError::InvalidField`].
     pub fn retryable<T: FromData + RetryableFlag>(&self, default: bool) -> Result<T, DecodeError> {
-        match self.data.and_then(|d| d.get("retryable")) {
+        match self.data.as_deref().and_then(|d| d.get("retryable")) {
             Some(_) => self.field("retryable"),
             None => Ok(T::from_catalog(default)),
         }
@@ -261,7 +275,7 @@ impl<'a> Decoder<'a> {
     /// is [`DecodeError::InvalidField`].
     #[inline]
     pub fn retry_after_ms(&self) -> Result<Option<u64>, DecodeError> {
-        let value = match self.data.and_then(|d| d.get(RETRY_AFTER_MS)) {
+        let value = match self.data.as_deref().and_then(|d| d.get(RETRY_AFTER_MS)) {
             None | Some(Value::Null) => return Ok(None),
             Some(value) => value,
         };
@@ -298,7 +312,7 @@ impl<'a> Decoder<'a> {
         T: FromData + FromRetryAfterMs + IntoRetryAfter + Default,
     {
         let ms = self.retry_after_ms()?;
-        let own = match self.data.and_then(|d| d.get(key)) {
+        let own = match self.data.as_deref().and_then(|d| d.get(key)) {
             Some(_) => Some(self.field::<T>(key)?),
             None => None,
         };
@@ -324,10 +338,15 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// `data.symbol`, when it is a string.
+    fn received_symbol(&self) -> Option<&str> {
+        self.data.as_deref()?.get("symbol")?.as_str()
+    }
+
     /// The error for an object that no variant, own or `transparent`, accepted.
     #[inline]
     pub fn unknown(&self) -> DecodeError {
-        match self.received_symbol {
+        match self.received_symbol() {
             Some(symbol) => DecodeError::UnknownSymbol {
                 target: self.target,
                 symbol: symbol.to_owned(),

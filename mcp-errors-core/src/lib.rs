@@ -11,6 +11,14 @@ mod common;
 #[cfg(feature = "client")]
 #[doc(hidden)]
 pub mod decode;
+#[cfg(any(
+    feature = "client",
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+))]
+pub mod discovery;
 #[doc(hidden)]
 pub mod disjoint;
 mod entry;
@@ -22,6 +30,8 @@ mod kind;
 mod line_safe;
 mod object;
 mod range;
+#[cfg(feature = "client")]
+mod recover;
 
 mod envelope;
 pub mod integrations;
@@ -77,6 +87,7 @@ pub mod envelope_shape {
 }
 #[cfg(feature = "client")]
 pub use decode::DecodeError;
+pub use envelope::JsonRpcMessageFormat;
 pub use error::{ErrorCatalog, FieldSink, McpError, VisitData};
 #[cfg(any(
     feature = "rmcp-0",

@@ -90,8 +90,16 @@ impl ErrorObject {
     /// ([`ToolErrorFormat`](crate::ToolErrorFormat)) writes them all under `_meta.data`,
     /// the `toToolError` format writes none (a variant with fields then decodes as `MissingField`),
     /// and the tool result's one reply budget may cut a large value that the JSON-RPC form
-    /// would have kept. `None` for anything else: a result that is no error, or one without an
-    /// integer `code` (a number, or a string of digits as string-coded servers send it).
+    /// would have kept.
+    ///
+    /// A result without mcp-errors' `_meta` (a gateway turned a JSON-RPC error into a tool
+    /// result, keeping only its message as text) is read from its text: a JSON-RPC error
+    /// embedded in it (`Error POSTing to endpoint: {"jsonrpc":"2.0",...}`) is that error; a
+    /// text starting with `SYMBOL: ` is an object with code 0 (none on the wire) and the text
+    /// as its message, which `from_error_object` decodes by that symbol when its catalog has
+    /// it (docs/envelopes.md, "Identity through gateways"). `None` for anything else: a
+    /// result that is no error, or one without an integer `code` (a number, or a string of
+    /// digits as string-coded servers send it) whose text carries neither.
     ///
     /// ```
     /// use mcp_errors_core::ErrorObject;
@@ -125,15 +133,18 @@ impl ErrorObject {
         {
             return Some(error);
         }
-        let meta = result.get("_meta")?.as_object()?;
+        let meta_object = result.get("_meta").and_then(Value::as_object);
         // The draft `ToolFailure` member: what a server that writes nothing else sends.
-        let failure = crate::tool_failure::ToolFailure::from_meta(&result["_meta"]);
-        let code = match meta.get("code").map(code_from_number_or_string) {
-            Some(Ok(code)) => code,
-            _ => match failure.as_ref()?.code {
-                Some(crate::tool_failure::FailureCode::Number(code)) => code,
-                _ => return None,
-            },
+        let failure = meta_object
+            .and_then(|_| crate::tool_failure::ToolFailure::from_meta(&result["_meta"]));
+        let own_code = meta_object.and_then(|m| code_from_number_or_string(m.get("code")?).ok());
+        let failure_code = match failure.as_ref().and_then(|f| f.code.as_ref()) {
+            Some(crate::tool_failure::FailureCode::Number(code)) => Some(*code),
+            _ => None,
+        };
+        let (Some(meta), Some(code)) = (meta_object, own_code.or(failure_code)) else {
+            // Not mcp-errors' own: perhaps a gateway's text made of an error (`recover.rs`).
+            return crate::recover::from_text(crate::retry::first_text(result)?);
         };
         let symbol = meta.get("errorCode").and_then(Value::as_str);
         let text = crate::retry::first_text(result).unwrap_or("");
@@ -184,19 +195,23 @@ impl ErrorObject {
     }
 
     /// `data.retryAfterMs` as a delay, when it is an integer from 0 to `u64::MAX` (the retry
-    /// contract, [`retry`](crate::retry)); a malformed value is `None`.
+    /// contract, [`retry`](crate::retry)); a malformed value is `None`. Without `data.symbol`,
+    /// else that of a JSON-RPC error a gateway embedded in the message (docs/envelopes.md,
+    /// "Identity through gateways").
     #[inline]
     pub fn retry_after(&self) -> Option<core::time::Duration> {
+        self.own_retry_after()
+            .or_else(|| crate::recover::embedded_of(self)?.own_retry_after())
+    }
+
+    fn own_retry_after(&self) -> Option<core::time::Duration> {
         crate::retry::retry_after_ms_of(self.data.as_ref()?.get("retryAfterMs")?)
     }
 
-    /// Whether the error is worth retrying: `data.retryable` is `true`, a retry delay is
-    /// known ([`retry_after`](Self::retry_after)), or the code is -32023 `RateLimited`
-    /// (SEP-3304, proposed; read whatever the `sep-3304` feature says).
-    #[inline]
-    pub fn is_retryable(&self) -> bool {
+    /// [`is_retryable`](Self::is_retryable) of this object alone.
+    fn own_retryable(&self) -> bool {
         self.code == -32023
-            || self.retry_after().is_some()
+            || self.own_retry_after().is_some()
             || self
                 .data
                 .as_ref()
@@ -204,12 +219,59 @@ impl ErrorObject {
                 .and_then(serde_json::Value::as_bool)
                 == Some(true)
     }
+
+    /// Whether the error is worth retrying: `data.retryable` is `true`, a retry delay is
+    /// known ([`retry_after`](Self::retry_after)), or the code is -32023 `RateLimited`
+    /// (SEP-3304, proposed; read whatever the `sep-3304` feature says). Without
+    /// `data.symbol`, also when a JSON-RPC error a gateway embedded in the message is.
+    #[inline]
+    pub fn is_retryable(&self) -> bool {
+        // (The embedded error's own fields only: what is embedded is read once, never again
+        // for each level, so a hostile text stays one bounded read.)
+        self.own_retryable()
+            || crate::recover::embedded_of(self).is_some_and(|inner| inner.own_retryable())
+    }
 }
 
 #[cfg(all(test, feature = "client"))]
 mod tests {
     use super::*;
     use crate::DecodeError;
+
+    #[test]
+    fn the_retry_contract_reads_through_a_gateway_s_wrapper() {
+        let inner = r#"{"jsonrpc":"2.0","id":1,"error":{"code":2102,"message":"m","data":{"symbol":"E_RATE","retryable":true,"retryAfterMs":1500}}}"#;
+        let outer = ErrorObject {
+            code: -32603,
+            message: format!("Error POSTing to endpoint: {inner}"),
+            data: None,
+        };
+        assert!(outer.is_retryable());
+        assert_eq!(
+            outer.retry_after(),
+            Some(core::time::Duration::from_millis(1500))
+        );
+        // An object with its own symbol is read as it is.
+        let own = ErrorObject {
+            data: Some(serde_json::json!({"symbol": "E_X"})),
+            ..outer.clone()
+        };
+        assert!(!own.is_retryable() && own.retry_after().is_none());
+        // A chain of wrappers deeper than the hops followed: no recursion, not retryable.
+        let mut message = inner.to_owned();
+        for _ in 0..6 {
+            message = serde_json::to_string(
+                &serde_json::json!({"code": -32603, "message": format!("e: {message}")}),
+            )
+            .unwrap();
+        }
+        let deep = ErrorObject {
+            code: -32603,
+            message,
+            data: None,
+        };
+        assert!(!deep.is_retryable() && deep.retry_after().is_none());
+    }
 
     #[test]
     fn code_accepts_numbers_and_digit_strings_only() {

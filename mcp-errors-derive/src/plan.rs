@@ -118,7 +118,7 @@ pub struct Row<'a> {
     /// Fails as a JSON-RPC error (a `protocol` enum's variant, or one marked `protocol`),
     /// not as a tool error.
     pub json_rpc: bool,
-    /// Seed 002's `errorType`: the variant's `error_type`, else the enum's; `None` for the
+    /// The TypeScript hierarchy's `errorType`: the variant's `error_type`, else the enum's; `None` for the
     /// kind's own.
     pub error_type: Option<String>,
 }

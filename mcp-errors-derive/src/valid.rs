@@ -1,6 +1,6 @@
 //! Rules that need more than one attribute at once, one function per rule.
 //!
-//! Everything expansion could trip over is rejected here, so `expand.rs` never validates.
+//! Everything expansion could trip over is rejected here, so the emitting phases (`plan.rs`, `emit/`) never validate.
 //! Each rule reports to the [`Ctxt`] and returns, so all mistakes are reported together.
 
 use crate::ast::{Input, Target, Variant};
@@ -50,7 +50,7 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     error_types_are_well_formed(cx, input);
 }
 
-/// `error_type` is seed 002's `errorType`, a class name: `PascalCase` ending in `Error`
+/// `error_type` is the TypeScript hierarchy's `errorType`, a class name: `PascalCase` ending in `Error`
 /// (`AuthenticationError`, `CustomError`), as every `ErrorKind::error_type` is.
 fn error_types_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
     if let Some(attr) = &input.attrs.error_type {
@@ -108,7 +108,7 @@ fn error_type_suggestion(value: &str) -> String {
     out
 }
 
-/// Every row of the catalog carries the domain, and metrics group by it (seed 000's
+/// Every row of the catalog carries the domain, and metrics group by it (the Node fleet's
 /// `byDomain`), so it must exist and have one canonical spelling.
 fn domain_is_present_and_kebab_case(cx: &Ctxt, input: &Input<'_>) {
     match &input.attrs.domain {
@@ -257,8 +257,8 @@ fn catch_all_wraps_one_foreign_error(cx: &Ctxt, variant: &Variant<'_>) {
     }
 }
 
-/// Codes are the stable wire identity of a variant (seed 002: "don't change codes between
-/// versions"); there is no sensible default.
+/// Codes are the stable wire identity of a variant (the TypeScript hierarchy's rule:
+/// "don't change codes between versions"); there is no sensible default.
 fn code_is_present(cx: &Ctxt, input: &Input<'_>, variant: &Variant<'_>) {
     let seen = &variant.attrs.seen;
     if variant.attrs.code.is_none()
@@ -1137,7 +1137,7 @@ fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
     }
 }
 
-/// Symbols are matched by clients in many languages (seed 000's `E_PW_NAV`); one strict
+/// Symbols are matched by clients in many languages (the Node fleet's `E_PW_NAV`); one strict
 /// format keeps them greppable and usable as constant names.
 fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
     let prefix_ok = names::is_valid_symbol_prefix(&input.prefix);

@@ -52,6 +52,9 @@ mod handler;
 #[allow(dead_code)]
 mod handler;
 
+/// The catalog's discovery helpers (docs/discovery.md) on this line.
+mod discovery;
+
 #[cfg(not(feature = "line-3"))]
 type Response = CallToolResult;
 #[cfg(feature = "line-3")]

@@ -248,6 +248,14 @@ const PUBLIC: &[&str] = &[
     "create_error",
     "TRANSLATIONS",
     "localized_message",
+    // discovery: a catalog loaded at run time
+    "CATALOG_URI",
+    "TOOL_ERRORS_META_KEY",
+    "MAX_CATALOG_BYTES",
+    "CatalogEntry",
+    "LoadedCatalog",
+    "load_catalog",
+    "decode_with_catalog",
 ];
 
 /// The module's other names: `__all__` and the runtime's private helpers.
@@ -288,6 +296,23 @@ const PRIVATE: &[&str] = &[
     // messages in the client's language
     "_locale_chain",
     "_placeholders_filled",
+    // identity through gateways (docs/envelopes.md)
+    "_RECOVER_MAX_TEXT",
+    "_RECOVER_MAX_NESTING",
+    "_RECOVER_MAX_HOPS",
+    "_OBJECT_START",
+    "_RETRY_LINE_SUFFIX",
+    "_reject_constant",
+    "_embedded_error",
+    "_decode_symbol_prefix",
+    "_recover_from_text",
+    "_recover_error_object",
+    "_recover_tool_text",
+    "_without_symbol_prefix",
+    // discovery
+    "_catalog_entry",
+    "_catalog_of",
+    "_wire_identity",
 ];
 
 /// `errors.py` and `py.typed`, and `pyproject.toml` when `package` is given.

@@ -102,6 +102,8 @@ const RESERVED: &[&str] = &[
     "Partial",
     "Exclude",
     "Extract",
+    "Omit",
+    "TextEncoder",
 ];
 
 /// Names the module declares; catalog names are kept apart from them.
@@ -151,6 +153,29 @@ const DECLARED: &[&str] = &[
     "utf8Within",
     "toolFailureAt",
     "withToolFailure",
+    // identity through gateways (docs/envelopes.md)
+    "RECOVER_MAX_TEXT",
+    "RECOVER_MAX_NESTING",
+    "RECOVER_MAX_HOPS",
+    "utf8AtMost",
+    "embeddedError",
+    "decodeSymbolPrefix",
+    "recoverFromText",
+    "recoverErrorObject",
+    "recoverToolText",
+    "withoutSymbolPrefix",
+    // discovery: a catalog loaded at run time
+    "CATALOG_URI",
+    "TOOL_ERRORS_META_KEY",
+    "MAX_CATALOG_BYTES",
+    "CatalogEntry",
+    "LoadedCatalog",
+    "DiscoveredError",
+    "catalogEntry",
+    "catalogOf",
+    "loadCatalog",
+    "wireIdentity",
+    "decodeWithCatalog",
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.

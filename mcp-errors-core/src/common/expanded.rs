@@ -4,7 +4,7 @@
 // `MCP_ERRORS_EXPAND=overwrite cargo test -p mcp-errors-derive --features client
 // core_common_expansion`, which writes this file anew.
 
-#[doc = " Failures every MCP server shares: the global common range 1000–1099 of seed 000."]
+#[doc = " Failures every MCP server shares: the global common range 1000–1099 of the Node fleet's numeric ranges."]
 #[doc = ""]
 #[doc = " Embed it in a server's own enum as a `transparent` variant; the code, symbol and message"]
 #[doc = " stay the common ones while the domain becomes the server's (a Python server's"]
@@ -38,7 +38,7 @@ pub enum CommonError {
     #[doc = " Invalid parameters"]
     #[doc = ""]
     #[doc = " The request's arguments failed validation. Use this rather than JSON-RPC's -32602"]
-    #[doc = " for validation inside a tool (seed 000)."]
+    #[doc = " for validation inside a tool (as the Node fleet does)."]
     InvalidParams {
         #[doc = " What was wrong, for the caller."]
         details: Option < String >,
@@ -278,7 +278,7 @@ impl crate::unchecked::__private::ErrorCatalog for CommonError {
                     key: "details",
                     role: Details
                 },];
-                &[with_extras(entry(1000, "E_INVALID_PARAMS", "common", "Invalid parameters", false, Validation, "InvalidParams", "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).", __mcp_f0), &[], ::core::option::Option::Some("Fix the parameters and send the request again")), entry(1001, "E_TIMEOUT", "common", "Operation timed out", true, Timeout, "Timeout", "Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.", __mcp_f0), entry(1002, "E_LIMIT_EXCEEDED", "common", "Limit exceeded", false, Validation, "LimitExceeded", "Limit exceeded\n\nA server-side cap was hit: session count, size, line length.", __mcp_f0), with_extras(entry(1003, "E_NOT_INSTALLED", "common", "Dependency not installed", false, Unavailable, "NotInstalled", "Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.", __mcp_f0), &[], ::core::option::Option::Some("Install the missing dependency on the server")), entry(1004, "E_SESSION_NOT_FOUND", "common", "Session not found", false, NotFound, "SessionNotFound", "Session not found\n\nThe request names a session id the server does not know.", __mcp_f0), entry(1005, "E_INPUT_TOO_LARGE", "common", "Input too large", false, Validation, "InputTooLarge", "Input too large\n\nCode length, selector length or another input exceeds what the server accepts.", __mcp_f0), entry(1006, "E_UNSUPPORTED", "common", "Unsupported operation", false, Validation, "Unsupported", "Unsupported operation\n\nThe server does not implement the requested operation.", __mcp_f0),]
+                &[with_extras(entry(1000, "E_INVALID_PARAMS", "common", "Invalid parameters", false, Validation, "InvalidParams", "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (as the Node fleet does).", __mcp_f0), &[], ::core::option::Option::Some("Fix the parameters and send the request again")), entry(1001, "E_TIMEOUT", "common", "Operation timed out", true, Timeout, "Timeout", "Operation timed out\n\nA long-running operation (browser navigation, script execution) exceeded its deadline.", __mcp_f0), entry(1002, "E_LIMIT_EXCEEDED", "common", "Limit exceeded", false, Validation, "LimitExceeded", "Limit exceeded\n\nA server-side cap was hit: session count, size, line length.", __mcp_f0), with_extras(entry(1003, "E_NOT_INSTALLED", "common", "Dependency not installed", false, Unavailable, "NotInstalled", "Dependency not installed\n\nA runtime dependency of the tool is missing (Playwright, Puppeteer). Retrying does not\nhelp until it is installed.", __mcp_f0), &[], ::core::option::Option::Some("Install the missing dependency on the server")), entry(1004, "E_SESSION_NOT_FOUND", "common", "Session not found", false, NotFound, "SessionNotFound", "Session not found\n\nThe request names a session id the server does not know.", __mcp_f0), entry(1005, "E_INPUT_TOO_LARGE", "common", "Input too large", false, Validation, "InputTooLarge", "Input too large\n\nCode length, selector length or another input exceeds what the server accepts.", __mcp_f0), entry(1006, "E_UNSUPPORTED", "common", "Unsupported operation", false, Validation, "Unsupported", "Unsupported operation\n\nThe server does not implement the requested operation.", __mcp_f0),]
             }
         }
         __mcp_entries::< () > ()
@@ -340,7 +340,7 @@ impl CommonError {
 #[doc = ""]
 #[doc = " A `protocol` enum (the only kind allowed to use -32768..=-32000), domain `jsonrpc`;"]
 #[doc = " every variant has kind `protocol` and is not retryable. Symbols are the names JSON-RPC"]
-#[doc = " servers use (seeds 001, 003, 004), and the generated constants agree with"]
+#[doc = " servers use (the categorized error model, the GitHub server, the knowledge base), and the generated constants agree with"]
 #[doc = " [`jsonrpc`](crate::jsonrpc):"]
 #[doc = ""]
 #[doc = " ```"]
@@ -387,8 +387,8 @@ pub enum ProtocolError {
     },
     #[doc = " Invalid params"]
     #[doc = ""]
-    #[doc = " The parameters do not match the method's schema (seed 001: detected before the tool"]
-    #[doc = " runs)."]
+    #[doc = " The parameters do not match the method's schema (the categorized error model's"]
+    #[doc = " -32602: detected before the tool runs)."]
     InvalidParams {
         #[doc = " The offending parameter path (`order.customer.email`); `data.field`."]
         field: Option < String >,
@@ -694,7 +694,7 @@ impl crate::unchecked::__private::ErrorCatalog for ProtocolError {
                     name: "method",
                     key: "method",
                     role: Data
-                },])), json_rpc(entry(- 32602, "INVALID_PARAMS", "jsonrpc", "Invalid params", false, Protocol, "InvalidParams", "Invalid params\n\nThe parameters do not match the method's schema (seed 001: detected before the tool\nruns).", &[FieldEntry {
+                },])), json_rpc(entry(- 32602, "INVALID_PARAMS", "jsonrpc", "Invalid params", false, Protocol, "InvalidParams", "Invalid params\n\nThe parameters do not match the method's schema (the categorized error model's\n-32602: detected before the tool runs).", &[FieldEntry {
                     name: "field",
                     key: "field",
                     role: Data

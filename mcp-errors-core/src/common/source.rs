@@ -8,7 +8,7 @@
 // derive gives its own bindings (`f`, `value`, ..) are no longer hygienic: no field here may be
 // named like one, which the derive's test `core_common_fields_meet_no_derive_local` checks.
 
-/// Failures every MCP server shares: the global common range 1000–1099 of seed 000.
+/// Failures every MCP server shares: the global common range 1000–1099 of the Node fleet's numeric ranges.
 ///
 /// Embed it in a server's own enum as a `transparent` variant; the code, symbol and message
 /// stay the common ones while the domain becomes the server's (a Python server's
@@ -49,7 +49,7 @@ pub enum CommonError {
     /// Invalid parameters
     ///
     /// The request's arguments failed validation. Use this rather than JSON-RPC's -32602
-    /// for validation inside a tool (seed 000).
+    /// for validation inside a tool (as the Node fleet does).
     #[mcp(
         code = 1000,
         kind = "validation",
@@ -126,7 +126,7 @@ pub enum CommonError {
 ///
 /// A `protocol` enum (the only kind allowed to use -32768..=-32000), domain `jsonrpc`;
 /// every variant has kind `protocol` and is not retryable. Symbols are the names JSON-RPC
-/// servers use (seeds 001, 003, 004), and the generated constants agree with
+/// servers use (the categorized error model, the GitHub server, the knowledge base), and the generated constants agree with
 /// [`jsonrpc`](crate::jsonrpc):
 ///
 /// ```
@@ -180,8 +180,8 @@ pub enum ProtocolError {
     },
     /// Invalid params
     ///
-    /// The parameters do not match the method's schema (seed 001: detected before the tool
-    /// runs).
+    /// The parameters do not match the method's schema (the categorized error model's
+    /// -32602: detected before the tool runs).
     #[mcp(code = -32602, symbol = "INVALID_PARAMS")]
     InvalidParams {
         /// The offending parameter path (`order.customer.email`); `data.field`.

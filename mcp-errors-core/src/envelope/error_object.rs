@@ -3,7 +3,7 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::budget::Meter;
+use super::budget::{CappedText, Meter};
 use super::fields::{
     CONTEXT, MapSink, Reserved, STACK, Stack, TRUNCATED, Visited, end_with_context,
     has_details_field, message_over_budget, retry_after_ms,
@@ -145,7 +145,18 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
             || message_over_budget(&Message(error), &meter.clone());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), view.options))?;
-        map.serialize_entry("message", &MeteredMessage { error, meter })?;
+        if view.options.symbol_first() {
+            let message = super::message_format::SymbolFirst(error);
+            map.serialize_entry(
+                "message",
+                &CappedText {
+                    value: &message,
+                    meter,
+                },
+            )?;
+        } else {
+            map.serialize_entry("message", &MeteredMessage { error, meter })?;
+        }
         if with_data {
             map.serialize_entry(
                 "data",

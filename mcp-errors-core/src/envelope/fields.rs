@@ -207,8 +207,9 @@ impl<M: SerializeMap> FieldSink for MapSink<'_, M> {
     }
 }
 
-/// A captured stack as an envelope writes it: an array of frames, or (seed 003,
-/// [`stack_as_string`](super::EnvelopeView::stack_as_string)) one string of lines.
+/// A captured stack as an envelope writes it: an array of frames, or (as the negative-code
+/// GitHub server types it, [`stack_as_string`](super::EnvelopeView::stack_as_string)) one
+/// string of lines.
 /// [`end_with_context`] keeps the whole frames the envelope's budget has room for (none, when
 /// a field spent it), so it stays an array or a string of whole lines.
 pub(super) struct Stack<'a> {

@@ -43,6 +43,7 @@ mod error_response;
 mod ext;
 mod fast;
 mod fields;
+pub(crate) mod message_format;
 mod request_id;
 pub(crate) mod text;
 mod tool_format;
@@ -59,6 +60,7 @@ pub use error_response::{
     ErrorResponseShape, ErrorResponseView, JsonRpcResultShape, JsonRpcResultView,
 };
 pub use ext::McpErrorExt;
+pub use message_format::JsonRpcMessageFormat;
 pub use request_id::RequestId;
 #[cfg(feature = "client")]
 pub(crate) use tool_format::{DETAILS_LINE, HELP_LINE, RETRYABLE_LINE};

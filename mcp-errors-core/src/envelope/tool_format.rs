@@ -1,5 +1,5 @@
 //! [`ToolErrorFormat`]: what a tool error tells the model in its text, and the programs
-//! around it in `_meta`, beyond seed 002's `toToolError`.
+//! around it in `_meta`, beyond the TypeScript hierarchy's `toToolError`.
 
 use core::fmt;
 use core::sync::atomic::{AtomicU16, Ordering};
@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::{FieldSink, VisitData};
 
-/// What an MCP tool error carries besides seed 002's shape (`"SYMBOL: message"` and the
+/// What an MCP tool error carries besides the TypeScript hierarchy's shape (`"SYMBOL: message"` and the
 /// `_meta` keys `errorType`, `errorCode`, `retryable`, `code`, `domain`, `retryAfterMs`).
 ///
 /// The text (`content[0].text`) is what the model reads, and often all it reads: many hosts

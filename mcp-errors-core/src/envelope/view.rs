@@ -13,7 +13,7 @@ use super::RequestId;
 use super::budget::{Meter, ReplyBudget};
 #[cfg(doc)]
 use crate::McpErrorExt;
-use crate::{Verbosity, VisitData};
+use crate::{JsonRpcMessageFormat, Verbosity, VisitData};
 
 /// The options of an envelope. Each shape takes those that apply to it (see
 /// [`TakesOptions`], [`TakesPlainData`]); a shape that takes none ignores them.
@@ -28,12 +28,21 @@ pub(crate) struct Options {
     pub(crate) budget: Option<ReplyBudget>,
     /// [`EnvelopeView::stack_as_string`].
     pub(crate) stack_as_string: bool,
+    /// [`EnvelopeView::message_format`]; `None` follows [`JsonRpcMessageFormat::global`].
+    pub(crate) message_format: Option<JsonRpcMessageFormat>,
 }
 
 impl Options {
     /// The meter of one envelope being written: this view's budget, else the process default.
     pub(crate) fn meter(self) -> Meter {
         Meter::new(self.budget.unwrap_or_else(ReplyBudget::current))
+    }
+
+    /// Whether the JSON-RPC error's message starts with its symbol.
+    pub(crate) fn symbol_first(self) -> bool {
+        self.message_format
+            .unwrap_or_else(JsonRpcMessageFormat::global)
+            .symbol_first()
     }
 
     /// The stack to write, if the verbosity asks for one.
@@ -274,6 +283,14 @@ impl<E: ?Sized, S: TakesPlainData> EnvelopeView<'_, E, S> {
     #[must_use]
     pub fn plain_data(mut self) -> Self {
         self.options.plain_data = true;
+        self
+    }
+
+    /// Overrides [`JsonRpcMessageFormat::global`] for this envelope: with
+    /// [`JsonRpcMessageFormat::SYMBOL_FIRST`] the message reads `"SYMBOL: message"` (see there).
+    #[must_use]
+    pub fn message_format(mut self, format: JsonRpcMessageFormat) -> Self {
+        self.options.message_format = Some(format);
         self
     }
 }

@@ -45,6 +45,23 @@ struct Config {
     max_depth: usize,
     protocol_versions: Option<Vec<String>>,
     event_stream_status: bool,
+    error_status: ErrorStatus,
+}
+
+/// The HTTP status of a JSON-RPC error -32020, -32021 or -32022 ([`BAD_REQUEST_CODES`])
+/// answering a request: [`HttpErrorLayer::error_status`].
+///
+/// Measured through real gateways (`.ci/gateways.sh`, the table in the gateways guide): some
+/// clients inside gateways raise on a 400 and never forward the JSON-RPC error in its body.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorStatus {
+    /// 400 Bad Request, as MCP 2026-07-28 asks of Streamable HTTP (the default).
+    #[default]
+    BadRequest,
+    /// 200 OK, the error in the body as every other JSON-RPC error: what clients that treat a
+    /// 4xx status as a transport failure still read and forward.
+    Ok,
 }
 
 /// A tower [`Layer`](tower_layer::Layer) that makes every rejection of an MCP Streamable
@@ -58,9 +75,9 @@ struct Config {
 /// | a POST with `Content-Type: application/json` whose body is not UTF-8, not JSON, truncated, or nested deeper than [`max_depth`](Self::max_depth) | 400 | -32700 Parse error |
 /// | valid JSON that is not one JSON-RPC 2.0 message (a scalar, a batch array, `jsonrpc` not `"2.0"`, no `method` and no response) | 400 | -32600 Invalid Request |
 /// | a body over [`max_body_bytes`](Self::max_body_bytes) (declared or sent, chunked or not) | 413 | -32600, `data.maxBodyBytes` |
-/// | an `MCP-Protocol-Version` header not among [`protocol_versions`](Self::protocol_versions) (when set), unless the request names its revision in `params._meta` (2026-07-28; the inner service compares the two) | 400 | -32022, `data.supported`, `data.requested` |
+/// | an `MCP-Protocol-Version` header not among [`protocol_versions`](Self::protocol_versions) (when set), unless the request names its revision in `params._meta` (2026-07-28; the inner service compares the two) | 400 (200 with [`ErrorStatus::Ok`]) | -32022, `data.supported`, `data.requested` |
 /// | any plain-text rejection of the inner service (rmcp: 406 no `Accept`, 415 wrong `Content-Type`, 403 `Host`, 404 unknown session, 405, ...) | its status (415 for a JSON body the inner service could not read becomes 400) | -32600 (5xx: -32603) with a fixed message |
-/// | a JSON-RPC error -32020, -32021 or -32022 answering a request (a JSON body, or the first event of an event stream: [`event_stream_status`](Self::event_stream_status)) | 400 ([`BAD_REQUEST_CODES`]) | as sent |
+/// | a JSON-RPC error -32020, -32021 or -32022 answering a request (a JSON body, or the first event of an event stream: [`event_stream_status`](Self::event_stream_status)) | 400 ([`BAD_REQUEST_CODES`]; 200 with [`error_status`](Self::error_status)`(ErrorStatus::Ok)`) | as sent |
 ///
 /// Every reply the layer writes carries `data.domain` `"jsonrpc"`, `data.symbol` and
 /// `data.retryable`, and is counted through [`emit`](crate::integrations::emit): in
@@ -112,6 +129,7 @@ impl HttpErrorLayer {
                 max_depth: Self::DEFAULT_MAX_DEPTH,
                 protocol_versions: None,
                 event_stream_status: true,
+                error_status: ErrorStatus::default(),
             }),
         }
     }
@@ -122,6 +140,7 @@ impl HttpErrorLayer {
             max_depth: self.config.max_depth,
             protocol_versions: self.config.protocol_versions.clone(),
             event_stream_status: self.config.event_stream_status,
+            error_status: self.config.error_status,
         };
         change(&mut config);
         HttpErrorLayer {
@@ -165,6 +184,15 @@ impl HttpErrorLayer {
     #[must_use]
     pub fn event_stream_status(self, on: bool) -> HttpErrorLayer {
         self.with(|c| c.event_stream_status = on)
+    }
+
+    /// The HTTP status of a JSON-RPC error -32020, -32021 or -32022 answering a request, and of
+    /// the layer's own -32022 (an unsupported `MCP-Protocol-Version`): 400 by default, as the
+    /// specification asks; [`ErrorStatus::Ok`] sends them with 200, passed on as the inner
+    /// service wrote them, for clients that give up on a 400.
+    #[must_use]
+    pub fn error_status(self, status: ErrorStatus) -> HttpErrorLayer {
+        self.with(|c| c.error_status = status)
     }
 
     /// The configured body limit.
@@ -328,12 +356,12 @@ where
 
 /// A request whose `MCP-Protocol-Version` header names a revision not among the configured
 /// ones: its -32022 reply, counted and written only when sent.
-struct UnsupportedVersion(Map<String, Value>);
+struct UnsupportedVersion(Map<String, Value>, StatusCode);
 
 impl UnsupportedVersion {
     fn into_response<B>(self, id: &Value) -> Response<LayerBody<B>> {
         reply(
-            StatusCode::BAD_REQUEST,
+            self.1,
             &reply::UNSUPPORTED_PROTOCOL_VERSION,
             "Unsupported protocol version",
             id,
@@ -360,7 +388,11 @@ fn unsupported_version(config: &Config, headers: &http::HeaderMap) -> Option<Uns
     {
         extra.insert("requested".into(), text.into());
     }
-    Some(UnsupportedVersion(extra))
+    let status = match config.error_status {
+        ErrorStatus::BadRequest => StatusCode::BAD_REQUEST,
+        ErrorStatus::Ok => StatusCode::OK,
+    };
+    Some(UnsupportedVersion(extra, status))
 }
 
 /// A reply of the layer's own, counted and logged.
@@ -560,7 +592,7 @@ where
     }
     if json {
         let (head, ended) = read_ahead(&mut body, PEEK_LIMIT, |_| false).await;
-        if ended && bad_request_error(&head) {
+        if ended && config.error_status == ErrorStatus::BadRequest && bad_request_error(&head) {
             parts.status = StatusCode::BAD_REQUEST;
         }
         return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
@@ -573,6 +605,7 @@ where
         })
         .await;
         if let FirstEvent::Data(data) = first
+            && config.error_status == ErrorStatus::BadRequest
             && bad_request_error(data.as_bytes())
         {
             drop(body);

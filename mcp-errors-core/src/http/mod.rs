@@ -4,7 +4,9 @@
 //! - [`HttpErrorLayer`]: every rejection of the HTTP transport (bad JSON, a body too deep or
 //!   too large, a wrong `Content-Type`, a missing `Accept`, an unsupported
 //!   `MCP-Protocol-Version`) becomes a JSON-RPC error body with the right status, counted
-//!   like any other error, with no parser text; -32020, -32021 and -32022 go out with 400.
+//!   like any other error, with no parser text; -32020, -32021 and -32022 go out with 400, or
+//!   with 200 for clients that give up on a 400 ([`ErrorStatus`]; the gateways guide has the
+//!   evidence).
 //! - [`RateLimitLayer`]: a limit per client (MCP session, peer address or a key of the
 //!   server's; governor's GCRA, the number of clients bounded) that answers 429 with
 //!   `Retry-After` and a JSON-RPC error whose `data.retryAfterMs` says the same (the
@@ -43,7 +45,8 @@ mod validate;
 
 pub use body::LayerBody;
 pub use layer::{
-    BAD_REQUEST_CODES, HttpErrorLayer, HttpErrors, PROTOCOL_VERSION_HEADER, ResponseFuture,
+    BAD_REQUEST_CODES, ErrorStatus, HttpErrorLayer, HttpErrors, PROTOCOL_VERSION_HEADER,
+    ResponseFuture,
 };
 pub use limit::{RateLimit, RateLimitLayer};
 #[allow(deprecated)]

@@ -155,6 +155,12 @@ pub(crate) fn reject(
         );
     }
     data.extend(extra);
+    let message = crate::envelope::message_format::formatted_message(
+        crate::JsonRpcMessageFormat::global(),
+        rejection.entry.symbol,
+        message,
+        rejection.retry_after,
+    );
     let body = json!({
         "jsonrpc": "2.0",
         "id": id,

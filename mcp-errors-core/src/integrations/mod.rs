@@ -56,6 +56,13 @@ pub mod rmcp_3;
     feature = "rmcp-2",
     feature = "rmcp-3"
 ))]
+mod rmcp_discovery;
+#[cfg(any(
+    feature = "rmcp-0",
+    feature = "rmcp-1",
+    feature = "rmcp-2",
+    feature = "rmcp-3"
+))]
 mod rmcp_lines;
 #[cfg(any(
     feature = "rmcp-0",

@@ -14,5 +14,6 @@
 //! [`on_custom_request`].
 
 crate::integrations::rmcp_lines::line_glue!(rmcp_2, CallToolResult);
+crate::integrations::rmcp_discovery::discovery_glue!(rmcp_2);
 crate::integrations::rmcp_lines::error_stats_glue!(rmcp_2);
 crate::integrations::rmcp_lines::boxed_tool_results_glue!(rmcp_2, CallToolResult);

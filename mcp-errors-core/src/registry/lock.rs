@@ -82,8 +82,9 @@ impl Registry {
     ///   sorted) and the report says `created`.
     /// - A locked code no longer exists (or its symbol moved to another code), or now has
     ///   another symbol or domain: `Err` ([`StabilityError::Unstable`]) listing every change;
-    ///   the file is left alone, even with `update`. Codes are a public contract (seed 002: "don't change codes between
-    ///   versions"): to accept a breaking change, edit the lock file by hand.
+    ///   the file is left alone, even with `update`. Codes are a public contract (the
+    ///   TypeScript hierarchy's rule: "don't change codes between versions"): to accept a
+    ///   breaking change, edit the lock file by hand.
     /// - Codes not in the file yet: listed in [`StabilityReport::added`], and written to the
     ///   file when `update` is true.
     ///

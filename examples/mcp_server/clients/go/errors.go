@@ -40,7 +40,7 @@ const (
 	PARSE_ERROR Symbol = "PARSE_ERROR"
 	// INTERNAL_ERROR (-32603): Internal error. An internal JSON-RPC error. (protocol)
 	INTERNAL_ERROR Symbol = "INTERNAL_ERROR"
-	// INVALID_PARAMS (-32602): Invalid params. The parameters do not match the method's schema (seed 001: detected before the tool runs). (protocol)
+	// INVALID_PARAMS (-32602): Invalid params. The parameters do not match the method's schema (the categorized error model's -32602: detected before the tool runs). (protocol)
 	INVALID_PARAMS Symbol = "INVALID_PARAMS"
 	// METHOD_NOT_FOUND (-32601): Method not found. The method does not exist or is not available. (protocol)
 	METHOD_NOT_FOUND Symbol = "METHOD_NOT_FOUND"
@@ -58,7 +58,7 @@ const (
 	RESOURCE_NOT_FOUND Symbol = "RESOURCE_NOT_FOUND"
 	// MISSING_CLIENT_CAPABILITY (-32021): Missing required client capability (protocol)
 	MISSING_CLIENT_CAPABILITY Symbol = "MISSING_CLIENT_CAPABILITY"
-	// E_INVALID_PARAMS (1000): Invalid parameters. The request's arguments failed validation. Use this rather than JSON-RPC's -32602 for validation inside a tool (seed 000). (validation)
+	// E_INVALID_PARAMS (1000): Invalid parameters. The request's arguments failed validation. Use this rather than JSON-RPC's -32602 for validation inside a tool (as the Node fleet does). (validation)
 	E_INVALID_PARAMS Symbol = "E_INVALID_PARAMS"
 	// E_TIMEOUT (1001): Operation timed out. A long-running operation (browser navigation, script execution) exceeded its deadline. (timeout), retryable
 	E_TIMEOUT Symbol = "E_TIMEOUT"
@@ -165,7 +165,7 @@ var catalog = []ErrorInfo{
 		Retryable:   false,
 		Channel:     "jsonrpc",
 		Message:     "Invalid params",
-		Description: "Invalid params\n\nThe parameters do not match the method's schema (seed 001: detected before the tool\nruns).",
+		Description: "Invalid params\n\nThe parameters do not match the method's schema (the categorized error model's\n-32602: detected before the tool runs).",
 		Fields: []FieldInfo{
 			{Name: "field", Key: "field", Role: "data"},
 			{Name: "details", Key: "details", Role: "details"},
@@ -296,7 +296,7 @@ var catalog = []ErrorInfo{
 		Retryable:   false,
 		Channel:     "tool",
 		Message:     "Invalid parameters",
-		Description: "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).",
+		Description: "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (as the Node fleet does).",
 		Help:        "Fix the parameters and send the request again",
 		HasHelp:     true,
 		Fields: []FieldInfo{

@@ -47,6 +47,13 @@ __all__ = [
     "create_error",
     "TRANSLATIONS",
     "localized_message",
+    "CATALOG_URI",
+    "TOOL_ERRORS_META_KEY",
+    "MAX_CATALOG_BYTES",
+    "CatalogEntry",
+    "LoadedCatalog",
+    "load_catalog",
+    "decode_with_catalog",
     "E_NAV_TIMEOUT",
     "E_SELECTOR",
     "INVALID_PARAMS",
@@ -343,27 +350,150 @@ def _decode_error_object(x: Mapping[str, object]) -> Optional[DecodedError]:
     get = data.get if data is not None else (lambda _key: None)
     return _decoded(
         code, get("symbol"), get("domain"), get("retryable"), _ms(get("retryAfterMs")),
-        message, _str(get("details")), data, "jsonrpc",
+        _without_symbol_prefix(message, get("symbol")), _str(get("details")), data, "jsonrpc",
     )
+
+
+# Identity through gateways (docs/envelopes.md): an error whose ``data`` has no ``symbol`` is read
+# again from its message, or a tool result without mcp-errors' ``_meta`` from its text. The Rust
+# client (mcp-errors-core's recover.rs) and the TypeScript module follow the same rule, on the
+# same vectors (tests/polyglot/recover_cases.json).
+
+# The longest text read for an embedded error, in UTF-8 bytes; a longer one is not read.
+_RECOVER_MAX_TEXT: Final = 65536
+# The deepest bracket nesting followed: a response and its error around ``data``'s 64 levels.
+_RECOVER_MAX_NESTING: Final = 66
+# How many embedded levels are followed (a gateway behind a gateway).
+_RECOVER_MAX_HOPS: Final = 4
+_OBJECT_START = re.compile(r'\{[ \t\n\r]*"')
+_RETRY_LINE_SUFFIX = re.compile(r" \(retry after \d+ ms\)\Z")
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"not JSON: {name}")
+
+
+def _embedded_error(text: str) -> Optional[Mapping[str, object]]:
+    """The JSON-RPC error embedded in ``text``: the first ``{`` followed (after JSON whitespace)
+    by ``"``, up to the bracket that closes it outside strings (one pass, given up past
+    _RECOVER_MAX_NESTING), parsed strictly; a response's ``error``, or the object itself, with an
+    integer code and a string message. None for anything else."""
+    if len(text) > _RECOVER_MAX_TEXT or len(text.encode("utf-8", "surrogatepass")) > _RECOVER_MAX_TEXT:
+        return None
+    found = _OBJECT_START.search(text)
+    if found is None:
+        return None
+    start = found.start()
+    depth = 0
+    in_string = False
+    escaped = False
+    end = -1
+    for i in range(start, len(text)):
+        c = text[i]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "{[":
+            depth += 1
+            if depth > _RECOVER_MAX_NESTING:
+                return None
+        elif c in "}]":
+            depth -= 1
+            if depth == 0:
+                end = i + 1
+                break
+    if end < 0:
+        return None
+    try:
+        value = json.loads(text[start:end], parse_constant=_reject_constant)
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    error = value.get("error")
+    obj: dict[str, Any] = error if isinstance(error, dict) else value
+    if _code(obj.get("code")) is None or not isinstance(obj.get("message"), str):
+        return None
+    return obj
+
+
+def _decode_symbol_prefix(text: str, channel: Literal["jsonrpc", "tool"]) -> Optional[DecodedError]:
+    """A text starting with ``SYMBOL: ``, a symbol of the catalog: that symbol's error."""
+    colon = text[:65].find(": ")
+    if colon <= 0:
+        return None
+    symbol = text[:colon]
+    info = ERRORS.get(symbol)
+    if info is None:
+        return None
+    line = text[colon + 2 :].split("\n", 1)[0]
+    message = _RETRY_LINE_SUFFIX.sub("", line)
+    return _decoded(info.code, symbol, None, None, _ms_from_text(text), message, None, None, channel)
+
+
+def _recover_from_text(text: str, hops: int, channel: Literal["jsonrpc", "tool"]) -> Optional[DecodedError]:
+    """What ``text`` says the error was: an embedded error (recovered in turn), else a symbol prefix."""
+    inner = _embedded_error(text)
+    if inner is not None:
+        recovered = _recover_error_object(inner, hops - 1)
+        return recovered if recovered is not None else _decode_error_object(inner)
+    return _decode_symbol_prefix(text, channel)
+
+
+def _recover_error_object(x: Mapping[str, object], hops: int) -> Optional[DecodedError]:
+    """An error object without ``data.symbol``, read again from its message."""
+    data = _as_mapping(x.get("data"))
+    message = x.get("message")
+    if hops <= 0 or (data is not None and isinstance(data.get("symbol"), str)):
+        return None
+    if _code(x.get("code")) is None or not isinstance(message, str):
+        return None
+    return _recover_from_text(message, hops, "jsonrpc")
+
+
+def _recover_tool_text(x: Mapping[str, object]) -> Optional[DecodedError]:
+    """A tool result without mcp-errors' ``_meta`` (a gateway's), read from its text."""
+    text = _first_text(x.get("content"))
+    return _recover_from_text(text, _RECOVER_MAX_HOPS, "tool") if text is not None else None
+
+
+def _without_symbol_prefix(message: str, symbol: object) -> str:
+    """A message without the ``SYMBOL: `` prefix (and its delay) the opt-in writes, when ``symbol`` starts it."""
+    if not isinstance(symbol, str) or not message.startswith(symbol + ": "):
+        return message
+    return _RETRY_LINE_SUFFIX.sub("", message[len(symbol) + 2 :])
 
 
 def decode_error(x: object) -> Optional[DecodedError]:
     """Reads an error back, by shape: a JSON-RPC error object or a response carrying one
     (dicts), the official SDK's ``MCPError`` (its ``error``), or a tool result
     (``CallToolResult``, or its dict) with ``isError`` and mcp-errors' ``_meta``. A code
-    outside the catalog decodes with ``symbol`` None; anything else (a success, a string,
+    outside the catalog decodes with ``symbol`` None. An error a gateway stripped of its
+    ``data`` (or turned into a tool result's text) is read from its text: an embedded JSON-RPC
+    error, or a ``SYMBOL: `` of the catalog at its start (docs/envelopes.md, "Identity through
+    gateways"); anything else (a success, a string,
     None) gives None. Never raises."""
     try:
         m = _as_mapping(x)
         if m is None:
             return None
         if m.get("isError", m.get("is_error")) is True:
-            return _with_tool_failure(m, _decode_tool_result(m))
+            tool = _with_tool_failure(m, _decode_tool_result(m))
+            return tool if tool is not None else _recover_tool_text(m)
         inner = m.get("error")
         if inner is not None and _code(m.get("code")) is None:
             inner_map = _as_mapping(inner)
-            return _decode_error_object(inner_map) if inner_map is not None else None
-        return _decode_error_object(m)
+            if inner_map is None:
+                return None
+            m = inner_map
+        recovered = _recover_error_object(m, _RECOVER_MAX_HOPS)
+        return recovered if recovered is not None else _decode_error_object(m)
     except Exception:
         return None
 
@@ -731,7 +861,7 @@ def localized_message(decoded: DecodedError, locale: str) -> str:
 
 
 class McpError(Exception):
-    """Seed 002's base class: an error of the catalog raised by a Python server. Its
+    """The TypeScript hierarchy's base class: an error of the catalog raised by a Python server. Its
     ``to_tool_error()`` is the tool error the Rust server sends for the same symbol,
     message, details and data."""
 
@@ -853,3 +983,181 @@ def create_error(
     """An error of the catalog, as an instance of its ``errorType``'s class."""
     cls = ERROR_CLASSES.get(ERRORS[symbol].error_type, McpError)
     return cls(symbol, message, data, details=details, retry_after_ms=retry_after_ms, domain=domain)
+
+
+# Discovery: a catalog read from the server at run time (its resource `mcp-errors://catalog`),
+# which decodes that server's errors by symbol without a module generated for it.
+
+# The URI of the catalog resource a server publishes.
+CATALOG_URI: Final = "mcp-errors://catalog"
+# The key of a tool's `_meta` (in `tools/list`) that lists the symbols it can return.
+TOOL_ERRORS_META_KEY: Final = "io.crates.mcp-errors/errors"
+# The largest catalog text `load_catalog` reads, in UTF-8 bytes (1 MiB); larger is refused unread.
+MAX_CATALOG_BYTES: Final = 1 << 20
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One error of a catalog loaded at run time."""
+
+    code: int
+    symbol: str
+    domain: str
+    kind: str
+    retryable: bool
+    message: str
+    error_type: Optional[str] = None
+    channel: Optional[str] = None
+    help: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class LoadedCatalog:
+    """A server's catalog loaded at run time (``load_catalog``)."""
+
+    by_symbol: Mapping[str, CatalogEntry]
+    by_code: Mapping[int, tuple[CatalogEntry, ...]]
+
+
+def _catalog_entry(x: object, enum_domain: str) -> Optional[CatalogEntry]:
+    if not isinstance(x, Mapping):
+        return None
+    code, symbol, kind = x.get("code"), x.get("symbol"), x.get("kind")
+    retryable, message = x.get("retryable"), x.get("message")
+    if isinstance(code, bool) or not isinstance(code, int) or _code(code) is None:
+        return None
+    if not isinstance(symbol, str) or not symbol or not isinstance(kind, str):
+        return None
+    if not isinstance(retryable, bool) or not isinstance(message, str):
+        return None
+    domain = x.get("domain", enum_domain)
+    error_type, channel, help_ = x.get("errorType"), x.get("channel"), x.get("help")
+    if not isinstance(domain, str):
+        return None
+    if error_type is not None and not isinstance(error_type, str):
+        return None
+    # The catalog JSON writes `tool_error`; the tables of a generated module, `tool`.
+    if channel == "tool_error":
+        channel = "tool"
+    if channel is not None and channel not in ("tool", "jsonrpc"):
+        return None
+    if help_ is not None and not isinstance(help_, str):
+        return None
+    return CatalogEntry(code, symbol, domain, kind, retryable, message, error_type, channel, help_)
+
+
+def _catalog_of(x: object) -> Optional[LoadedCatalog]:
+    if not isinstance(x, Mapping) or not isinstance(x.get("enums"), list):
+        return None
+    by_symbol: dict[str, CatalogEntry] = {}
+    by_code: dict[int, list[CatalogEntry]] = {}
+    for en in x["enums"]:
+        if not isinstance(en, Mapping):
+            return None
+        domain, entries = en.get("domain"), en.get("entries")
+        if not isinstance(domain, str) or not isinstance(entries, list):
+            return None
+        for raw in entries:
+            entry = _catalog_entry(raw, domain)
+            if entry is None:
+                return None
+            aliases = raw.get("aliases") if isinstance(raw, Mapping) else None
+            names = [entry.symbol, *(aliases if isinstance(aliases, list) else [])]
+            for name in names:
+                if not isinstance(name, str):
+                    return None
+                known = by_symbol.get(name)
+                # One symbol with two codes: the catalog cannot say which one a symbol means.
+                if known is not None and known.code != entry.code:
+                    return None
+                by_symbol.setdefault(name, entry)
+            by_code.setdefault(entry.code, []).append(entry)
+    return LoadedCatalog(by_symbol, {code: tuple(rows) for code, rows in by_code.items()})
+
+
+def load_catalog(x: object) -> Optional[LoadedCatalog]:
+    """Loads a server's catalog: the text (``str`` or ``bytes``) of its
+    ``mcp-errors://catalog`` resource, that text parsed, or the whole ``resources/read``
+    result (a ``ReadResourceResult`` or its dict, ``{"contents": [{"uri", "text"}]}``). None
+    when it is larger than ``MAX_CATALOG_BYTES``, not JSON, or not a catalog (a member of the
+    wrong type, one symbol with two codes): keep decoding with the catalog you had. Never
+    raises."""
+    try:
+        if isinstance(x, (bytes, bytearray)):
+            if len(x) > MAX_CATALOG_BYTES:
+                return None
+            return load_catalog(bytes(x).decode("utf-8"))
+        if isinstance(x, str):
+            # A code point is at least one UTF-8 byte: a longer string is refused unencoded.
+            if len(x) > MAX_CATALOG_BYTES or len(x.encode("utf-8")) > MAX_CATALOG_BYTES:
+                return None
+            return _catalog_of(json.loads(x))
+        m = x if isinstance(x, Mapping) else None
+        if m is None and hasattr(x, "contents"):
+            m = _as_mapping(x)
+        if m is not None and isinstance(m.get("contents"), list):
+            for content in m["contents"]:
+                c = _as_mapping(content)
+                if c is not None and c.get("uri") == CATALOG_URI and isinstance(c.get("text"), str):
+                    return load_catalog(c["text"])
+            return None
+        return _catalog_of(x)
+    except Exception:
+        return None
+
+
+def _wire_identity(x: object) -> tuple[object, object, object]:
+    """The symbol, domain and ``retryable`` flag as received, by ``decode_error``'s shapes."""
+    m = _as_mapping(x)
+    if m is None:
+        return (None, None, None)
+    if m.get("isError", m.get("is_error")) is True:
+        meta = _as_mapping(m.get("_meta", m.get("meta")))
+        if meta is None:
+            return (None, None, None)
+        return (meta.get("errorCode"), meta.get("domain"), meta.get("retryable"))
+    inner = m.get("error")
+    obj = _as_mapping(inner) if inner is not None and _code(m.get("code")) is None else m
+    data = _dict(obj.get("data")) if obj is not None else None
+    if data is None:
+        return (None, None, None)
+    return (data.get("symbol"), data.get("domain"), data.get("retryable"))
+
+
+def decode_with_catalog(x: object, catalog: Optional[LoadedCatalog]) -> Optional[DecodedError]:
+    """``decode_error(x)``, read with a catalog loaded at run time (``load_catalog``): the
+    received symbol's row of that catalog (else, without a symbol, the row of its code, or of
+    its code and domain when several share it) gives the symbol, kind, domain and, when the
+    wire has no flag, ``retryable``. A symbol the catalog does not know is left as
+    ``decode_error`` reads it; with ``catalog`` None this is ``decode_error``. Never raises."""
+    base = decode_error(x)
+    if base is None or catalog is None:
+        return base
+    try:
+        symbol, _domain, retryable = _wire_identity(x)
+        entry: Optional[CatalogEntry] = None
+        if isinstance(symbol, str):
+            entry = catalog.by_symbol.get(symbol)
+        else:
+            rows = catalog.by_code.get(base.code, ())
+            matching = rows if len(rows) == 1 else tuple(r for r in rows if r.domain == base.domain)
+            entry = matching[0] if len(matching) == 1 else None
+        if entry is None:
+            return base
+        flag = base.retryable
+        if not isinstance(retryable, bool) and base.retry_after_ms is None:
+            flag = entry.retryable or base.code == RATE_LIMITED
+        return DecodedError(
+            code=base.code,
+            symbol=entry.symbol,
+            domain=base.domain if base.domain is not None else entry.domain,
+            kind=entry.kind,
+            retryable=flag,
+            retry_after_ms=base.retry_after_ms,
+            message=base.message,
+            data=base.data,
+            channel=base.channel,
+            details=base.details,
+        )
+    except Exception:
+        return base

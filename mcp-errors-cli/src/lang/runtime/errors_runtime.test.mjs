@@ -105,6 +105,119 @@ test("retry delay from the text and from headers", () => {
   assert.equal(m.retryAfterMs({ headers: { "Retry-After": "soon" } }), undefined);
 });
 
+// The vectors every language runs (tests/polyglot/recover_cases.json, copied beside this file
+// by .ci/polyglot.sh): identity recovered through gateways, and hostile texts not decoded.
+test("identity through gateways: the shared vectors", async () => {
+  const { readFileSync } = await import("node:fs");
+  const vectors = JSON.parse(readFileSync(new URL("./recover_cases.json", import.meta.url), "utf8"));
+  assert.ok(vectors.cases.length >= 20);
+  const expand = (v, pad) =>
+    typeof v === "string" ? v.replaceAll("%PAD%", pad)
+    : Array.isArray(v) ? v.map((x) => expand(x, pad))
+    : v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expand(x, pad)]))
+    : v;
+  for (const c of vectors.cases) {
+    const input = c.pad ? expand(c.input, c.pad.text.repeat(c.pad.times)) : c.input;
+    const d = m.decodeError(input);
+    const e = c.expected;
+    if (e.symbol === null) {
+      assert.equal(d?.symbol, undefined, c.why);
+      if (e.code !== undefined) assert.equal(d?.code, e.code, c.why);
+      continue;
+    }
+    assert.ok(d !== undefined, c.why);
+    assert.deepEqual(
+      [d.code, d.symbol, d.domain, d.retryable, d.retryAfterMs ?? null],
+      [e.code, e.symbol, e.domain, e.retryable, e.retryAfterMs],
+      c.why,
+    );
+    if (e.message !== undefined) assert.equal(d.message, e.message, c.why);
+    assert.equal(m.isRetryable(input), e.retryable, c.why);
+  }
+});
+
+test("identity through gateways: the SDK's McpError and hostile texts never throw", () => {
+  const reply = JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: 2101, message: "m", data: { symbol: "E_SELECTOR" } } });
+  const thrown = Object.assign(new Error(`MCP error -32603: E_NAV_TIMEOUT: m`), { code: -32603 });
+  assert.equal(m.decodeError(thrown).symbol, "E_NAV_TIMEOUT");
+  const wrapped = Object.assign(new Error(`MCP error -32603: Error POSTing to endpoint: ${reply}`), { code: -32603 });
+  assert.equal(m.decodeError(wrapped).symbol, "E_SELECTOR");
+  const lone = "\ud800".repeat(30000) + reply;
+  assert.equal(m.decodeError({ code: -32603, message: lone }).symbol, undefined);
+  assert.equal(m.decodeError({ code: -32603, message: "é".repeat(20000) + reply }).symbol, "E_SELECTOR");
+});
+
+// Discovery: a catalog loaded at run time decodes errors the generated tables do not know.
+const served = JSON.stringify({
+  format: "mcp-errors-catalog",
+  version: 1,
+  enums: [
+    {
+      domain: "filesystem",
+      entries: [
+        { code: 2500, symbol: "E_FS_PATH_ESCAPE", domain: "filesystem", kind: "validation", errorType: "ValidationError",
+          retryable: false, channel: "tool_error", message: "Path escapes the server's root", help: "use a relative path" },
+        { code: 2506, symbol: "E_FS_IO", domain: "filesystem", kind: "internal", retryable: false, channel: "tool",
+          message: "Reading the file failed", help: null, aliases: ["E_FS_READ"] },
+      ],
+    },
+  ],
+});
+
+test("a loaded catalog decodes a server's errors by symbol", () => {
+  const catalog = m.loadCatalog(served);
+  assert.ok(catalog !== undefined);
+  const tool = {
+    content: [{ type: "text", text: "E_FS_PATH_ESCAPE: Path escapes the server's root" }],
+    isError: true,
+    _meta: { errorType: "ValidationError", errorCode: "E_FS_PATH_ESCAPE", retryable: false, code: 2500, domain: "filesystem" },
+  };
+  // The generated tables do not know it ...
+  assert.equal(m.decodeError(tool)?.symbol, undefined);
+  // ... the loaded catalog does.
+  const d = m.decodeWithCatalog(tool, catalog);
+  assert.equal(d?.symbol, "E_FS_PATH_ESCAPE");
+  assert.equal(d?.kind, "validation");
+  assert.equal(d?.entry?.help, "use a relative path");
+  assert.equal(d?.entry?.channel, "tool"); // the catalog's `tool_error`
+  assert.equal(d?.message, "Path escapes the server's root");
+  // A JSON-RPC error by an alias; by its code alone, without a symbol on the wire.
+  const byAlias = m.decodeWithCatalog({ code: 2506, message: "m", data: { symbol: "E_FS_READ", domain: "filesystem" } }, catalog);
+  assert.equal(byAlias?.symbol, "E_FS_IO");
+  assert.equal(m.decodeWithCatalog({ jsonrpc: "2.0", id: 1, error: { code: 2506, message: "m" } }, catalog)?.symbol, "E_FS_IO");
+  // A symbol the catalog does not know stays unknown (never the row of its code).
+  assert.equal(m.decodeWithCatalog({ code: 2506, message: "m", data: { symbol: "E_OTHER" } }, catalog)?.symbol, undefined);
+  // The whole resources/read result loads too; the parsed value as well.
+  assert.ok(m.loadCatalog({ contents: [{ uri: m.CATALOG_URI, mimeType: "application/json", text: served }] }) !== undefined);
+  assert.ok(m.loadCatalog(JSON.parse(served)) !== undefined);
+  // Without a catalog: decodeError.
+  assert.deepEqual(m.decodeWithCatalog(tool, undefined), m.decodeError(tool));
+});
+
+test("a hostile catalog is refused, never thrown", () => {
+  const big = served + " ".repeat(m.MAX_CATALOG_BYTES);
+  // Multi-byte text within the UTF-16 length but over the byte cap.
+  const wide = JSON.stringify({ enums: [], pad: "é".repeat(m.MAX_CATALOG_BYTES / 2 + 1) });
+  const entry = { code: 1, symbol: "E_X", kind: "k", retryable: true, message: "m" };
+  const bad = [
+    big, wide, "", "not json", served.slice(0, 40), "[".repeat(200000), "null", "[]", 42, null, undefined,
+    { enums: {} },
+    { enums: [{ domain: 7, entries: [] }] },
+    { enums: [{ domain: "d", entries: [{ ...entry, code: "1" }] }] },
+    { enums: [{ domain: "d", entries: [{ ...entry, code: 1.5 }] }] },
+    { enums: [{ domain: "d", entries: [{ ...entry, code: 2 ** 40 }] }] },
+    { enums: [{ domain: "d", entries: [{ ...entry, retryable: "yes" }] }] },
+    { enums: [{ domain: "d", entries: [{ ...entry, channel: "smoke" }] }] },
+    { enums: [{ domain: "d", entries: [{ ...entry, aliases: [3] }] }] },
+    { enums: [{ domain: "d", entries: [entry, { ...entry, code: 2 }] }] },
+    { contents: [{ uri: "other://x", text: served }] },
+    { contents: [{ uri: m.CATALOG_URI, blob: "AAAA" }] },
+  ];
+  for (const x of bad) assert.equal(m.loadCatalog(x), undefined, String(x).slice(0, 40));
+  const getter = { get enums() { throw new Error("boom"); } };
+  assert.equal(m.loadCatalog(getter), undefined);
+});
+
 test("localizedMessage renders a decoded error in the client's locale, falling back", () => {
   const nav = m.decodeError({ code: 2100, message: "Navigation to https://x timed out", data: { url: "https://x" } });
   assert.equal(m.localizedMessage(nav, "fr"), "La navigation vers https://x a expiré");

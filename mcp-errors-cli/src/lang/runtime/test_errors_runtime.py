@@ -6,6 +6,8 @@ sample catalog its generated parts come from (sample_catalog.json).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,6 +95,148 @@ def test_retry_after_from_text_and_headers() -> None:
     assert m.retry_after_ms(text_only) == 250
     assert m.retry_after_ms({"headers": {"Retry-After": "3"}}) == 3000
     assert m.retry_after_ms({"headers": {"Retry-After": "soon"}}) is None
+
+
+# The vectors every language runs (tests/polyglot/recover_cases.json): identity recovered
+# through gateways, and hostile texts not decoded.
+_VECTORS = Path(__file__).resolve().parents[4] / "tests" / "polyglot" / "recover_cases.json"
+
+
+def _expand(v: Any, pad: str) -> Any:
+    if isinstance(v, str):
+        return v.replace("%PAD%", pad)
+    if isinstance(v, list):
+        return [_expand(x, pad) for x in v]
+    if isinstance(v, dict):
+        return {k: _expand(x, pad) for k, x in v.items()}
+    return v
+
+
+def test_identity_through_gateways_the_shared_vectors() -> None:
+    cases = json.loads(_VECTORS.read_text(encoding="utf-8"))["cases"]
+    assert len(cases) >= 20
+    for c in cases:
+        pad = c.get("pad")
+        given = _expand(c["input"], pad["text"] * pad["times"]) if pad else c["input"]
+        d = m.decode_error(given)
+        e = c["expected"]
+        if e["symbol"] is None:
+            assert d is None or d.symbol is None, c["why"]
+            if "code" in e:
+                assert d is not None and d.code == e["code"], c["why"]
+            continue
+        assert d is not None, c["why"]
+        got = (d.code, d.symbol, d.domain, d.retryable, d.retry_after_ms)
+        assert got == (e["code"], e["symbol"], e["domain"], e["retryable"], e["retryAfterMs"]), c["why"]
+        if "message" in e:
+            assert d.message == e["message"], c["why"]
+        assert m.is_retryable(given) == e["retryable"], c["why"]
+
+
+def test_identity_through_gateways_hostile_texts_never_raise() -> None:
+    reply = json.dumps({"jsonrpc": "2.0", "id": 1, "error": {"code": 2101, "message": "m", "data": {"symbol": "E_SELECTOR"}}})
+    lone = "\ud800" * 30000 + reply
+    assert (d := m.decode_error({"code": -32603, "message": lone})) is not None and d.symbol is None
+    wide = m.decode_error({"code": -32603, "message": "é" * 20000 + reply})
+    assert wide is not None and wide.symbol == "E_SELECTOR"
+    # The SDK's MCPError carries an ErrorData as `error`.
+    class ErrorData:
+        code = -32603
+        message = "E_NAV_TIMEOUT: m"
+        data = None
+
+    class MCPError(Exception):
+        error = ErrorData()
+
+    thrown = m.decode_error(MCPError("E_NAV_TIMEOUT: m"))
+    assert thrown is not None and thrown.symbol == "E_NAV_TIMEOUT"
+
+
+# Discovery: a catalog loaded at run time decodes errors the generated tables do not know.
+_SERVED = json.dumps(
+    {
+        "format": "mcp-errors-catalog",
+        "version": 1,
+        "enums": [
+            {
+                "domain": "filesystem",
+                "entries": [
+                    {"code": 2500, "symbol": "E_FS_PATH_ESCAPE", "domain": "filesystem",
+                     "kind": "validation", "errorType": "ValidationError", "retryable": False,
+                     "channel": "tool_error", "message": "Path escapes the server's root",
+                     "help": "use a relative path"},
+                    {"code": 2506, "symbol": "E_FS_IO", "domain": "filesystem", "kind": "internal",
+                     "retryable": False, "channel": "tool", "message": "Reading the file failed",
+                     "help": None, "aliases": ["E_FS_READ"]},
+                ],
+            }
+        ],
+    }
+)
+
+
+def test_a_loaded_catalog_decodes_a_servers_errors_by_symbol() -> None:
+    catalog = m.load_catalog(_SERVED)
+    assert catalog is not None
+    tool = {
+        "content": [{"type": "text", "text": "E_FS_PATH_ESCAPE: Path escapes the server's root"}],
+        "isError": True,
+        "_meta": {"errorType": "ValidationError", "errorCode": "E_FS_PATH_ESCAPE",
+                  "retryable": False, "code": 2500, "domain": "filesystem"},
+    }
+    plain = m.decode_error(tool)
+    assert plain is not None and plain.symbol is None  # the generated tables do not know it
+    d = m.decode_with_catalog(tool, catalog)
+    assert d is not None and (d.symbol, d.kind, d.domain) == ("E_FS_PATH_ESCAPE", "validation", "filesystem")
+    assert d.message == "Path escapes the server's root"
+    assert catalog.by_symbol["E_FS_PATH_ESCAPE"].help == "use a relative path"
+    assert catalog.by_symbol["E_FS_PATH_ESCAPE"].channel == "tool"  # the catalog's `tool_error`
+    by_alias = m.decode_with_catalog({"code": 2506, "message": "m", "data": {"symbol": "E_FS_READ"}}, catalog)
+    assert by_alias is not None and by_alias.symbol == "E_FS_IO"
+    by_code = m.decode_with_catalog({"jsonrpc": "2.0", "id": 1, "error": {"code": 2506, "message": "m"}}, catalog)
+    assert by_code is not None and by_code.symbol == "E_FS_IO"
+    unknown = m.decode_with_catalog({"code": 2506, "message": "m", "data": {"symbol": "E_OTHER"}}, catalog)
+    assert unknown is not None and unknown.symbol is None
+    read = {"contents": [{"uri": m.CATALOG_URI, "mimeType": "application/json", "text": _SERVED}]}
+    assert m.load_catalog(read) is not None
+    assert m.load_catalog(_SERVED.encode()) is not None
+    assert m.load_catalog(json.loads(_SERVED)) is not None
+    assert m.decode_with_catalog(tool, None) == m.decode_error(tool)
+
+
+_ENTRY: dict[str, Any] = {"code": 1, "symbol": "E_X", "kind": "k", "retryable": True, "message": "m"}
+
+
+@pytest.mark.parametrize(
+    "x",
+    [
+        _SERVED + " " * m.MAX_CATALOG_BYTES,
+        json.dumps({"enums": [], "pad": "é" * (m.MAX_CATALOG_BYTES // 2 + 1)}, ensure_ascii=False),
+        b"x" * (m.MAX_CATALOG_BYTES + 1),
+        b"\xff\xfe",
+        "",
+        "not json",
+        _SERVED[:40],
+        "[" * 200_000,
+        "null",
+        "[]",
+        42,
+        None,
+        {"enums": {}},
+        {"enums": [{"domain": 7, "entries": []}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "code": "1"}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "code": True}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "code": 2**40}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "retryable": "yes"}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "channel": "smoke"}]}]},
+        {"enums": [{"domain": "d", "entries": [{**_ENTRY, "aliases": [3]}]}]},
+        {"enums": [{"domain": "d", "entries": [_ENTRY, {**_ENTRY, "code": 2}]}]},
+        {"contents": [{"uri": "other://x", "text": _SERVED}]},
+        {"contents": [{"uri": m.CATALOG_URI, "blob": "AAAA"}]},
+    ],
+)
+def test_a_hostile_catalog_is_refused_never_raised(x: object) -> None:
+    assert m.load_catalog(x) is None
 
 
 def test_localized_message_renders_in_the_clients_locale_falling_back() -> None:

@@ -19,8 +19,8 @@ export const INTERNAL_ERROR = -32603;
 /**
  * INVALID_PARAMS: Invalid params
  *
- * The parameters do not match the method's schema (seed 001: detected before the tool
- * runs). (protocol)
+ * The parameters do not match the method's schema (the categorized error model's
+ * -32602: detected before the tool runs). (protocol)
  */
 export const INVALID_PARAMS = -32602;
 /**
@@ -79,7 +79,7 @@ export const MISSING_CLIENT_CAPABILITY = -32021;
  * E_INVALID_PARAMS: Invalid parameters
  *
  * The request's arguments failed validation. Use this rather than JSON-RPC's -32602
- * for validation inside a tool (seed 000). (validation)
+ * for validation inside a tool (as the Node fleet does). (validation)
  */
 export const E_INVALID_PARAMS = 1000;
 /**
@@ -239,7 +239,7 @@ export const ERRORS = Object.freeze({
         retryable: false,
         channel: "jsonrpc",
         message: "Invalid params",
-        description: "Invalid params\n\nThe parameters do not match the method's schema (seed 001: detected before the tool\nruns).",
+        description: "Invalid params\n\nThe parameters do not match the method's schema (the categorized error model's\n-32602: detected before the tool runs).",
         fields: Object.freeze([
             Object.freeze({ name: "field", key: "field", role: "data" }),
             Object.freeze({ name: "details", key: "details", role: "details" }),
@@ -369,7 +369,7 @@ export const ERRORS = Object.freeze({
         retryable: false,
         channel: "tool",
         message: "Invalid parameters",
-        description: "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (seed 000).",
+        description: "Invalid parameters\n\nThe request's arguments failed validation. Use this rather than JSON-RPC's -32602\nfor validation inside a tool (as the Node fleet does).",
         help: "Fix the parameters and send the request again",
         fields: Object.freeze([
             Object.freeze({ name: "details", key: "details", role: "details" }),
@@ -759,15 +759,147 @@ function decodeErrorObject(x) {
     const data = isRecord(wireData) ? wireData : undefined;
     // The official TypeScript SDK's McpError prefixes the wire message.
     const prefix = `MCP error ${code}: `;
-    const message = x instanceof Error && wireMessage.startsWith(prefix) ? wireMessage.slice(prefix.length) : wireMessage;
+    const sdkMessage = x instanceof Error && wireMessage.startsWith(prefix) ? wireMessage.slice(prefix.length) : wireMessage;
+    const message = withoutSymbolPrefix(sdkMessage, data?.["symbol"]);
     const ms = asMs(data?.["retryAfterMs"]);
     return decoded(code, data?.["symbol"], data?.["domain"], data?.["retryable"], ms, message, str(data?.["details"]), data, "jsonrpc");
+}
+// Identity through gateways (docs/envelopes.md): an error whose `data` has no `symbol` is read
+// again from its message, or a tool result without mcp-errors' `_meta` from its text. The Rust
+// client (mcp-errors-core's recover.rs) and the Python module follow the same rule, on the same
+// vectors (tests/polyglot/recover_cases.json).
+/** The longest text read for an embedded error, in UTF-8 bytes; a longer one is not read. */
+const RECOVER_MAX_TEXT = 65536;
+/** The deepest bracket nesting followed: a response and its error around `data`'s 64 levels. */
+const RECOVER_MAX_NESTING = 66;
+/** How many embedded levels are followed (a gateway behind a gateway). */
+const RECOVER_MAX_HOPS = 4;
+/** Whether `text` is at most `max` bytes of UTF-8 (a lone surrogate counts as U+FFFD's 3). */
+function utf8AtMost(text, max) {
+    if (text.length > max)
+        return false;
+    let bytes = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c < 0x80)
+            bytes += 1;
+        else if (c < 0x800)
+            bytes += 2;
+        else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+            bytes += 4;
+            i++;
+        }
+        else
+            bytes += 3;
+    }
+    return bytes <= max;
+}
+/**
+ * The JSON-RPC error embedded in `text`: the first `{` followed (after JSON whitespace) by
+ * `"`, up to the bracket that closes it outside strings (one pass, given up past
+ * RECOVER_MAX_NESTING), parsed strictly; a response's `error`, or the object itself, with an
+ * integer code and a string message. Undefined for anything else.
+ */
+function embeddedError(text) {
+    if (!utf8AtMost(text, RECOVER_MAX_TEXT))
+        return undefined;
+    // (Linear: the whitespace after each `{` is looked at once.)
+    const found = /\{[ \t\n\r]*"/.exec(text);
+    if (found === null)
+        return undefined;
+    const start = found.index;
+    let depth = 0;
+    let inString = false;
+    let escaped = false;
+    let end = -1;
+    for (let i = start; i < text.length && end < 0; i++) {
+        const c = text.charAt(i);
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c === "\\")
+                escaped = true;
+            else if (c === '"')
+                inString = false;
+        }
+        else if (c === '"') {
+            inString = true;
+        }
+        else if (c === "{" || c === "[") {
+            if (++depth > RECOVER_MAX_NESTING)
+                return undefined;
+        }
+        else if (c === "}" || c === "]") {
+            if (--depth === 0)
+                end = i + 1;
+        }
+    }
+    if (end < 0)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text.slice(start, end));
+    }
+    catch {
+        return undefined;
+    }
+    if (!isRecord(value))
+        return undefined;
+    const error = value["error"];
+    const object = isRecord(error) ? error : value;
+    return asCode(object["code"]) !== undefined && typeof object["message"] === "string" ? object : undefined;
+}
+/** A text starting with `SYMBOL: `, a symbol of the catalog: that symbol's error. */
+function decodeSymbolPrefix(text, channel) {
+    const colon = text.slice(0, 65).indexOf(": ");
+    const symbol = text.slice(0, Math.max(colon, 0));
+    if (colon <= 0 || !isErrorSymbol(symbol))
+        return undefined;
+    const rest = text.slice(colon + 2);
+    const newline = rest.indexOf("\n");
+    const line = newline < 0 ? rest : rest.slice(0, newline);
+    const message = line.replace(/ \(retry after \d+ ms\)$/, "");
+    const info = ERRORS[symbol];
+    return decoded(info.code, symbol, undefined, undefined, msFromText(text), message, undefined, undefined, channel);
+}
+/** What `text` says the error was: an embedded error (recovered in turn), else a symbol prefix. */
+function recoverFromText(text, hops, channel) {
+    const inner = embeddedError(text);
+    if (inner !== undefined)
+        return recoverErrorObject(inner, hops - 1) ?? decodeErrorObject(inner);
+    return decodeSymbolPrefix(text, channel);
+}
+/** An error object without `data.symbol`, read again from its message. */
+function recoverErrorObject(x, hops) {
+    const data = x["data"];
+    const message = x["message"];
+    if (hops <= 0 || (isRecord(data) && typeof data["symbol"] === "string"))
+        return undefined;
+    if (asCode(x["code"]) === undefined || typeof message !== "string")
+        return undefined;
+    // (The official SDK's McpError prefixes the wire message.)
+    const prefix = `MCP error ${String(asCode(x["code"]))}: `;
+    const text = x instanceof Error && message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    return recoverFromText(text, hops, "jsonrpc");
+}
+/** A tool result without mcp-errors' `_meta` (a gateway's), read from its text. */
+function recoverToolText(x) {
+    const text = firstText(x["content"]);
+    return text === undefined ? undefined : recoverFromText(text, RECOVER_MAX_HOPS, "tool");
+}
+/** A message without the `SYMBOL: ` prefix (and its delay) the opt-in writes, when `symbol` starts it. */
+function withoutSymbolPrefix(message, symbol) {
+    if (typeof symbol !== "string" || !message.startsWith(symbol + ": "))
+        return message;
+    return message.slice(symbol.length + 2).replace(/ \(retry after \d+ ms\)$/, "");
 }
 /**
  * Reads an error back from what a client has at hand, by shape: a JSON-RPC error object
  * (`{code, message, data}`), a JSON-RPC response carrying one, the official SDK's thrown
  * `McpError`, or a tool result with `isError: true` and mcp-errors' `_meta`. A code outside
- * the catalog decodes with `symbol` undefined. Anything else (a success, a string, null)
+ * the catalog decodes with `symbol` undefined. An error a gateway stripped of its `data` (or
+ * turned into a tool result's text) is read from its text: an embedded JSON-RPC error, or a
+ * `SYMBOL: ` of the catalog at its start (docs/envelopes.md, "Identity through gateways"). Anything else (a success, a string, null)
  * gives `undefined`; this never throws.
  */
 export function decodeError(x) {
@@ -776,11 +908,10 @@ export function decodeError(x) {
             return undefined;
         const r = x;
         if (r["isError"] === true)
-            return withToolFailure(r, decodeToolResult(r));
+            return withToolFailure(r, decodeToolResult(r)) ?? recoverToolText(r);
         const error = r["error"];
-        if (isRecord(error) && asCode(r["code"]) === undefined)
-            return decodeErrorObject(error);
-        return decodeErrorObject(r);
+        const object = isRecord(error) && asCode(r["code"]) === undefined ? error : r;
+        return recoverErrorObject(object, RECOVER_MAX_HOPS) ?? decodeErrorObject(object);
     }
     catch {
         return undefined;
@@ -1064,7 +1195,7 @@ export function localizedMessage(decoded, locale) {
     return decoded.message;
 }
 /**
- * Seed 002's base class: an error of the catalog, raised by a TypeScript server. Its
+ * The TypeScript hierarchy's base class: an error of the catalog, raised by a TypeScript server. Its
  * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
  * details and data.
  */
@@ -1196,4 +1327,153 @@ export function createError(symbol, message, data, options) {
     const info = ERRORS[symbol];
     const Class = ERROR_CLASSES[info.errorType] ?? McpError;
     return new Class(symbol, message, data, options);
+}
+// Discovery: a catalog read from the server at run time (its resource `mcp-errors://catalog`),
+// which decodes that server's errors by symbol without a module generated for it.
+/** The URI of the catalog resource a server publishes. */
+export const CATALOG_URI = "mcp-errors://catalog";
+/** The key of a tool's `_meta` (in `tools/list`) that lists the symbols it can return. */
+export const TOOL_ERRORS_META_KEY = "io.crates.mcp-errors/errors";
+/** The largest catalog text `loadCatalog` reads, in UTF-8 bytes (1 MiB); larger is refused unread. */
+export const MAX_CATALOG_BYTES = 1048576;
+function catalogEntry(x, enumDomain) {
+    if (!isRecord(x))
+        return undefined;
+    const { code, symbol, kind, retryable, message } = x;
+    if (typeof code !== "number" || !Number.isInteger(code) || asCode(code) === undefined)
+        return undefined;
+    if (typeof symbol !== "string" || symbol === "" || typeof kind !== "string")
+        return undefined;
+    if (typeof retryable !== "boolean" || typeof message !== "string")
+        return undefined;
+    const domain = x["domain"] ?? enumDomain;
+    const errorType = x["errorType"] ?? undefined;
+    // The catalog JSON writes `tool_error`; the tables of a generated module, `tool`.
+    const wireChannel = x["channel"] ?? undefined;
+    const channel = wireChannel === "tool_error" ? "tool" : wireChannel;
+    const help = x["help"] ?? undefined;
+    if (typeof domain !== "string")
+        return undefined;
+    if (errorType !== undefined && typeof errorType !== "string")
+        return undefined;
+    if (channel !== undefined && channel !== "tool" && channel !== "jsonrpc")
+        return undefined;
+    if (help !== undefined && typeof help !== "string")
+        return undefined;
+    const entry = { code, symbol, domain, kind, retryable, message };
+    if (errorType !== undefined)
+        entry.errorType = errorType;
+    if (channel !== undefined)
+        entry.channel = channel;
+    if (help !== undefined)
+        entry.help = help;
+    return Object.freeze(entry);
+}
+function catalogOf(x) {
+    if (!isRecord(x) || !Array.isArray(x["enums"]))
+        return undefined;
+    const bySymbol = new Map();
+    const byCode = new Map();
+    for (const en of x["enums"]) {
+        if (!isRecord(en) || typeof en["domain"] !== "string" || !Array.isArray(en["entries"]))
+            return undefined;
+        for (const raw of en["entries"]) {
+            const entry = catalogEntry(raw, en["domain"]);
+            if (entry === undefined)
+                return undefined;
+            const aliases = isRecord(raw) && Array.isArray(raw["aliases"]) ? raw["aliases"] : [];
+            for (const name of [entry.symbol, ...aliases]) {
+                if (typeof name !== "string")
+                    return undefined;
+                const known = bySymbol.get(name);
+                // One symbol with two codes: the catalog cannot say which one a received symbol means.
+                if (known !== undefined && known.code !== entry.code)
+                    return undefined;
+                if (known === undefined)
+                    bySymbol.set(name, entry);
+            }
+            const rows = byCode.get(entry.code) ?? [];
+            rows.push(entry);
+            byCode.set(entry.code, rows);
+        }
+    }
+    return Object.freeze({ bySymbol, byCode });
+}
+/**
+ * Loads a server's catalog: the text of its `mcp-errors://catalog` resource, that text parsed,
+ * or the whole `resources/read` result (`{contents: [{uri, text}]}`). `undefined` when it is
+ * larger than `MAX_CATALOG_BYTES`, not JSON, or not a catalog (a member of the wrong type, one
+ * symbol with two codes): keep decoding with the catalog you had. Never throws.
+ */
+export function loadCatalog(x) {
+    try {
+        if (typeof x === "string") {
+            // A UTF-16 unit is at least one UTF-8 byte: a longer string is refused without encoding it.
+            if (x.length > MAX_CATALOG_BYTES || new TextEncoder().encode(x).length > MAX_CATALOG_BYTES)
+                return undefined;
+            return catalogOf(JSON.parse(x));
+        }
+        if (isRecord(x) && Array.isArray(x["contents"])) {
+            for (const content of x["contents"]) {
+                if (isRecord(content) && content["uri"] === CATALOG_URI && typeof content["text"] === "string") {
+                    return loadCatalog(content["text"]);
+                }
+            }
+            return undefined;
+        }
+        return catalogOf(x);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The symbol, domain and `retryable` flag as received, by the same shapes `decodeError` reads. */
+function wireIdentity(x) {
+    if (!isRecord(x) && !(x instanceof Error))
+        return {};
+    const r = x;
+    if (r["isError"] === true) {
+        const meta = r["_meta"];
+        return isRecord(meta) ? { symbol: meta["errorCode"], domain: meta["domain"], retryable: meta["retryable"] } : {};
+    }
+    const error = r["error"];
+    const object = isRecord(error) && asCode(r["code"]) === undefined ? error : r;
+    const data = object["data"];
+    return isRecord(data) ? { symbol: data["symbol"], domain: data["domain"], retryable: data["retryable"] } : {};
+}
+/**
+ * `decodeError(x)`, read with a catalog loaded at run time (`loadCatalog`): the received
+ * symbol's row of that catalog (else, without a symbol, the row of its code, or of its code and
+ * domain when several share it) gives the symbol, kind, domain and, when the wire has no flag,
+ * `retryable`. A symbol the catalog does not know is left as `decodeError` reads it; with
+ * `catalog` undefined this is `decodeError`. Never throws.
+ */
+export function decodeWithCatalog(x, catalog) {
+    const base = decodeError(x);
+    if (base === undefined || catalog === undefined)
+        return base;
+    try {
+        const wire = wireIdentity(x);
+        let entry;
+        if (typeof wire.symbol === "string") {
+            entry = catalog.bySymbol.get(wire.symbol);
+        }
+        else {
+            const rows = catalog.byCode.get(base.code) ?? [];
+            const matching = rows.length === 1 ? rows : rows.filter((row) => row.domain === base.domain);
+            entry = matching.length === 1 ? matching[0] : undefined;
+        }
+        if (entry === undefined)
+            return base;
+        const out = { ...base, symbol: entry.symbol, kind: entry.kind, entry };
+        if (out.domain === undefined)
+            out.domain = entry.domain;
+        if (typeof wire.retryable !== "boolean" && base.retryAfterMs === undefined) {
+            out.retryable = entry.retryable || base.code === RATE_LIMITED;
+        }
+        return out;
+    }
+    catch {
+        return base;
+    }
 }
