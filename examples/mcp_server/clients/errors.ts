@@ -1287,7 +1287,8 @@ function placeholdersFilled(info: ErrorInfo, template: string, data: Record<stri
 export function localizedMessage(decoded: DecodedError, locale: string): string {
   const symbol = decoded.symbol;
   if (symbol === undefined || !isErrorSymbol(symbol)) return decoded.message;
-  const info = ERRORS[symbol];
+  // (typed: with an empty catalog ERRORS[symbol] is `never`, which cannot be spread)
+  const info: ErrorInfo = ERRORS[symbol];
   for (const tag of localeChain(locale)) {
     if (!Object.prototype.hasOwnProperty.call(TRANSLATIONS, tag)) continue;
     const table = TRANSLATIONS[tag];

@@ -1178,6 +1178,7 @@ export function localizedMessage(decoded, locale) {
     const symbol = decoded.symbol;
     if (symbol === undefined || !isErrorSymbol(symbol))
         return decoded.message;
+    // (typed: with an empty catalog ERRORS[symbol] is `never`, which cannot be spread)
     const info = ERRORS[symbol];
     for (const tag of localeChain(locale)) {
         if (!Object.prototype.hasOwnProperty.call(TRANSLATIONS, tag))
