@@ -1001,28 +1001,36 @@ impl Key<'_> {
     fn reserved(&self) -> Option<Attr<Vec<Retired>>> {
         const EXAMPLE: &str = "reserved = [2150, 2160..=2169]";
         let (tokens, trees) = self.tokens("[2150, 2160..=2169]")?;
-        let [TokenTree::Group(group)] = trees.as_slice() else {
-            report_value(
-                self.cx,
-                SpanRange::of(tokens),
-                "expected a list of codes and inclusive ranges in `[...]`",
-                &EXAMPLE,
-            );
-            return None;
+        let group = match trees.as_slice() {
+            [TokenTree::Group(group)] if group.delimiter() == proc_macro2::Delimiter::Bracket => {
+                group
+            }
+            _ => {
+                report_value(
+                    self.cx,
+                    SpanRange::of(tokens),
+                    "expected a list of codes and inclusive ranges in `[...]`",
+                    &EXAMPLE,
+                );
+                return None;
+            }
         };
-        if group.delimiter() != proc_macro2::Delimiter::Bracket {
-            report_value(
-                self.cx,
-                SpanRange::of(group),
-                "expected a list of codes and inclusive ranges in `[...]`",
-                &EXAMPLE,
-            );
-            return None;
-        }
         let mut out = Vec::new();
         let mut ok = true;
         let inner = scan::flatten(&group.stream());
-        for item in inner.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',')) {
+        // The entries between commas (plain loops, not `split` or a range iterator: fewer
+        // iterator types for the derive's build to compile).
+        let mut start = 0;
+        let mut end = 0;
+        while end <= inner.len() {
+            let at_end = end == inner.len()
+                || matches!(&inner[end], TokenTree::Punct(p) if p.as_char() == ',');
+            end += 1;
+            if !at_end {
+                continue;
+            }
+            let item = &inner[start..end - 1];
+            start = end;
             if item.is_empty() {
                 continue;
             }

@@ -51,15 +51,12 @@ pub fn catalog_table(plan: &Plan<'_>) -> String {
             markdown::text(&row.message.text)
         );
     }
-    for &(lo, hi) in &plan.reserved {
-        let codes = if lo == hi {
-            lo.to_string()
-        } else {
-            format!("{lo}..={hi}")
-        };
+    for retired in plan.reserved {
+        // `2150`, or `2160..=2169` for a range: the DSL's spelling (`CodeSpan`'s `Display`).
         let _ = writeln!(
             out,
-            "| {codes} | | | | retired (`reserved`): never used again |"
+            "| {} | | | | retired (`reserved`): never used again |",
+            retired.codes
         );
     }
     out

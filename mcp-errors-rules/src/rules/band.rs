@@ -49,7 +49,7 @@ impl Band {
 /// [`Finding::LegacyOutsideBand`] (which a checker reports at the mark, the others at the
 /// code).
 #[inline]
-pub fn protocol_band(code: i32, protocol: bool, legacy: bool) -> Option<Finding> {
+pub fn protocol_band(code: i32, protocol: bool, legacy: bool) -> Option<Finding<'static>> {
     let band = Band::of(code);
     match (band, protocol) {
         (Some(band), false) => Some(Finding::ProtocolBand {

@@ -56,7 +56,7 @@ impl fmt::Display for CodeSpan {
 /// on: a code outside it would collide with another catalog without either check noticing).
 /// Finding: "code 2200 is outside the range 2100..=2199".
 #[inline]
-pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding> {
+pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding<'static>> {
     if range.contains(code) {
         None
     } else {
@@ -68,7 +68,7 @@ pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding> {
 /// entry one code or an inclusive range; a linear scan (a catalog retires a handful). Finding:
 /// "code 2150 is reserved (retired); use a new code".
 #[inline]
-pub fn reserved_code(code: i32, reserved: &[CodeSpan]) -> Option<Finding> {
+pub fn reserved_code(code: i32, reserved: &[CodeSpan]) -> Option<Finding<'static>> {
     for &retired in reserved {
         if retired.contains(code) {
             return Some(Finding::ReservedCode { code, retired });

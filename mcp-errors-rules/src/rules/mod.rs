@@ -29,7 +29,8 @@ pub mod order;
 pub use band::{Band, JSONRPC_RESERVED, LEGACY, SPEC_DEFINED, protocol_band};
 pub use codes::{CodeSpan, code_in_range, reserved_code};
 pub use duplicates::{
-    Claim, CodeUse, Collision, NameUse, duplicate_codes, duplicate_names, overlapping_ranges,
+    Claim, CodeUse, Collision, NameUse, duplicate_code, duplicate_codes, duplicate_name,
+    duplicate_names, overlapping_ranges,
 };
 pub use finding::{Finding, NameRole, Sharing};
 pub use names::{SymbolProblem, domain, symbol};
