@@ -18,6 +18,7 @@
 //! | one code, two entries | [`duplicate_codes`] | `duplicate-code` |
 //! | one symbol or alias, two entries | [`duplicate_names`] | `duplicate-symbol` |
 //! | two ranges sharing codes | [`overlapping_ranges`] | `overlapping-ranges` |
+//! | a message template's braces, placeholders and specs | [`template::parse`] | (a [`template::TemplateError`]) |
 
 mod band;
 mod codes;
@@ -25,6 +26,7 @@ mod duplicates;
 mod finding;
 pub mod names;
 pub mod order;
+pub mod template;
 
 pub use band::{Band, JSONRPC_RESERVED, LEGACY, SPEC_DEFINED, protocol_band};
 pub use codes::{CodeSpan, code_in_range, reserved_code};

@@ -64,6 +64,8 @@ pub fn symbol_problem(symbol: &str) -> Option<SymbolProblem> {
 /// The rule: `name`, used as `role`, is a well-formed symbol.
 /// Finding: "invalid symbol `e_pw`: it must start with an upper-case ASCII letter".
 #[inline]
+// A `match`, not `Option::map` with a closure: one generic instantiation less in the derive.
+#[allow(clippy::manual_map)]
 pub fn symbol(name: &str, role: NameRole) -> Option<Finding<'_>> {
     match symbol_problem(name) {
         Some(problem) => Some(Finding::InvalidName {
