@@ -91,4 +91,28 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn retired_codes_get_a_row_each_after_the_variants() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[mcp(domain = "pw", range = 2100..=2199, reserved = [2150, 2160..=2169])]
+            enum E {
+                #[mcp(code = 2100, symbol = "E_A", message = "a")]
+                A,
+            }
+        };
+        let cx = crate::ctxt::Ctxt::new();
+        let model = Input::from_syn(&cx, &input).unwrap();
+        cx.check().unwrap();
+        let table = catalog_table(&Plan::new(&model));
+        let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('|')).collect();
+        assert_eq!(
+            rows[2..],
+            [
+                "| 2100 | `E_A` | `A` | no | a |",
+                "| 2150 | | | | retired (`reserved`): never used again |",
+                "| 2160..=2169 | | | | retired (`reserved`): never used again |",
+            ]
+        );
+    }
 }
