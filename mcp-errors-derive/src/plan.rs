@@ -248,10 +248,7 @@ impl<'a> Plan<'a> {
                 Some(range) => Some(range.value),
                 None => None,
             },
-            reserved: match &input.attrs.reserved {
-                Some(reserved) => &reserved.value,
-                None => &[],
-            },
+            reserved: &input.attrs.retired,
             #[cfg(feature = "client")]
             decode: input.attrs.decode.is_some(),
             hand_display: input.hand_display,

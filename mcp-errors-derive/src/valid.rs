@@ -1079,12 +1079,10 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
 /// old peers): no variant may use one, and, with a `range`, each lies inside it, so that
 /// `assert_disjoint!` and `Registry::check` keep other enums off it too.
 fn reserved_codes_stay_retired(cx: &Ctxt, input: &Input<'_>) {
-    let Some(reserved) = &input.attrs.reserved else {
-        return;
-    };
+    let reserved = &input.attrs.retired;
     if let Some(range) = &input.attrs.range {
         let range = CodeSpan::new(range.value.0, range.value.1);
-        for retired in &reserved.value {
+        for retired in reserved {
             let outside = match rules::code_in_range(retired.codes.lo, range) {
                 Some(finding) => Some(finding),
                 None => rules::code_in_range(retired.codes.hi, range),
@@ -1102,7 +1100,7 @@ fn reserved_codes_stay_retired(cx: &Ctxt, input: &Input<'_>) {
             continue;
         }
         // One retired entry at a time: the note points at the one that holds the code.
-        for retired in &reserved.value {
+        for retired in reserved {
             if let Some(finding) =
                 rules::reserved_code(code.value, core::slice::from_ref(&retired.codes))
             {
