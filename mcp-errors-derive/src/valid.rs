@@ -807,7 +807,7 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
         let Some(unit) = unit else {
             continue;
         };
-        if type_text(field.ty).contains("Duration") {
+        if names::contains(&type_text(field.ty), "Duration") {
             continue;
         }
         cx.syn_error(attr.error(format_args!(
