@@ -7,7 +7,8 @@ use super::finding::Finding;
 
 /// An inclusive range of codes, `lo..=hi` (`lo == hi` for one code). `Display` writes
 /// `2160..=2169`, the DSL's spelling, or `2150` for one code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash))]
 pub struct CodeSpan {
     /// The lowest code.
     pub lo: i32,
@@ -23,6 +24,7 @@ impl CodeSpan {
     }
 
     /// The one code `code`.
+    #[cfg(not(proc_macro))]
     #[inline]
     pub const fn single(code: i32) -> CodeSpan {
         CodeSpan { lo: code, hi: code }
@@ -35,6 +37,7 @@ impl CodeSpan {
     }
 
     /// Whether the two ranges share a code.
+    #[cfg(not(proc_macro))]
     #[inline]
     pub const fn overlaps(self, other: CodeSpan) -> bool {
         self.lo <= other.hi && other.lo <= self.hi

@@ -3,12 +3,15 @@
 //! [`Collision`] per repeat, naming the earlier use, found with one sort (`O(n log n)`), never
 //! all pairs.
 
+#[cfg(not(proc_macro))]
 use super::codes::CodeSpan;
 use super::finding::{Finding, NameRole, Sharing};
+#[cfg(not(proc_macro))]
 use super::order::{first_uses_by, sorted_order};
 
 /// One entry's code, for [`duplicate_codes`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug))]
 pub struct CodeUse<'a> {
     /// The code.
     pub code: i32,
@@ -19,7 +22,8 @@ pub struct CodeUse<'a> {
 }
 
 /// One symbol or alias of an entry, for [`duplicate_names`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug))]
 pub struct NameUse<'a> {
     /// The name.
     pub name: &'a str,
@@ -29,9 +33,11 @@ pub struct NameUse<'a> {
     pub code: i32,
 }
 
+#[cfg(not(proc_macro))]
 /// A range some owner claims (an enum's `range`, a fleet domain's allocation), for
 /// [`overlapping_ranges`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug))]
 pub struct Claim<'a> {
     /// Who claims it, how findings name it (a domain).
     pub owner: &'a str,
@@ -39,10 +45,12 @@ pub struct Claim<'a> {
     pub range: CodeSpan,
 }
 
+#[cfg(not(proc_macro))]
 /// A rule broken by two uses: indices into the slice the rule was given. A checker reports
 /// `finding` at `second` (the later use) and may point at `first` as where the name or code
 /// was first used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub struct Collision<'a> {
     /// The index of the earlier use.
     pub first: usize,
@@ -52,6 +60,7 @@ pub struct Collision<'a> {
     pub finding: Finding<'a>,
 }
 
+#[cfg(not(proc_macro))]
 /// The rule: a code identifies one entry on the wire, so two entries with one code cannot be
 /// told apart by a client, unless both say they share it (`shared_code`: several entries of a
 /// protocol catalog on -32602, each with its own symbol). Each repeat is reported against the
@@ -94,6 +103,7 @@ pub fn duplicate_code<'a>(first: &CodeUse<'a>, second: &CodeUse<'a>) -> Option<F
     })
 }
 
+#[cfg(not(proc_macro))]
 /// The rule: decoding picks an entry by `data.symbol`, so symbols and aliases share one
 /// namespace, and each names one entry once. Each repeat is reported against the first use of
 /// its name, in the order of `uses`. Finding: "duplicate alias `E_NAV`; first used by code
@@ -125,6 +135,7 @@ pub fn duplicate_name<'a>(first: &NameUse<'_>, second: &NameUse<'a>) -> Finding<
     }
 }
 
+#[cfg(not(proc_macro))]
 /// The rule: two owners' ranges share no code. Every overlapping pair is reported once, the
 /// range that starts first as `first` (then the one given first), swept in start order keeping
 /// the ranges still open: `O(k log k)` plus one step per overlapping pair. Finding: "range

@@ -8,7 +8,8 @@ use super::names::{SymbolProblem, to_kebab};
 
 /// What a name is used as: symbols and aliases share one namespace (decoding picks an entry by
 /// either), so a collision between them is one rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash))]
 pub enum NameRole {
     /// An entry's own symbol.
     Symbol,
@@ -28,7 +29,8 @@ impl fmt::Display for NameRole {
 
 /// Which sides of a repeated code declare that they share it (`shared_code` in the derive):
 /// a code is shared on purpose only when both do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum Sharing {
     /// Neither side shares it.
     Neither,
@@ -45,7 +47,8 @@ pub enum Sharing {
 /// It borrows the names it speaks of from the checker's own data (`'a`) and owns nothing: a
 /// finding is built and written without allocating, and has no drop code (the derive builds
 /// them at compile time of every server, where each owned `String` is code generated there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 #[non_exhaustive]
 pub enum Finding<'a> {
     /// A symbol or alias that does not match `^[A-Z][A-Z0-9_]*[A-Z0-9]$` (at most 63).
@@ -127,6 +130,7 @@ pub enum Finding<'a> {
     },
 }
 
+#[cfg(not(proc_macro))]
 impl Finding<'_> {
     /// The finding's stable name, kebab-case: what `--format json` and tests match on.
     #[inline]

@@ -30,9 +30,10 @@ pub mod template;
 
 pub use band::{Band, JSONRPC_RESERVED, LEGACY, SPEC_DEFINED, protocol_band};
 pub use codes::{CodeSpan, code_in_range, reserved_code};
-pub use duplicates::{
-    Claim, CodeUse, Collision, NameUse, duplicate_code, duplicate_codes, duplicate_name,
-    duplicate_names, overlapping_ranges,
-};
+pub use duplicates::{CodeUse, NameUse, duplicate_code, duplicate_name};
+// What only the crate's users call, not the derive (which compiles this folder into itself:
+// `proc_macro` is set there), so the derive's build does not check and lower them.
+#[cfg(not(proc_macro))]
+pub use duplicates::{Claim, Collision, duplicate_codes, duplicate_names, overlapping_ranges};
 pub use finding::{Finding, NameRole, Sharing};
 pub use names::{SymbolProblem, domain, symbol};

@@ -12,7 +12,8 @@ pub const MAX_SYMBOL_LEN: usize = 63;
 /// Why a string is not a valid symbol: the pattern is `^[A-Z][A-Z0-9_]*[A-Z0-9]$`, at most
 /// [`MAX_SYMBOL_LEN`] characters. `Display` is the predicate after "it": "is longer than 63
 /// characters".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum SymbolProblem {
     /// More than [`MAX_SYMBOL_LEN`] bytes.
     TooLong,

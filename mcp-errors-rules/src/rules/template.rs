@@ -16,7 +16,8 @@
 use core::fmt;
 
 /// What a placeholder, or a `name$` width or precision inside one, refers to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum Arg<'t> {
     /// `{reason}`, `{r#type}`: a named field, without `r#`.
     Named(&'t str),
@@ -27,7 +28,8 @@ pub enum Arg<'t> {
 }
 
 /// One piece of a template, as [`parse`] hands them over, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum Part<'t> {
     /// Literal text, with no brace in it.
     Text(&'t str),
@@ -44,7 +46,8 @@ pub enum Part<'t> {
 }
 
 /// One piece of a placeholder's format spec, as [`spec`] hands them over, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum SpecPart<'t> {
     /// Text copied as it is: fill and alignment, sign, `#`, `0`, literal widths and
     /// precisions, `.`, the type (`?`, `x`).
@@ -54,7 +57,8 @@ pub enum SpecPart<'t> {
 }
 
 /// Why a template is not one. `Display` is the message (lower case, no trailing period).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 #[non_exhaustive]
 pub enum TemplateError<'t> {
     /// A `{` without its `}` (or with another `{` before it).
@@ -159,6 +163,7 @@ pub fn parse<'t>(
     Ok(())
 }
 
+#[cfg(not(proc_macro))]
 /// Every argument `template` refers to, placeholders and `name$` counts, in order of
 /// appearance (with repeats): what a checker matches against the fields.
 ///
