@@ -38,6 +38,7 @@
 mod body;
 mod layer;
 mod limit;
+mod outline;
 mod reply;
 mod validate;
 
