@@ -74,11 +74,13 @@ struct Config {
 /// inner service is called, and handed to it in memory. A body whose top level is one JSON-RPC
 /// message (read in one pass over the bytes, nesting counted, nothing parsed) goes on
 /// unparsed: the inner service parses it, and only if it refuses the body (an error status, or
-/// a -32700 or -32600 answer) does the layer parse the bytes it kept, to answer exactly as it
-/// would have before the call. So the inner service must refuse what is not JSON, as rmcp does
-/// on every line. Any other body is checked before the call. Nesting is measured by a loop over
-/// the bytes before anything is parsed, so no depth can exhaust the stack. Other requests
-/// (GET, a POST of another content type) pass through unread.
+/// a JSON answer with -32700 or -32600) does the layer parse the bytes it kept, to answer
+/// exactly as it would have before the call. So the inner service must refuse what is not
+/// JSON, as rmcp does on every line. The bytes are kept (the same `Bytes`, not a copy) until
+/// the inner service's answer begins: its status and headers, and for a JSON answer its body.
+/// Any other body is checked before the call. Nesting is measured by a loop over the bytes
+/// before anything is parsed, so no depth can exhaust the stack. Other requests (GET, a POST
+/// of another content type) pass through unread.
 ///
 /// The body limit ([`DEFAULT_MAX_BODY_BYTES`](Self::DEFAULT_MAX_BODY_BYTES), 4 MiB, rmcp's
 /// own default) should equal the inner service's (rmcp: `max_request_body_bytes`); a lower
@@ -589,6 +591,12 @@ where
     let media = media_type(response.headers().get(header::CONTENT_TYPE)).unwrap_or("");
     let json = media.eq_ignore_ascii_case("application/json");
     let event_stream = media.eq_ignore_ascii_case("text/event-stream");
+    if !json {
+        // Only an error status or a JSON answer says the body was refused: an event stream
+        // starts once the body was read as a message. The kept bytes go now, not after the
+        // first event (for a tool call, its result).
+        seen.unchecked = None;
+    }
     let (mut parts, body) = response.into_parts();
     let mut body = Box::pin(body);
     if status.is_client_error() || status.is_server_error() {
@@ -642,16 +650,9 @@ where
             first != FirstEvent::Pending
         })
         .await;
-        let code = match &first {
-            FirstEvent::Data(data) => error_code(data.as_bytes()),
-            _ => None,
-        };
-        if let Some(refusal) = code.and_then(|code| refused_unchecked(code, &mut seen, config)) {
-            return refused(refusal);
-        }
         if let FirstEvent::Data(data) = first
             && seen.request
-            && code.is_some_and(is_bad_request_code)
+            && error_code(data.as_bytes()).is_some_and(is_bad_request_code)
         {
             drop(body);
             parts.status = StatusCode::BAD_REQUEST;
@@ -716,8 +717,8 @@ fn plain_rejection(
 }
 
 /// The code of `body` when it is a JSON-RPC error response whose code the layer acts on: one
-/// of [`BAD_REQUEST_CODES`] (-3202x), or -32700 or -32600 (the inner service refused a body
-/// the layer passed on unchecked). A body whose text has none of these numbers (every
+/// of [`BAD_REQUEST_CODES`] (-3202x), or -32700 or -32600 (in a JSON answer: the inner
+/// service refused a body the layer passed on unchecked). A body whose text has none of these numbers (every
 /// successful answer) is not parsed.
 fn error_code(body: &[u8]) -> Option<i64> {
     let named = memchr::memmem::find_iter(body, b"-32").any(|at| {
