@@ -184,6 +184,9 @@ CASES = [
     ("a batch array", dict(body=b"[" + ping(10) + b"," + ping(11) + b"]"), 400, -32600, None, "INVALID_REQUEST"),
     ("an empty batch", dict(body=b"[]"), 400, -32600, None, "INVALID_REQUEST"),
     ("valid UTF-8 only in part", dict(body=b'{"jsonrpc":"2.0","id":12,"method":"ping","params":{"x":"ok \xc3\x28 \xff"}}'), 400, -32700, None, "PARSE_ERROR"),
+    # Shaped like a message at the top level, so the layer hands it to rmcp unparsed and words
+    # rmcp's refusal: a trailing comma deep in the arguments.
+    ("a broken value inside a tools/call", dict(body=b'{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"navigate","arguments":{"url":"x",}}}'), 400, -32700, None, "PARSE_ERROR"),
     ("jsonrpc 1.0", dict(body=b'{"jsonrpc":"1.0","id":13,"method":"ping"}'), 400, -32600, 13, "INVALID_REQUEST"),
     ("tools/call with params [1]", dict(body=b'{"jsonrpc":"2.0","id":14,"method":"tools/call","params":[1]}'), 400, -32600, 14, "INVALID_REQUEST"),
     (

@@ -11,8 +11,9 @@
 //! alone, the least it can hide behind (over a socket the ratio is closer to 1). rmcp runs
 //! stateless with JSON answers (no session, no event stream), the handler answers at once.
 //! Two bodies: a small `tools/call` (arguments of a few fields) and one with 64 KiB of
-//! arguments. The variants alternate within each round, and the figure is the median of
-//! the per-round ratios: throughput with the layer / without.
+//! arguments. The variants alternate call by call within each round (each call timed, so
+//! that a shared machine's changing load weighs on both alike), and the figure is the median
+//! of the per-round ratios: throughput with the layer / without.
 //!
 //! Prints two lines per body: `http layer, <body>: <with> calls/s with the layer, <without>
 //! without: <ratio>x of the throughput`, and the layer's own time per call (in front of a
@@ -21,7 +22,7 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http::{Request, Response, header};
@@ -114,17 +115,55 @@ where
     B: hyper::body::Body,
     B::Error: std::fmt::Debug,
 {
-    let started = Instant::now();
+    let mut took = Duration::ZERO;
     for _ in 0..calls {
-        let response = service.call(call(body)).await.unwrap();
-        assert_eq!(response.status(), 200);
-        let answer = response.into_body().collect().await.unwrap().to_bytes();
-        assert!(
-            answer.starts_with(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\""),
-            "{answer:?}"
-        );
+        took += one(service, body).await;
     }
-    f64::from(calls) / started.elapsed().as_secs_f64()
+    f64::from(calls) / took.as_secs_f64()
+}
+
+/// One call, answered and read whole: how long it took.
+async fn one<S, B>(service: &mut S, body: &Bytes) -> Duration
+where
+    S: Service<Request<Full<Bytes>>, Response = Response<B>, Error = Infallible>,
+    B: hyper::body::Body,
+    B::Error: std::fmt::Debug,
+{
+    let started = Instant::now();
+    let response = service.call(call(body)).await.unwrap();
+    assert_eq!(response.status(), 200);
+    let answer = response.into_body().collect().await.unwrap().to_bytes();
+    let took = started.elapsed();
+    assert!(
+        answer.starts_with(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\""),
+        "{answer:?}"
+    );
+    took
+}
+
+/// `calls` calls to each service, interleaved call by call (a shared machine's load changes
+/// then weigh on both alike); returns both throughputs, calls per second.
+async fn paired<S, T, B, C>(a: &mut S, b: &mut T, body: &Bytes, calls: u32) -> (f64, f64)
+where
+    S: Service<Request<Full<Bytes>>, Response = Response<B>, Error = Infallible>,
+    T: Service<Request<Full<Bytes>>, Response = Response<C>, Error = Infallible>,
+    B: hyper::body::Body,
+    B::Error: std::fmt::Debug,
+    C: hyper::body::Body,
+    C::Error: std::fmt::Debug,
+{
+    let (mut ta, mut tb) = (Duration::ZERO, Duration::ZERO);
+    for n in 0..calls {
+        if n % 2 == 0 {
+            ta += one(a, body).await;
+            tb += one(b, body).await;
+        } else {
+            tb += one(b, body).await;
+            ta += one(a, body).await;
+        }
+    }
+    let rate = |t: Duration| f64::from(calls) / t.as_secs_f64();
+    (rate(ta), rate(tb))
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -165,14 +204,8 @@ fn main() {
             run(&mut bare, body, calls / 10 + 1).await;
             run(&mut layered, body, calls / 10 + 1).await;
             let (mut with, mut without, mut ratios) = (vec![], vec![], vec![]);
-            for round in 0..rounds {
-                let (w, wo) = if round % 2 == 0 {
-                    let w = run(&mut layered, body, calls).await;
-                    (w, run(&mut bare, body, calls).await)
-                } else {
-                    let wo = run(&mut bare, body, calls).await;
-                    (run(&mut layered, body, calls).await, wo)
-                };
+            for _ in 0..rounds {
+                let (w, wo) = paired(&mut layered, &mut bare, body, calls).await;
                 with.push(w);
                 without.push(wo);
                 ratios.push(w / wo);
@@ -189,8 +222,7 @@ fn main() {
             let mut fixed_layered = HttpErrorLayer::new().layer(Fixed);
             let (mut own, mut bare_us) = (vec![], vec![]);
             for _ in 0..rounds {
-                let layered = run(&mut fixed_layered, body, calls).await;
-                let bare = run(&mut fixed, body, calls).await;
+                let (layered, bare) = paired(&mut fixed_layered, &mut fixed, body, calls).await;
                 own.push(1e6 / layered - 1e6 / bare);
                 bare_us.push(1e6 / bare);
             }

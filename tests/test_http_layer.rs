@@ -23,7 +23,10 @@ use tower_layer::Layer;
 use tower_service::Service;
 
 /// A stand-in for rmcp's service: what it answers depends on the `x-mock` header; without
-/// one it echoes the body it received as a JSON 200.
+/// one it echoes the body it received as a JSON 200 when the body is JSON (or the request is
+/// not a POST), and refuses it as rmcp does (415, the parser's text) when it is not. With `x-mock: jsonrpc-parse-error` it
+/// answers a body that is not JSON as JSON-RPC servers other than rmcp do: 200 and a -32700
+/// error carrying the parser's text; with `x-mock: unparsed` it echoes any body.
 #[derive(Clone)]
 struct Mock;
 
@@ -49,6 +52,7 @@ where
             .get("x-mock")
             .map(|v| v.to_str().unwrap().to_owned())
             .unwrap_or_default();
+        let post = request.method() == http::Method::POST;
         Box::pin(async move {
             let text = |status: u16, text: &'static str| {
                 Response::builder()
@@ -91,6 +95,21 @@ where
                 "sse-ok" => typed(200, "text/event-stream", SSE_OK.to_owned()),
                 _ => {
                     let body = request.into_body().collect().await.unwrap().to_bytes();
+                    let parsed = if post && mode != "unparsed" {
+                        serde_json::from_slice::<Value>(&body).map(drop)
+                    } else {
+                        Ok(())
+                    };
+                    if let Err(e) = parsed {
+                        return Ok(if mode == "jsonrpc-parse-error" {
+                            let error = json!({"jsonrpc": "2.0", "id": null, "error": {
+                                "code": -32700, "message": format!("Parse error: {e}")}});
+                            typed(200, "application/json", error.to_string())
+                        } else {
+                            let text = format!("fail to deserialize request body {e}");
+                            typed(415, "text/plain; charset=utf-8", text)
+                        });
+                    }
                     Response::builder()
                         .header(header::CONTENT_TYPE, "application/json")
                         .body(Full::new(body))
@@ -195,6 +214,25 @@ fn rejections() -> Vec<(&'static str, Request<Full<Bytes>>, u16, i32)> {
             400,
             -32700,
         ),
+        (
+            "invalid UTF-8, inner 200 with its own -32700",
+            request(
+                &b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":{\"x\":\"\xc3\x28\"}}"
+                    [..],
+                "jsonrpc-parse-error",
+            ),
+            400,
+            -32700,
+        ),
+        (
+            "a broken value inside a message's outline (inner 415)",
+            request(
+                r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":[1,]}}"#,
+                "",
+            ),
+            400,
+            -32700,
+        ),
         ("\"hello\"", request("\"hello\"", ""), 400, -32600),
         ("a batch", request(format!("[{PING}]"), ""), 400, -32600),
         (
@@ -267,6 +305,10 @@ async fn every_rejection_is_a_counted_json_rpc_error() {
         assert_eq!(got.as_u16(), status, "{name}: {body:?}");
         assert_eq!(headers[header::CONTENT_TYPE], "application/json", "{name}");
         let value = assert_rejection(&body, code, &id);
+        if code == -32700 {
+            // The layer's words, never the inner service's parser's.
+            assert_eq!(value["error"]["message"], "Parse error", "{name}");
+        }
         if status == 413 {
             assert_eq!(value["error"]["data"]["maxBodyBytes"], LIMIT, "{name}");
         }
@@ -283,7 +325,7 @@ async fn every_rejection_is_a_counted_json_rpc_error() {
     the_compatible_status_sends_them_with_200().await;
     let snapshot = stats.snapshot();
     assert_eq!(snapshot.total, count as u64 + 4, "{snapshot:?}");
-    assert_eq!(snapshot.by_symbol["PARSE_ERROR"], 5 + 1);
+    assert_eq!(snapshot.by_symbol["PARSE_ERROR"], 7 + 1);
     assert_eq!(snapshot.by_symbol["INVALID_REQUEST"], 9 + 1);
     assert_eq!(snapshot.by_symbol["INTERNAL_ERROR"], 1);
     assert_eq!(snapshot.by_symbol["UNSUPPORTED_PROTOCOL_VERSION"], 1 + 1);
@@ -350,6 +392,15 @@ async fn valid_messages_reach_the_inner_service_unchanged() {
         (status, &echoed[..]),
         (StatusCode::OK, with_meta.as_bytes())
     );
+    // A body shaped like a message goes on unparsed: the inner service's parser judges what
+    // is inside (rmcp refuses it, and the layer words that refusal: the rejections above).
+    let broken = r#"{"jsonrpc":"2.0","id":4,"method":"m","params":{"a":[1,]}}"#;
+    let unparsed = post()
+        .header("x-mock", "unparsed")
+        .body(Full::new(Bytes::from(broken)))
+        .unwrap();
+    let (status, _, echoed) = send(&mut service, unparsed).await;
+    assert_eq!((status, &echoed[..]), (StatusCode::OK, broken.as_bytes()));
     // A GET passes through unread.
     let get = Request::get("/mcp")
         .header(header::ACCEPT, ACCEPT)

@@ -480,7 +480,7 @@ fn catalog_findings(catalog: &Catalog, handwritten: bool, found: &mut Found) {
             if !seen.insert((e.code, e.symbol.as_str())) {
                 continue;
             }
-            let mut rule = |f: Option<rules::Finding>, at: Pos| {
+            let mut rule = |f: Option<rules::Finding<'_>>, at: Pos| {
                 if let Some(f) = f {
                     found.push((at, f.kind(), f.to_string(), None));
                 }

@@ -36,6 +36,7 @@ use std::fmt;
 
 use mcp_errors_rules::fleet::read::{self, ReservedEntry};
 use mcp_errors_rules::fleet::{FleetError, LineIndex, Pos};
+use mcp_errors_rules::rules::template;
 use serde::Deserialize;
 use serde::de::{self, MapAccess, Visitor};
 use toml::Spanned;
@@ -306,14 +307,26 @@ fn entry(
         None => error_type_of(&kind),
     };
     let fields = fields(lines, raw.fields, table_at)?;
-    if let Some(name) = missing_placeholder(&message.value, &fields) {
-        return Err(FleetError::new(
-            message.at,
-            format!(
-                "the message names `{{{name}}}`, which is no field of {:?}: add it to `fields` (`fields = {{ {name} = \"string\" }}`)",
-                symbol.value
-            ),
-        ));
+    match missing_placeholder(&message.value, &fields) {
+        Ok(None) => {}
+        Ok(Some(name)) => {
+            return Err(FleetError::new(
+                message.at,
+                format!(
+                    "the message names `{{{name}}}`, which is no field of {:?}: add it to `fields` (`fields = {{ {name} = \"string\" }}`)",
+                    symbol.value
+                ),
+            ));
+        }
+        Err(error) => {
+            return Err(FleetError::new(
+                message.at,
+                format!(
+                    "the message of {:?} is not a template: {error}",
+                    symbol.value
+                ),
+            ));
+        }
     }
     Ok(Entry {
         code: i64::from(code_value),
@@ -378,36 +391,48 @@ fn fields(
     Ok(fields)
 }
 
-/// The first placeholder of `template` (`{name}`, `{0}`, `{name:?}`; `{{` is a brace) that
-/// names none of `fields`; `{}` (a positional argument, which a catalog cannot supply) is
-/// reported as the empty name.
-fn missing_placeholder(template: &str, fields: &[Field]) -> Option<String> {
-    placeholder_names(template)
-        .into_iter()
-        .find(|name| !fields.iter().any(|f| f.name == *name))
+/// The first argument of `template` (a placeholder `{name}`, `{0}`, `{name:?}`, or a count
+/// `{x:width$}`) that names none of `fields`, by the template rule the derive reads a Rust
+/// enum's messages with (`rules::template`): `{}` (a positional argument, which a catalog
+/// cannot supply) is the empty name, `{0}` the name `0`. The error says why `template` is not
+/// one (an unmatched brace, `{ name }`, `.*`).
+fn missing_placeholder<'t>(
+    template: &'t str,
+    fields: &[Field],
+) -> Result<Option<String>, template::TemplateError<'t>> {
+    let mut missing = None;
+    template::args(template, &mut |arg| {
+        if missing.is_some() {
+            return;
+        }
+        let name = match arg {
+            template::Arg::Named(name) => name.to_owned(),
+            template::Arg::Index(index) => index.to_string(),
+            template::Arg::Next => String::new(),
+        };
+        if !fields.iter().any(|f| f.name == name) {
+            missing = Some(name);
+        }
+    })?;
+    Ok(missing)
 }
 
-/// The names of `template`'s placeholders in order, repeats kept (`{name}`, `{0}`,
-/// `{name:?}` name `name`, `0`, `name`; `{{` is a brace; `{}` is the empty name); the scan
-/// stops at a `{` that is never closed. The one template parser of the CLI: the hand-written
-/// catalog's check and the translations' ([`crate::locale`]) both read templates through it.
-pub(crate) fn placeholder_names(template: &str) -> Vec<String> {
+/// The names of `template`'s arguments in order, repeats kept, by the template rule the derive
+/// reads a Rust enum's messages with (`rules::template`): `{name}`, `{name:?}` and a count
+/// `{x:width$}` name `name` and `width`, `{0}` the name `0`, `{}` the empty name. `Err` says
+/// why `template` is not one. The translations' placeholder check ([`crate::locale`]) reads
+/// templates through it, as [`missing_placeholder`] does.
+pub(crate) fn placeholder_names(template: &str) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        if let Some(stripped) = after.strip_prefix('{') {
-            rest = stripped;
-            continue;
-        }
-        let Some(close) = after.find('}') else {
-            break;
-        };
-        let inner = &after[..close];
-        names.push(inner.split(':').next().unwrap_or("").trim().to_owned());
-        rest = &after[close + 1..];
-    }
-    names
+    template::args(template, &mut |arg| {
+        names.push(match arg {
+            template::Arg::Named(name) => name.to_owned(),
+            template::Arg::Index(index) => index.to_string(),
+            template::Arg::Next => String::new(),
+        });
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(names)
 }
 
 #[cfg(test)]
@@ -497,6 +522,38 @@ aliases = ["E_PY_FAIL"]
             err(&CATALOG.replace("{reason}", "{why}")),
             "13:11: the message names `{why}`, which is no field of \"E_PY_EXEC_FAIL\": add it to `fields` (`fields = { why = \"string\" }`)"
         );
+        // The derive's template rule: escaped braces name nothing, specs and counts are read.
+        for ok in [
+            "{{why}} {reason}",
+            "{reason:?}",
+            "{reason:>8}",
+            "{{{reason}}}",
+        ] {
+            assert!(parse(&CATALOG.replace("{reason}", ok)).is_ok(), "{ok}");
+        }
+        for (template, error) in [
+            (
+                "{reason:>width$}",
+                "13:11: the message names `{width}`, which is no field",
+            ),
+            ("{0}", "13:11: the message names `{0}`, which is no field"),
+            ("{}", "13:11: the message names `{}`, which is no field"),
+            (
+                "{ reason }",
+                "13:11: the message of \"E_PY_EXEC_FAIL\" is not a template: `{ reason }` does not name a field; expected `{field}` or `{0}`",
+            ),
+            (
+                "{reason",
+                "13:11: the message of \"E_PY_EXEC_FAIL\" is not a template: unmatched `{` in template; write `{{` for a literal brace",
+            ),
+            (
+                "reason}",
+                "13:11: the message of \"E_PY_EXEC_FAIL\" is not a template: unmatched `}` in template; write `}}` for a literal brace",
+            ),
+        ] {
+            let got = err(&CATALOG.replace("{reason}", template));
+            assert!(got.starts_with(error), "{template}: {got}");
+        }
         assert_eq!(
             err(&CATALOG.replace("[2050, 2059]", "[2059, 2050]")),
             "2:19: a reserved pair [2059, 2050] is written backwards: write [2050, 2059]"

@@ -15,7 +15,8 @@
 //! translated: the decoded error carries its canonical symbol), and a translation whose
 //! placeholders differ from the original's: the same set of names (order free, a name may
 //! repeat), read by the one template parser of the CLI
-//! ([`crate::handwritten::placeholder_names`]).
+//! ([`crate::handwritten::placeholder_names`]: the template rule of
+//! `mcp_errors_rules::rules::template`, the derive's).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -134,8 +135,19 @@ pub fn parse(text: &str, catalog: &Catalog) -> Result<Translation, LocaleError> 
             ));
         };
         let at = lines.pos(template.span().start);
-        let theirs = names(template.get_ref());
-        let ours = names(original);
+        let theirs = names(template.get_ref()).map_err(|why| {
+            finding(
+                "translation-placeholders",
+                at,
+                format!(
+                    "the translation of {} ({}) is not a template: {why}",
+                    symbol.get_ref(),
+                    locale.value
+                ),
+            )
+        })?;
+        // (a catalog's own template passed the same rule; an unreadable one names nothing)
+        let ours = names(original).unwrap_or_default();
         if theirs != ours {
             return Err(finding(
                 "translation-placeholders",
@@ -164,11 +176,10 @@ fn finding(kind: &'static str, at: Pos, message: String) -> LocaleError {
     }
 }
 
-/// The placeholder names of `template`, as a set (order and repeats do not matter).
-fn names(template: &str) -> BTreeSet<String> {
-    crate::handwritten::placeholder_names(template)
-        .into_iter()
-        .collect()
+/// The placeholder names of `template`, as a set (order and repeats do not matter); `Err`
+/// says why it is not a template.
+fn names(template: &str) -> Result<BTreeSet<String>, String> {
+    crate::handwritten::placeholder_names(template).map(|n| n.into_iter().collect())
 }
 
 /// `{a} {b}`, or `no placeholder`.
@@ -275,6 +286,10 @@ message = "Blocked"
         assert_eq!(
             err("[messages]\n"),
             "1:1: a translation file needs its `locale` (`locale = \"fr\"`)"
+        );
+        assert!(
+            err("locale = \"fr\"\n[messages]\nE_PY_BLOCKED = \"Bloqué {\"\n")
+                .starts_with("3:16: the translation of E_PY_BLOCKED (fr) is not a template: ")
         );
         assert!(err("locale = \"fr\"\nhelp = 1\n").starts_with("2:1: unknown field `help`"));
         assert!(err("locale = \"fr\n").starts_with("1:"));

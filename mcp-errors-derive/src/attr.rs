@@ -116,17 +116,42 @@ impl<T> Attr<T> {
     }
 }
 
-/// The bounds `start..=end` of an inclusive range written at `whole`: integers, not backwards.
-fn int_bounds(
-    start: &[TokenTree],
-    end: &[TokenTree],
+/// The codes `start..=end` written as `trees` at `whole` (with `single`, one code `c` too, as
+/// `c..=c`): integers, not backwards. `range` and each entry of `reserved` are read by it; a
+/// problem is reported, with `example` when it says what was expected.
+fn code_span(
+    cx: &Ctxt,
+    trees: &[TokenTree],
     whole: SpanRange,
-) -> Result<(i32, i32), (SpanRange, String)> {
-    match (scan::int(start), scan::int(end)) {
-        (Ok(a), Ok(b)) if a > b => Err((whole, format!("empty range: {a} is greater than {b}"))),
-        (Ok(a), Ok(b)) => Ok((a, b)),
-        (Err(msg), _) => Err((SpanRange::of_trees(start), msg)),
-        (_, Err(msg)) => Err((SpanRange::of_trees(end), msg)),
+    single: bool,
+    example: &str,
+) -> Option<(i32, i32)> {
+    let bounds = match scan::inclusive_range(trees) {
+        Some((start, end)) if !start.is_empty() && !end.is_empty() => {
+            match (scan::int(start), scan::int(end)) {
+                (Ok(a), Ok(b)) if a > b => {
+                    Err((whole, format!("empty range: {a} is greater than {b}")))
+                }
+                (Ok(a), Ok(b)) => Ok((a, b)),
+                (Err(msg), _) => Err((SpanRange::of_trees(start), msg)),
+                (_, Err(msg)) => Err((SpanRange::of_trees(end), msg)),
+            }
+        }
+        None if single => match scan::int(trees) {
+            Ok(code) => Ok((code, code)),
+            Err(msg) => Err((whole, msg)),
+        },
+        _ => Err((
+            whole,
+            "expected an inclusive range of integer literals".to_owned(),
+        )),
+    };
+    match bounds {
+        Ok(bounds) => Some(bounds),
+        Err((range, msg)) => {
+            report_value(cx, range, &msg, &example);
+            None
+        }
     }
 }
 
@@ -219,8 +244,11 @@ impl Seen {
 pub struct EnumAttrs {
     pub domain: Option<Attr<LitStr>>,
     pub range: Option<Attr<(i32, i32)>>,
-    /// `reserved = [2150, 2160..=2169]`: the retired codes, each with its tokens.
-    pub reserved: Option<Attr<Vec<Retired>>>,
+    /// `reserved = [2150, 2160..=2169]`: the key (where it is written); the retired codes,
+    /// each with its tokens, are `retired` (an `Attr` of one more value type would be one more
+    /// copy of the attribute code in the derive's build).
+    pub reserved: Option<Attr<()>>,
+    pub retired: Vec<Retired>,
     /// `fleet = "path/to/fleet.toml"`, relative to the crate's manifest directory.
     pub fleet: Option<Attr<LitStr>>,
     pub symbol_prefix: Option<Attr<LitStr>>,
@@ -435,7 +463,7 @@ fn enum_key(cx: &Ctxt, out: &mut EnumAttrs, key: &Key<'_>) -> bool {
     match key.name {
         symbol::DOMAIN => set(cx, &mut out.domain, key.string()),
         symbol::RANGE => set(cx, &mut out.range, key.range()),
-        symbol::RESERVED => set(cx, &mut out.reserved, key.reserved()),
+        symbol::RESERVED => set(cx, &mut out.reserved, key.reserved(&mut out.retired)),
         symbol::FLEET => set(cx, &mut out.fleet, key.string()),
         symbol::SYMBOL_PREFIX => set(cx, &mut out.symbol_prefix, key.string()),
         symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
@@ -979,82 +1007,63 @@ impl Key<'_> {
     /// `= A..=B`.
     fn range(&self) -> Option<Attr<(i32, i32)>> {
         let (tokens, trees) = self.tokens("2100..=2199")?;
-        let bounds = match scan::inclusive_range(&trees) {
-            Some((start, end)) if !start.is_empty() && !end.is_empty() => {
-                int_bounds(start, end, SpanRange::of(tokens))
-            }
-            _ => Err((
-                SpanRange::of(tokens),
-                "expected an inclusive range of integer literals".to_owned(),
-            )),
-        };
-        match bounds {
-            Ok(bounds) => Some(self.attr(bounds, SpanRange::of(tokens))),
-            Err((range, msg)) => {
-                report_value(self.cx, range, &msg, &"range = 2100..=2199");
-                None
-            }
-        }
+        let whole = SpanRange::of(tokens);
+        let bounds = code_span(self.cx, &trees, whole, false, "range = 2100..=2199")?;
+        Some(self.attr(bounds, whole))
     }
 
     /// `= [2150, 2160..=2169]`: codes and inclusive ranges, the syntax of `range`, in a list.
-    fn reserved(&self) -> Option<Attr<Vec<Retired>>> {
+    fn reserved(&self, out: &mut Vec<Retired>) -> Option<Attr<()>> {
         const EXAMPLE: &str = "reserved = [2150, 2160..=2169]";
         let (tokens, trees) = self.tokens("[2150, 2160..=2169]")?;
-        let [TokenTree::Group(group)] = trees.as_slice() else {
-            report_value(
-                self.cx,
-                SpanRange::of(tokens),
-                "expected a list of codes and inclusive ranges in `[...]`",
-                &EXAMPLE,
-            );
-            return None;
+        let group = match trees.as_slice() {
+            [TokenTree::Group(group)] if group.delimiter() == proc_macro2::Delimiter::Bracket => {
+                group
+            }
+            _ => {
+                report_value(
+                    self.cx,
+                    SpanRange::of(tokens),
+                    "expected a list of codes and inclusive ranges in `[...]`",
+                    &EXAMPLE,
+                );
+                return None;
+            }
         };
-        if group.delimiter() != proc_macro2::Delimiter::Bracket {
-            report_value(
-                self.cx,
-                SpanRange::of(group),
-                "expected a list of codes and inclusive ranges in `[...]`",
-                &EXAMPLE,
-            );
-            return None;
-        }
-        let mut out = Vec::new();
         let mut ok = true;
+        // A list with a bad entry retires nothing (the error is reported).
+        let before = out.len();
         let inner = scan::flatten(&group.stream());
-        for item in inner.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',')) {
+        // The entries between commas (plain loops, not `split` or a range iterator: fewer
+        // iterator types for the derive's build to compile).
+        let mut start = 0;
+        let mut end = 0;
+        while end <= inner.len() {
+            let at_end = end == inner.len()
+                || matches!(&inner[end], TokenTree::Punct(p) if p.as_char() == ',');
+            end += 1;
+            if !at_end {
+                continue;
+            }
+            let item = &inner[start..end - 1];
+            start = end;
             if item.is_empty() {
                 continue;
             }
             let tokens = SpanRange::of_trees(item);
-            let bounds = match scan::inclusive_range(item) {
-                Some((start, end)) if !start.is_empty() && !end.is_empty() => {
-                    int_bounds(start, end, tokens)
-                }
-                Some(_) => Err((
-                    tokens,
-                    "expected an inclusive range of integer literals".to_owned(),
-                )),
-                None => match scan::int(item) {
-                    Ok(code) => Ok((code, code)),
-                    Err(msg) => Err((tokens, msg)),
-                },
-            };
-            match bounds {
-                Ok((lo, hi)) => out.push(Retired {
+            match code_span(self.cx, item, tokens, true, EXAMPLE) {
+                Some((lo, hi)) => out.push(Retired {
                     codes: CodeSpan::new(lo, hi),
                     tokens,
                 }),
-                Err((range, msg)) => {
-                    report_value(self.cx, range, &msg, &EXAMPLE);
-                    ok = false;
-                }
+                None => ok = false,
             }
         }
         if !ok {
+            out.truncate(before);
             return None;
         }
-        Some(self.attr(out, SpanRange::of(tokens)))
+        Some(self.attr((), SpanRange::of(tokens)))
     }
 
     /// `= "network"`.

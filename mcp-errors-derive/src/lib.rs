@@ -122,11 +122,12 @@ fn derive(input: &syn::DeriveInput) -> emit::Expansion {
         Some(model) => fleet::check(&cx, model),
         None => None,
     };
-    #[cfg(not(feature = "fleet"))]
-    let tracking: Option<String> = None;
     match (cx.check(), model.as_ref()) {
         (Ok(()), Some(model)) => {
+            #[cfg_attr(not(feature = "fleet"), allow(unused_mut))]
             let mut expansion = emit::expand(&plan::Plan::new(model));
+            // Without the feature there is nothing to add, and no code to add it.
+            #[cfg(feature = "fleet")]
             if let Some(tracking) = tracking {
                 expansion.source.push_str(&tracking);
             }

@@ -4,6 +4,21 @@
 
 pub use crate::rules::names::{is_valid_symbol_prefix, replace, screaming_snake, symbol_problem};
 
+/// Whether `text` contains `needle`, as `str::contains` says, written out so that the derive
+/// does not compile std's substring search for its one use (`simd_contains` and the two-way
+/// searcher: about 1,300 lines of the derive's LLVM IR, on every clean build of a server).
+pub fn contains(text: &str, needle: &str) -> bool {
+    let (text, needle) = (text.as_bytes(), needle.as_bytes());
+    let mut start = 0;
+    while start + needle.len() <= text.len() {
+        if &text[start..start + needle.len()] == needle {
+            return true;
+        }
+        start += 1;
+    }
+    false
+}
+
 /// The identifier without `r#`.
 pub fn unraw(ident: &proc_macro2::Ident) -> String {
     let name = ident.to_string();
@@ -32,7 +47,27 @@ pub fn derived_symbol(prefix: &str, ident: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::derived_symbol;
+    use super::{contains, derived_symbol};
+
+    #[test]
+    fn contains_agrees_with_str_contains() {
+        for text in [
+            "",
+            "Duration",
+            "std::time::Duration",
+            "Durat",
+            "xDurationx",
+            "DDuration",
+        ] {
+            for needle in ["", "Duration", "D", "x"] {
+                assert_eq!(
+                    contains(text, needle),
+                    text.contains(needle),
+                    "{text:?} {needle:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_variant_repeating_the_prefix_is_not_doubled() {

@@ -15,7 +15,7 @@ use quote::{ToTokens, quote};
 use syn::{Ident, LitStr, Member, Type};
 
 use crate::ast::{self, Input};
-use crate::attr::Kind;
+use crate::attr::{Kind, Retired};
 use crate::json;
 use crate::names::unraw;
 use crate::splice::splice;
@@ -30,8 +30,8 @@ pub struct Plan<'a> {
     pub domain: String,
     /// `range = A..=B`.
     pub range: Option<(i32, i32)>,
-    /// `reserved = [...]`: the retired codes, each `(lo, hi)`, as written.
-    pub reserved: Vec<(i32, i32)>,
+    /// `reserved = [...]`: the retired codes, as written.
+    pub reserved: &'a [Retired],
     /// `#[mcp(decode)]`: generate `from_error_object` (with the `client` feature; without it
     /// `decode` is an error, see `valid.rs`).
     #[cfg(feature = "client")]
@@ -248,16 +248,7 @@ impl<'a> Plan<'a> {
                 Some(range) => Some(range.value),
                 None => None,
             },
-            reserved: match &input.attrs.reserved {
-                Some(reserved) => {
-                    let mut out = Vec::with_capacity(reserved.value.len());
-                    for retired in &reserved.value {
-                        out.push((retired.codes.lo, retired.codes.hi));
-                    }
-                    out
-                }
-                None => Vec::new(),
-            },
+            reserved: &input.attrs.retired,
             #[cfg(feature = "client")]
             decode: input.attrs.decode.is_some(),
             hand_display: input.hand_display,

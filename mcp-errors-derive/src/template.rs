@@ -5,6 +5,8 @@
 //! arguments bound to the variant's fields (`{0}` becomes `{field_0}`, the name the plan
 //! binds a tuple field to), as thiserror does.
 
+use crate::rules::template::{self, Part};
+
 /// What a placeholder, or a `name$` width/precision inside one, refers to.
 #[derive(Clone, PartialEq)]
 #[cfg_attr(test, derive(Debug))]
@@ -19,6 +21,18 @@ pub enum Arg {
 }
 
 impl Arg {
+    /// The shared rule's argument, owned; `{}` takes the next of `positional`.
+    fn of(arg: template::Arg<'_>, positional: &mut usize) -> Arg {
+        match arg {
+            template::Arg::Named(name) => Arg::Named(name.to_owned()),
+            template::Arg::Index(index) => Arg::Index(index),
+            template::Arg::Next => {
+                *positional += 1;
+                Arg::Positional(*positional - 1)
+            }
+        }
+    }
+
     /// Whether this argument names the field `member`, whose name without `r#` is `name`.
     pub fn names(&self, member: &syn::Member, name: &str) -> bool {
         match (self, member) {
@@ -64,49 +78,34 @@ pub struct Template {
 }
 
 impl Template {
-    /// Parses `text`; the error is a message for the user.
+    /// Parses `text` by the shared rule (`rules::template`, which a hand-written catalog's
+    /// messages are read by too); the error is a message for the user.
     pub fn parse(text: &str) -> Result<Template, String> {
         let mut pieces = Vec::new();
         let mut literal = String::new();
-        let mut chars = text.char_indices();
         let mut positional = 0;
-        // The character after a brace (one byte) is the next byte when it is a brace too.
-        let next_is = |start: usize, brace: u8| text.as_bytes().get(start + 1) == Some(&brace);
-        while let Some((start, c)) = chars.next() {
-            match c {
-                '{' if next_is(start, b'{') => {
-                    chars.next();
-                    literal.push('{');
+        let parsed = template::parse(text, &mut |part| match part {
+            Part::Text(text) | Part::Brace(text) => literal.push_str(text),
+            Part::Placeholder { arg, spec } => {
+                if !literal.is_empty() {
+                    pieces.push(Piece::Text(core::mem::take(&mut literal)));
                 }
-                '}' if next_is(start, b'}') => {
-                    chars.next();
-                    literal.push('}');
-                }
-                '}' => {
-                    return Err(
-                        "unmatched `}` in template; write `}}` for a literal brace".to_owned()
-                    );
-                }
-                '{' => {
-                    let body_start = start + 1;
-                    let end = loop {
-                        match chars.next() {
-                            Some((i, '}')) => break i,
-                            Some((_, '{')) | None => {
-                                return Err("unmatched `{` in template; write `{{` for a literal \
-                                            brace"
-                                    .to_owned());
-                            }
-                            Some(_) => {}
+                let arg = Arg::of(arg, &mut positional);
+                let mut parts = Vec::new();
+                // Checked by `parse` already.
+                let _ = template::spec(spec, &mut |part| {
+                    parts.push(match part {
+                        template::SpecPart::Text(text) => SpecPart::Text(text.to_owned()),
+                        template::SpecPart::Count(count) => {
+                            SpecPart::Count(Arg::of(count, &mut positional))
                         }
-                    };
-                    if !literal.is_empty() {
-                        pieces.push(Piece::Text(core::mem::take(&mut literal)));
-                    }
-                    pieces.push(parse_placeholder(&text[body_start..end], &mut positional)?);
-                }
-                c => literal.push(c),
+                    });
+                });
+                pieces.push(Piece::Placeholder { arg, spec: parts });
             }
+        });
+        if let Err(error) = parsed {
+            return Err(format!("{error}"));
         }
         if !literal.is_empty() {
             pieces.push(Piece::Text(literal));
@@ -359,132 +358,6 @@ pub fn replace_members(
         i += 1;
     }
     out
-}
-
-fn parse_placeholder(body: &str, positional: &mut usize) -> Result<Piece, String> {
-    let (arg, spec) = match body.split_once(':') {
-        Some((arg, spec)) => (arg, Some(spec)),
-        None => (body, None),
-    };
-    // `{}` takes the next extra format argument; whether there is one is checked with the
-    // variant (`valid`), which knows the arguments.
-    let arg = if arg.is_empty() {
-        *positional += 1;
-        Arg::Positional(*positional - 1)
-    } else {
-        match parse_arg(arg) {
-            Some(arg) => arg,
-            None => {
-                return Err(format!(
-                    "`{{{arg}}}` does not name a field; expected `{{field}}` or `{{0}}`"
-                ));
-            }
-        }
-    };
-    let spec = match spec {
-        Some(spec) => parse_spec(spec)?,
-        None => Vec::new(),
-    };
-    Ok(Piece::Placeholder { arg, spec })
-}
-
-/// `reason`, `r#type`, `0`.
-fn parse_arg(text: &str) -> Option<Arg> {
-    let mut digits = !text.is_empty();
-    for b in text.bytes() {
-        digits &= b.is_ascii_digit();
-    }
-    if digits {
-        return text.parse().ok().map(Arg::Index);
-    }
-    let name = text.strip_prefix("r#").unwrap_or(text);
-    let mut chars = name.chars();
-    let first = chars.next()?;
-    let mut word = first.is_alphabetic() || first == '_';
-    for c in chars {
-        word &= c.is_alphanumeric() || c == '_';
-    }
-    if word && name != "_" {
-        Some(Arg::Named(name.to_owned()))
-    } else {
-        None
-    }
-}
-
-/// `[[fill]align][sign]['#']['0'][width]['.' precision][type]`, keeping everything verbatim
-/// except widths and precisions that name an argument (`width$`, `1$`).
-fn parse_spec(spec: &str) -> Result<Vec<SpecPart>, String> {
-    let chars: Vec<char> = spec.chars().collect();
-    let mut pos = 0;
-    let mut text = String::new();
-    let mut parts = Vec::new();
-    if matches!(chars.get(1), Some('<' | '^' | '>')) {
-        text.push(chars[0]);
-        text.push(chars[1]);
-        pos = 2;
-    } else if matches!(chars.first(), Some('<' | '^' | '>')) {
-        text.push(chars[0]);
-        pos = 1;
-    }
-    if matches!(chars.get(pos), Some('+' | '-')) {
-        text.push(chars[pos]);
-        pos += 1;
-    }
-    if chars.get(pos) == Some(&'#') {
-        text.push('#');
-        pos += 1;
-    }
-    if chars.get(pos) == Some(&'0') && chars.get(pos + 1) != Some(&'$') {
-        text.push('0');
-        pos += 1;
-    }
-    pos = parse_count(&chars, pos, &mut text, &mut parts);
-    if chars.get(pos) == Some(&'.') {
-        text.push('.');
-        pos += 1;
-        if chars.get(pos) == Some(&'*') {
-            return Err("`.*` precision is not supported in templates; use `.name$`".to_owned());
-        }
-        pos = parse_count(&chars, pos, &mut text, &mut parts);
-    }
-    for &c in &chars[pos..] {
-        text.push(c);
-    }
-    if !text.is_empty() {
-        parts.push(SpecPart::Text(text));
-    }
-    Ok(parts)
-}
-
-/// A width or precision at `pos`: literal digits go to `text`; `arg$` becomes a
-/// [`SpecPart::Count`]. Returns the position after it.
-fn parse_count(chars: &[char], pos: usize, text: &mut String, parts: &mut Vec<SpecPart>) -> usize {
-    let mut end = pos;
-    while end < chars.len() && (chars[end].is_alphanumeric() || chars[end] == '_') {
-        end += 1;
-    }
-    let mut word = String::new();
-    for &c in &chars[pos..end] {
-        word.push(c);
-    }
-    if chars.get(end) == Some(&'$')
-        && let Some(arg) = parse_arg(&word)
-    {
-        if !text.is_empty() {
-            parts.push(SpecPart::Text(core::mem::take(text)));
-        }
-        parts.push(SpecPart::Count(arg));
-        return end + 1;
-    }
-    // Literal digits are a width; anything else is the type (`?`, `x`), left to the rest.
-    let mut digits = 0;
-    while pos + digits < chars.len() && chars[pos + digits].is_ascii_digit() {
-        digits += 1;
-    }
-    for &c in &chars[pos..pos + digits] {
-        text.push(c);
-    }
-    pos + digits
 }
 
 #[cfg(test)]

@@ -119,7 +119,7 @@ fn domain_is_present_and_kebab_case(cx: &Ctxt, input: &Input<'_>) {
         ),
         Some(domain) => {
             if let Some(finding) = rules::domain(&domain.value.value()) {
-                cx.syn_error(domain.value_error(finding));
+                cx.error_at(&domain.value_span, &finding);
             }
         }
     }
@@ -807,7 +807,7 @@ fn retry_after_is_in_seconds(cx: &Ctxt, variant: &Variant<'_>) {
         let Some(unit) = unit else {
             continue;
         };
-        if type_text(field.ty).contains("Duration") {
+        if names::contains(&type_text(field.ty), "Duration") {
             continue;
         }
         cx.syn_error(attr.error(format_args!(
@@ -1002,38 +1002,58 @@ fn field_using<'s>(keys: &[String], fields: &[&'s str], key: &str) -> Option<&'s
 /// A code identifies one variant on the wire; two variants with one code cannot be told apart
 /// by a client.
 fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
-    let mut uses = Vec::new();
-    // The variant each code is written on.
+    // Plain `i32` and `usize` lists, which the derive sorts and builds elsewhere too: each
+    // list of another type is one more copy of `Vec`'s code in the derive's build.
+    let mut codes = Vec::new();
+    // The index of the variant each code is written on.
     let mut owners = Vec::new();
-    for variant in &input.variants {
+    for (index, variant) in input.variants.iter().enumerate() {
         if let Some(code) = &variant.attrs.code
             && !variant.is_transparent()
         {
-            uses.push(CodeUse {
-                code: code.value,
-                symbol: &variant.symbol,
-                shared: variant.attrs.shared_code.is_some(),
-            });
-            owners.push((variant, code));
+            codes.push(code.value);
+            owners.push(index);
         }
     }
-    // The first uses already pointed at: the first plain duplicate of each also points at it.
-    let mut noted = Vec::new();
-    for collision in rules::duplicate_codes(&uses) {
-        let (_, code) = owners[collision.second];
-        cx.syn_error(code.error(&collision.finding));
+    let first = first_uses(&codes);
+    // Whether the first use of each code was pointed at: the first plain duplicate does.
+    let mut noted: Vec<usize> = vec![0; codes.len()];
+    for (i, &f) in first.iter().enumerate() {
+        if f == i {
+            continue;
+        }
+        let (variant, earlier) = (&input.variants[owners[i]], &input.variants[owners[f]]);
+        let (Some(code), Some(earlier_code)) = (&variant.attrs.code, &earlier.attrs.code) else {
+            continue;
+        };
+        let first_use = CodeUse {
+            code: earlier_code.value,
+            symbol: &earlier.symbol,
+            shared: earlier.attrs.shared_code.is_some(),
+        };
+        let second_use = CodeUse {
+            code: code.value,
+            symbol: &variant.symbol,
+            shared: variant.attrs.shared_code.is_some(),
+        };
+        let Some(finding) = rules::duplicate_code(&first_use, &second_use) else {
+            continue;
+        };
+        cx.error_at(&code.whole, &finding);
         if let Finding::DuplicateCode {
             sharing: Sharing::Neither,
             ..
-        } = collision.finding
-            && !noted.contains(&collision.first)
+        } = finding
+            && noted[f] == 0
         {
-            noted.push(collision.first);
-            let (earlier, earlier_code) = owners[collision.first];
-            cx.syn_error(earlier_code.error(format_args!(
-                "code {} is first used here, by `{}`",
-                earlier_code.value, earlier.ident
-            )));
+            noted[f] = 1;
+            cx.error_at(
+                &earlier_code.whole,
+                &format_args!(
+                    "code {} is first used here, by `{}`",
+                    earlier_code.value, earlier.ident
+                ),
+            );
         }
     }
 }
@@ -1050,7 +1070,7 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
             && !variant.is_transparent()
             && let Some(finding) = rules::code_in_range(code.value, CodeSpan::new(start, end))
         {
-            cx.syn_error(code.error(finding));
+            cx.error_at(&code.whole, &finding);
         }
     }
 }
@@ -1059,22 +1079,19 @@ fn codes_lie_in_range(cx: &Ctxt, input: &Input<'_>) {
 /// old peers): no variant may use one, and, with a `range`, each lies inside it, so that
 /// `assert_disjoint!` and `Registry::check` keep other enums off it too.
 fn reserved_codes_stay_retired(cx: &Ctxt, input: &Input<'_>) {
-    let Some(reserved) = &input.attrs.reserved else {
-        return;
-    };
+    let reserved = &input.attrs.retired;
     if let Some(range) = &input.attrs.range {
-        let (start, end) = range.value;
-        for retired in &reserved.value {
-            let span = retired.codes;
-            for code in [span.lo, span.hi] {
-                if let Some(finding) = rules::code_in_range(code, CodeSpan::new(start, end)) {
-                    cx.error_spanned_by(retired.tokens, finding);
-                    break;
-                }
+        let range = CodeSpan::new(range.value.0, range.value.1);
+        for retired in reserved {
+            let outside = match rules::code_in_range(retired.codes.lo, range) {
+                Some(finding) => Some(finding),
+                None => rules::code_in_range(retired.codes.hi, range),
+            };
+            if let Some(finding) = outside {
+                cx.error_at(&retired.tokens, &finding);
             }
         }
     }
-    let spans: Vec<CodeSpan> = reserved.value.iter().map(|r| r.codes).collect();
     for variant in &input.variants {
         let Some(code) = &variant.attrs.code else {
             continue;
@@ -1082,15 +1099,17 @@ fn reserved_codes_stay_retired(cx: &Ctxt, input: &Input<'_>) {
         if variant.is_transparent() {
             continue;
         }
-        if let Some(finding) = rules::reserved_code(code.value, &spans) {
-            cx.syn_error(code.error(&finding));
-            if let Finding::ReservedCode { retired, .. } = finding
-                && let Some(at) = reserved.value.iter().find(|r| r.codes == retired)
+        // One retired entry at a time: the note points at the one that holds the code.
+        for retired in reserved {
+            if let Some(finding) =
+                rules::reserved_code(code.value, core::slice::from_ref(&retired.codes))
             {
-                cx.error_spanned_by(
-                    at.tokens,
-                    format_args!("code {} is reserved here", code.value),
+                cx.error_at(&code.whole, &finding);
+                cx.error_at(
+                    &retired.tokens,
+                    &format_args!("code {} is reserved here", code.value),
                 );
+                break;
             }
         }
     }
@@ -1128,10 +1147,10 @@ fn reserved_codes_follow_the_bands(cx: &Ctxt, input: &Input<'_>) {
         match rules::protocol_band(code.value, protocol, marked) {
             Some(finding @ Finding::LegacyOutsideBand { .. }) => {
                 if let Some(legacy) = legacy {
-                    cx.syn_error(legacy.error(finding));
+                    cx.error_at(&legacy.whole, &finding);
                 }
             }
-            Some(finding) => cx.syn_error(code.error(finding)),
+            Some(finding) => cx.error_at(&code.whole, &finding),
             None => {}
         }
     }
@@ -1148,7 +1167,7 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
         match &variant.attrs.symbol {
             Some(symbol) => {
                 if let Some(finding) = rules::symbol(&symbol.value.value(), NameRole::Symbol) {
-                    cx.syn_error(symbol.value_error(finding));
+                    cx.error_at(&symbol.value_span, &finding);
                 }
             }
             None if prefix_ok => {
@@ -1168,7 +1187,7 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
         }
         for alias in &variant.attrs.aliases {
             if let Some(finding) = rules::symbol(&alias.value.value(), NameRole::Alias) {
-                cx.syn_error(alias.value_error(finding));
+                cx.error_at(&alias.value_span, &finding);
             }
         }
     }
@@ -1176,41 +1195,55 @@ fn symbols_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
 
 /// Decoding picks the variant by `data.symbol`, so symbols and aliases share one namespace.
 fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
+    let mut names = Vec::new();
+    // Where each name is written, its role's word and its variant.
     let mut uses = Vec::new();
     for variant in &input.variants {
         // A variant without a code was reported as such.
-        let Some(code) = &variant.attrs.code else {
-            continue;
-        };
-        if variant.is_transparent() {
+        if variant.attrs.code.is_none() || variant.is_transparent() {
             continue;
         }
         let own = match &variant.attrs.symbol {
             Some(symbol) => symbol.value_span,
             None => SpanRange::single(variant.ident.span()),
         };
-        uses.push((own, NameRole::Symbol, variant.symbol.clone(), code.value));
+        names.push(variant.symbol.clone());
+        uses.push((own, SYMBOL, variant));
         for alias in &variant.attrs.aliases {
-            uses.push((
-                alias.value_span,
-                NameRole::Alias,
-                alias.value.value(),
-                code.value,
-            ));
+            names.push(alias.value.value());
+            uses.push((alias.value_span, ALIAS, variant));
         }
     }
-    let mut names = Vec::with_capacity(uses.len());
-    for (_, role, name, code) in &uses {
-        names.push(NameUse {
-            name,
-            role: *role,
-            code: *code,
-        });
-    }
-    for collision in rules::duplicate_names(&names) {
-        cx.error_spanned_by(uses[collision.second].0, collision.finding);
+    let first = first_uses(&names);
+    for (i, &f) in first.iter().enumerate() {
+        let (tokens, what, variant) = uses[i];
+        if f != i
+            && let (Some(first_code), Some(code)) = (&uses[f].2.attrs.code, &variant.attrs.code)
+        {
+            let role = if what == ALIAS {
+                NameRole::Alias
+            } else {
+                NameRole::Symbol
+            };
+            let first_use = NameUse {
+                name: &names[f],
+                role: NameRole::Symbol,
+                code: first_code.value,
+            };
+            let second_use = NameUse {
+                name: &names[i],
+                role,
+                code: code.value,
+            };
+            cx.error_at(&tokens, &rules::duplicate_name(&first_use, &second_use));
+        }
     }
 }
+
+/// What a name is used as, in `symbols_are_unique`'s list (a `&str` there, as the derive's
+/// other lists of spans: a list of one more type is one more copy of `Vec`'s code).
+const SYMBOL: &str = "symbol";
+const ALIAS: &str = "alias";
 
 /// Each symbol and alias becomes a `pub const` of the enum (`E::E_PW_NAV`), but a variant wins
 /// path resolution: with a variant of the same name, `E::IO` names the variant and the

@@ -16,8 +16,18 @@ use tower_service::Service;
 
 /// (body, content type, status, JSON-RPC code, the reply's id) of each request sent to every
 /// line: the id is echoed when the layer could read it (a JSON-RPC request the line rejects).
-const CASES: [(&str, &str, u16, i64, Option<u64>); 4] = [
+/// The layer hands a body shaped like a message on unparsed, and words the line's refusal: the
+/// second, a broken value inside such a shape, shows that every line refuses it.
+const CASES: [(&str, &str, u16, i64, Option<u64>); 5] = [
     ("{not json", "application/json", 400, -32700, None),
+    (
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":[1,]}}"#,
+        "application/json",
+        400,
+        -32700,
+        None,
+    ),
+
     ("\"hello\"", "application/json", 400, -32600, None),
     (
         r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1]}"#,

@@ -12,6 +12,7 @@ use http_body_util::BodyExt;
 use serde_json::{Map, Value};
 
 use super::body::LayerBody;
+use super::outline::outline;
 use super::reply::{self, Rejection};
 use super::validate::{self, Refusal};
 
@@ -87,9 +88,16 @@ pub enum ErrorStatus {
 /// the `tracing` feature is on, else nowhere): clients never see parser text (CWE-209).
 ///
 /// The body of a JSON POST is read whole, never more than `max_body_bytes` kept, before the
-/// inner service is called, and handed to it in memory. Its nesting is measured by a loop over
-/// the bytes before it is parsed, so no depth can exhaust the stack. Other requests (GET, a
-/// POST of another content type) pass through unread.
+/// inner service is called, and handed to it in memory. A body whose top level is one JSON-RPC
+/// message (read in one pass over the bytes, nesting counted, nothing parsed) goes on
+/// unparsed: the inner service parses it, and only if it refuses the body (an error status, or
+/// a JSON answer with -32700 or -32600) does the layer parse the bytes it kept, to answer
+/// exactly as it would have before the call. So the inner service must refuse what is not
+/// JSON, as rmcp does on every line. The bytes are kept (the same `Bytes`, not a copy) until
+/// the inner service's answer begins: its status and headers, and for a JSON answer its body.
+/// Any other body is checked before the call. Nesting is measured by a loop over the bytes
+/// before anything is parsed, so no depth can exhaust the stack. Other requests (GET, a POST
+/// of another content type) pass through unread.
 ///
 /// The body limit ([`DEFAULT_MAX_BODY_BYTES`](Self::DEFAULT_MAX_BODY_BYTES), 4 MiB, rmcp's
 /// own default) should equal the inner service's (rmcp: `max_request_body_bytes`); a lower
@@ -259,6 +267,9 @@ struct Seen {
     request: bool,
     /// Its `id` when it can be echoed, else `null`: the `id` of a rejection's reply.
     id: Value,
+    /// The body, when it went to the inner service on its outline alone (unparsed): checked
+    /// in full only if the inner service refuses it, to word the refusal.
+    unchecked: Option<Bytes>,
 }
 
 async fn handle<S, B, ResBody>(
@@ -281,6 +292,7 @@ where
         json_post,
         request: false,
         id: Value::Null,
+        unchecked: None,
     };
     let body = if json_post {
         let declared = parts
@@ -313,35 +325,28 @@ where
                 ));
             }
         };
-        match validate::check(&bytes, config.max_depth) {
-            // A request that names its revision in `_meta` is judged by it (the inner
-            // service compares the two: -32020 or -32022).
-            Ok(message) => {
-                if let Some(reply) = unsupported_version.filter(|_| !message.meta_version) {
-                    return Ok(reply.into_response(&message.id));
+        // A body shaped like a message goes on unparsed (the inner service parses it); the
+        // full check runs now only for another shape, or to compare a refused version header
+        // with the body's own revision.
+        let outlined = unsupported_version
+            .is_none()
+            .then(|| outline(&bytes, config.max_depth))
+            .flatten();
+        if let Some(outlined) = outlined {
+            seen.request = outlined.request;
+            seen.unchecked = Some(bytes.clone());
+        } else {
+            match validate::check(&bytes, config.max_depth) {
+                // A request that names its revision in `_meta` is judged by it (the inner
+                // service compares the two: -32020 or -32022).
+                Ok(message) => {
+                    if let Some(reply) = unsupported_version.filter(|_| !message.meta_version) {
+                        return Ok(reply.into_response(&message.id));
+                    }
+                    seen.request = message.request;
+                    seen.id = message.id;
                 }
-                seen.request = message.request;
-                seen.id = message.id;
-            }
-            Err(Refusal::Parse(reason)) => {
-                return Ok(reply(
-                    StatusCode::BAD_REQUEST,
-                    &reply::PARSE_ERROR,
-                    "Parse error",
-                    &Value::Null,
-                    Map::new(),
-                    &reason,
-                ));
-            }
-            Err(Refusal::NotAMessage(message, id)) => {
-                return Ok(reply(
-                    StatusCode::BAD_REQUEST,
-                    &reply::INVALID_REQUEST,
-                    message,
-                    &id,
-                    Map::new(),
-                    message,
-                ));
+                Err(refusal) => return Ok(refused(refusal)),
             }
         }
         LayerBody::full(bytes)
@@ -395,6 +400,29 @@ fn unsupported_version(config: &Config, headers: &http::HeaderMap) -> Option<Uns
     Some(UnsupportedVersion(extra, status))
 }
 
+/// The layer's reply to a body that is not one JSON-RPC message: 400 with -32700 (`id`
+/// null) or -32600 (the `id` when it could be read).
+fn refused<B>(refusal: Refusal) -> Response<LayerBody<B>> {
+    match refusal {
+        Refusal::Parse(reason) => reply(
+            StatusCode::BAD_REQUEST,
+            &reply::PARSE_ERROR,
+            "Parse error",
+            &Value::Null,
+            Map::new(),
+            &reason,
+        ),
+        Refusal::NotAMessage(message, id) => reply(
+            StatusCode::BAD_REQUEST,
+            &reply::INVALID_REQUEST,
+            message,
+            &id,
+            Map::new(),
+            message,
+        ),
+    }
+}
+
 /// A reply of the layer's own, counted and logged.
 fn reply<B>(
     status: StatusCode,
@@ -441,7 +469,8 @@ enum Read {
 }
 
 /// Reads a body whole through [`http_body_util::Limited`], which keeps at most `limit`
-/// bytes: more is [`Read::TooLarge`]. An oversize body is then drained (`Limited` drops each
+/// bytes: more is [`Read::TooLarge`]. A body of one frame is kept as it came (a `Bytes` frame
+/// is not copied); frames after the first are gathered into one buffer. An oversize body is then drained (`Limited` drops each
 /// further frame as it refuses it), at most [`DRAIN_FRAMES`] frames, so that the client,
 /// still sending, can read the reply (a server that stops reading and closes resets the
 /// connection, and the client may lose the reply).
@@ -456,17 +485,12 @@ where
     }
     let body = http_body_util::Limited::new(body.map_err(|_| BodyFailed), limit);
     let mut body = core::pin::pin!(body);
-    let mut kept = BytesMut::new();
+    let mut kept = Gathered::default();
     while let Some(frame) = body.frame().await {
         match frame {
             Ok(frame) => {
-                if let Ok(mut data) = frame.into_data() {
-                    while data.has_remaining() {
-                        let chunk = data.chunk();
-                        kept.extend_from_slice(chunk);
-                        let n = chunk.len();
-                        data.advance(n);
-                    }
+                if let Ok(data) = frame.into_data() {
+                    kept.push(data);
                 }
             }
             Err(e) if e.is::<http_body_util::LengthLimitError>() => {
@@ -485,7 +509,45 @@ where
     if declared.is_some_and(|len| len > limit_u64) {
         Read::TooLarge
     } else {
-        Read::Whole(kept.freeze())
+        Read::Whole(kept.into_bytes())
+    }
+}
+
+/// Bytes read from a body: its first frame as it came (a `Bytes` frame is not copied), or,
+/// once a second frame comes, all of them gathered into one buffer.
+#[derive(Default)]
+struct Gathered {
+    first: Option<Bytes>,
+    more: BytesMut,
+}
+
+impl Gathered {
+    fn push(&mut self, mut data: impl Buf) {
+        if !data.has_remaining() {
+            return;
+        }
+        if self.first.is_none() && self.more.is_empty() {
+            self.first = Some(data.copy_to_bytes(data.remaining()));
+            return;
+        }
+        if let Some(first) = self.first.take() {
+            self.more.reserve(first.len() + data.remaining());
+            self.more.extend_from_slice(&first);
+        }
+        while data.has_remaining() {
+            let chunk = data.chunk();
+            self.more.extend_from_slice(chunk);
+            let n = chunk.len();
+            data.advance(n);
+        }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        self.first.as_deref().unwrap_or(&self.more)
+    }
+
+    fn into_bytes(self) -> Bytes {
+        self.first.unwrap_or_else(|| self.more.freeze())
     }
 }
 
@@ -512,32 +574,27 @@ async fn read_ahead<B>(
     body: &mut Pin<Box<B>>,
     limit: usize,
     mut done: impl FnMut(&[u8]) -> bool,
-) -> (BytesMut, bool)
+) -> (Bytes, bool)
 where
     B: Body,
     B::Data: Buf,
 {
-    let mut head = BytesMut::new();
-    while head.len() < limit {
+    let mut head = Gathered::default();
+    while head.as_slice().len() < limit {
         match body.frame().await {
-            None | Some(Err(_)) => return (head, true),
+            None | Some(Err(_)) => return (head.into_bytes(), true),
             Some(Ok(frame)) => {
-                let Ok(mut data) = frame.into_data() else {
+                let Ok(data) = frame.into_data() else {
                     continue;
                 };
-                while data.has_remaining() {
-                    let chunk = data.chunk();
-                    head.extend_from_slice(chunk);
-                    let n = chunk.len();
-                    data.advance(n);
-                }
-                if done(&head) {
+                head.push(data);
+                if done(head.as_slice()) {
                     break;
                 }
             }
         }
     }
-    (head, false)
+    (head.into_bytes(), false)
 }
 
 /// The inner service's response, as the client gets it: a plain-text rejection becomes a
@@ -545,17 +602,33 @@ where
 async fn rewrite<ResBody>(
     response: Response<ResBody>,
     config: &Config,
-    seen: Seen,
+    mut seen: Seen,
 ) -> Response<LayerBody<ResBody>>
 where
     ResBody: Body,
     ResBody::Data: Buf,
 {
     let status = response.status();
+    if status.is_client_error() || status.is_server_error() {
+        // A body passed on unchecked and refused: the refusal the layer would have made
+        // before the call, else its id for the reply.
+        if let Some(body) = seen.unchecked.take() {
+            match validate::check(&body, config.max_depth) {
+                Ok(message) => seen.id = message.id,
+                Err(refusal) => return refused(refusal),
+            }
+        }
+    }
     // Read before the response is taken apart, without an owned copy of the header.
     let media = media_type(response.headers().get(header::CONTENT_TYPE)).unwrap_or("");
     let json = media.eq_ignore_ascii_case("application/json");
     let event_stream = media.eq_ignore_ascii_case("text/event-stream");
+    if !json {
+        // Only an error status or a JSON answer says the body was refused: an event stream
+        // starts once the body was read as a message. The kept bytes go now, not after the
+        // first event (for a tool call, its result).
+        seen.unchecked = None;
+    }
     let (mut parts, body) = response.into_parts();
     let mut body = Box::pin(body);
     if status.is_client_error() || status.is_server_error() {
@@ -587,15 +660,23 @@ where
         );
         return Response::from_parts(parts, LayerBody::full(bytes));
     }
-    if status != StatusCode::OK || !seen.request {
+    if status != StatusCode::OK || !(seen.request || seen.unchecked.is_some()) {
         return Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body));
     }
     if json {
         let (head, ended) = read_ahead(&mut body, PEEK_LIMIT, |_| false).await;
-        if ended && config.error_status == ErrorStatus::BadRequest && bad_request_error(&head) {
-            parts.status = StatusCode::BAD_REQUEST;
+        if ended && let Some(code) = error_code(&head) {
+            if let Some(refusal) = refused_unchecked(code, &mut seen, config) {
+                return refused(refusal);
+            }
+            if seen.request
+                && config.error_status == ErrorStatus::BadRequest
+                && is_bad_request_code(code)
+            {
+                parts.status = StatusCode::BAD_REQUEST;
+            }
         }
-        return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
+        return Response::from_parts(parts, LayerBody::prefixed(head, body));
     }
     if event_stream && config.event_stream_status {
         let mut first = FirstEvent::Pending;
@@ -605,8 +686,9 @@ where
         })
         .await;
         if let FirstEvent::Data(data) = first
+            && seen.request
             && config.error_status == ErrorStatus::BadRequest
-            && bad_request_error(data.as_bytes())
+            && error_code(data.as_bytes()).is_some_and(is_bad_request_code)
         {
             drop(body);
             parts.status = StatusCode::BAD_REQUEST;
@@ -618,7 +700,7 @@ where
             );
             return Response::from_parts(parts, LayerBody::full(data));
         }
-        return Response::from_parts(parts, LayerBody::prefixed(head.freeze(), body));
+        return Response::from_parts(parts, LayerBody::prefixed(head, body));
     }
     Response::from_parts(parts, LayerBody::prefixed(Bytes::new(), body))
 }
@@ -670,21 +752,35 @@ fn plain_rejection(
     (status, &reply::INVALID_REQUEST, message, extra)
 }
 
-/// Whether `body` is a JSON-RPC error response whose code is one of [`BAD_REQUEST_CODES`].
-fn bad_request_error(body: &[u8]) -> bool {
-    // Each of these codes, as a JSON integer, is written with "-3202": a body without it
-    // (every successful answer) is not parsed.
-    if memchr::memmem::find(body, b"-3202").is_none() {
-        return false;
+/// The code of `body` when it is a JSON-RPC error response whose code the layer acts on: one
+/// of [`BAD_REQUEST_CODES`] (-3202x), or -32700 or -32600 (in a JSON answer: the inner
+/// service refused a body the layer passed on unchecked). A body whose text has none of these numbers (every
+/// successful answer) is not parsed.
+fn error_code(body: &[u8]) -> Option<i64> {
+    let named = memchr::memmem::find_iter(body, b"-32").any(|at| {
+        let rest = &body[at + 3..];
+        rest.starts_with(b"02") || rest.starts_with(b"700") || rest.starts_with(b"600")
+    });
+    if !named {
+        return None;
     }
-    let Ok(value) = serde_json::from_slice::<Value>(body) else {
-        return false;
-    };
-    value
-        .get("error")
-        .and_then(|e| e.get("code"))
-        .and_then(Value::as_i64)
-        .is_some_and(|code| BAD_REQUEST_CODES.iter().any(|&c| i64::from(c) == code))
+    let value = serde_json::from_slice::<Value>(body).ok()?;
+    value.get("error")?.get("code")?.as_i64()
+}
+
+/// Whether a code goes out with HTTP 400 ([`BAD_REQUEST_CODES`]).
+fn is_bad_request_code(code: i64) -> bool {
+    BAD_REQUEST_CODES.iter().any(|&c| i64::from(c) == code)
+}
+
+/// The layer's own refusal of a body it passed on unchecked, when the inner service answered
+/// it with a parse or invalid-request error and the full check refuses it too.
+fn refused_unchecked(code: i64, seen: &mut Seen, config: &Config) -> Option<Refusal> {
+    let refusal_codes = [crate::jsonrpc::PARSE_ERROR, crate::jsonrpc::INVALID_REQUEST];
+    if !refusal_codes.iter().any(|&c| i64::from(c) == code) {
+        return None;
+    }
+    validate::check(&seen.unchecked.take()?, config.max_depth).err()
 }
 
 /// The data of the first complete server-sent event of `stream` that has data.
@@ -755,11 +851,21 @@ mod tests {
             first_event_data(b": keep-alive\r\n\r\ndata: x\r\n\r\n"),
             FirstEvent::Data("x".into())
         );
-        assert!(bad_request_error(
-            br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m"}}"#
-        ));
-        assert!(!bad_request_error(
-            br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"m"}}"#
-        ));
+        assert_eq!(
+            error_code(br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m"}}"#),
+            Some(-32021)
+        );
+        assert_eq!(
+            error_code(br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32700,"message":"m"}}"#),
+            Some(-32700)
+        );
+        assert_eq!(
+            error_code(br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"m"}}"#),
+            None
+        );
+        assert_eq!(
+            error_code(br#"{"jsonrpc":"2.0","id":1,"result":{"n":-32021}}"#),
+            None
+        );
     }
 }

@@ -40,6 +40,7 @@
 mod body;
 mod layer;
 mod limit;
+mod outline;
 mod reply;
 mod validate;
 

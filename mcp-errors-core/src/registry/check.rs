@@ -285,7 +285,7 @@ impl RegistryConflict {
     /// `Display` is the words after the enums' names, its `kind()` a stable name
     /// (`duplicate-code`, ...).
     #[inline]
-    pub fn finding(&self) -> Finding {
+    pub fn finding(&self) -> Finding<'static> {
         match *self {
             RegistryConflict::OverlappingRanges {
                 first_span,
@@ -295,9 +295,9 @@ impl RegistryConflict {
                 second_domain,
                 ..
             } => Finding::OverlappingRanges {
-                first: first_domain.to_owned(),
+                first: first_domain,
                 first_range: CodeSpan::new(first_span.start, first_span.end),
-                second: second_domain.to_owned(),
+                second: second_domain,
                 second_range: CodeSpan::new(second_span.start, second_span.end),
                 code,
             },
@@ -310,8 +310,8 @@ impl RegistryConflict {
                 ..
             } => Finding::DuplicateCode {
                 code,
-                first: first_symbol.to_owned(),
-                second: second_symbol.to_owned(),
+                first: first_symbol,
+                second: second_symbol,
                 sharing: match (first_shares, second_shares) {
                     (true, _) => Sharing::FirstOnly,
                     (false, true) => Sharing::SecondOnly,
@@ -324,7 +324,7 @@ impl RegistryConflict {
                 second_is_alias,
                 ..
             } => Finding::DuplicateName {
-                name: symbol.to_owned(),
+                name: symbol,
                 role: if second_is_alias {
                     NameRole::Alias
                 } else {

@@ -50,9 +50,13 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
         _ => None,
     };
     if plan.range.is_none() {
-        for &(lo, hi) in &plan.reserved {
+        for retired in plan.reserved {
+            let (lo, hi) = (retired.codes.lo, retired.codes.hi);
             span = Some(match span {
-                Some((start, end)) => (start.min(lo), end.max(hi)),
+                Some((start, end)) => (
+                    if lo < start { lo } else { start },
+                    if hi > end { hi } else { end },
+                ),
                 None => (lo, hi),
             });
         }
@@ -66,12 +70,12 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
     out.push_str("];");
     if !plan.reserved.is_empty() {
         let _ = write!(out, "const RESERVED: &'static [{p}::CodeRange] = &[");
-        for &(lo, hi) in &plan.reserved {
+        for retired in plan.reserved {
             let _ = write!(
                 out,
                 "{p}::CodeRange {{ start: {}, end: {} }},",
-                Code(lo),
-                Code(hi)
+                Code(retired.codes.lo),
+                Code(retired.codes.hi)
             );
         }
         out.push_str("];");

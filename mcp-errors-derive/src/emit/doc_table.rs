@@ -51,15 +51,12 @@ pub fn catalog_table(plan: &Plan<'_>) -> String {
             markdown::text(&row.message.text)
         );
     }
-    for &(lo, hi) in &plan.reserved {
-        let codes = if lo == hi {
-            lo.to_string()
-        } else {
-            format!("{lo}..={hi}")
-        };
+    for retired in plan.reserved {
+        // `2150`, or `2160..=2169` for a range: the DSL's spelling (`CodeSpan`'s `Display`).
         let _ = writeln!(
             out,
-            "| {codes} | | | | retired (`reserved`): never used again |"
+            "| {} | | | | retired (`reserved`): never used again |",
+            retired.codes
         );
     }
     out
@@ -91,6 +88,30 @@ mod tests {
             [
                 "| 1 | `E_A` | `A` | no | first line<br>second \\| line |",
                 "| | | `Common` | | every code of `mcp_errors::CommonError` (transparent) |",
+            ]
+        );
+    }
+
+    #[test]
+    fn retired_codes_get_a_row_each_after_the_variants() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[mcp(domain = "pw", range = 2100..=2199, reserved = [2150, 2160..=2169])]
+            enum E {
+                #[mcp(code = 2100, symbol = "E_A", message = "a")]
+                A,
+            }
+        };
+        let cx = crate::ctxt::Ctxt::new();
+        let model = Input::from_syn(&cx, &input).unwrap();
+        cx.check().unwrap();
+        let table = catalog_table(&Plan::new(&model));
+        let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('|')).collect();
+        assert_eq!(
+            rows[2..],
+            [
+                "| 2100 | `E_A` | `A` | no | a |",
+                "| 2150 | | | | retired (`reserved`): never used again |",
+                "| 2160..=2169 | | | | retired (`reserved`): never used again |",
             ]
         );
     }

@@ -56,7 +56,7 @@ impl FleetFinding {
         }
     }
 
-    fn of(finding: &rules::Finding, at: Pos) -> FleetFinding {
+    fn of(finding: &rules::Finding<'_>, at: Pos) -> FleetFinding {
         FleetFinding::new(finding.kind(), finding.to_string(), at)
     }
 }

@@ -14,7 +14,8 @@ pub const LEGACY: CodeSpan = CodeSpan::new(-32019, -32000);
 pub const SPEC_DEFINED: CodeSpan = CodeSpan::new(-32099, -32020);
 
 /// A part of [`JSONRPC_RESERVED`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum Band {
     /// [`LEGACY`]: codes servers used before the allocation; no new ones.
     Legacy,
@@ -49,7 +50,7 @@ impl Band {
 /// [`Finding::LegacyOutsideBand`] (which a checker reports at the mark, the others at the
 /// code).
 #[inline]
-pub fn protocol_band(code: i32, protocol: bool, legacy: bool) -> Option<Finding> {
+pub fn protocol_band(code: i32, protocol: bool, legacy: bool) -> Option<Finding<'static>> {
     let band = Band::of(code);
     match (band, protocol) {
         (Some(band), false) => Some(Finding::ProtocolBand {

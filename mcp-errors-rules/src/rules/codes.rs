@@ -7,7 +7,8 @@ use super::finding::Finding;
 
 /// An inclusive range of codes, `lo..=hi` (`lo == hi` for one code). `Display` writes
 /// `2160..=2169`, the DSL's spelling, or `2150` for one code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash))]
 pub struct CodeSpan {
     /// The lowest code.
     pub lo: i32,
@@ -23,6 +24,7 @@ impl CodeSpan {
     }
 
     /// The one code `code`.
+    #[cfg(not(proc_macro))]
     #[inline]
     pub const fn single(code: i32) -> CodeSpan {
         CodeSpan { lo: code, hi: code }
@@ -35,6 +37,7 @@ impl CodeSpan {
     }
 
     /// Whether the two ranges share a code.
+    #[cfg(not(proc_macro))]
     #[inline]
     pub const fn overlaps(self, other: CodeSpan) -> bool {
         self.lo <= other.hi && other.lo <= self.hi
@@ -56,7 +59,7 @@ impl fmt::Display for CodeSpan {
 /// on: a code outside it would collide with another catalog without either check noticing).
 /// Finding: "code 2200 is outside the range 2100..=2199".
 #[inline]
-pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding> {
+pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding<'static>> {
     if range.contains(code) {
         None
     } else {
@@ -68,7 +71,7 @@ pub fn code_in_range(code: i32, range: CodeSpan) -> Option<Finding> {
 /// entry one code or an inclusive range; a linear scan (a catalog retires a handful). Finding:
 /// "code 2150 is reserved (retired); use a new code".
 #[inline]
-pub fn reserved_code(code: i32, reserved: &[CodeSpan]) -> Option<Finding> {
+pub fn reserved_code(code: i32, reserved: &[CodeSpan]) -> Option<Finding<'static>> {
     for &retired in reserved {
         if retired.contains(code) {
             return Some(Finding::ReservedCode { code, retired });

@@ -3,12 +3,15 @@
 //! [`Collision`] per repeat, naming the earlier use, found with one sort (`O(n log n)`), never
 //! all pairs.
 
+#[cfg(not(proc_macro))]
 use super::codes::CodeSpan;
 use super::finding::{Finding, NameRole, Sharing};
-use super::order::{first_uses, first_uses_by, sorted_order};
+#[cfg(not(proc_macro))]
+use super::order::{first_uses_by, sorted_order};
 
 /// One entry's code, for [`duplicate_codes`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug))]
 pub struct CodeUse<'a> {
     /// The code.
     pub code: i32,
@@ -19,7 +22,8 @@ pub struct CodeUse<'a> {
 }
 
 /// One symbol or alias of an entry, for [`duplicate_names`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug))]
 pub struct NameUse<'a> {
     /// The name.
     pub name: &'a str,
@@ -29,9 +33,11 @@ pub struct NameUse<'a> {
     pub code: i32,
 }
 
+#[cfg(not(proc_macro))]
 /// A range some owner claims (an enum's `range`, a fleet domain's allocation), for
 /// [`overlapping_ranges`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug))]
 pub struct Claim<'a> {
     /// Who claims it, how findings name it (a domain).
     pub owner: &'a str,
@@ -39,84 +45,103 @@ pub struct Claim<'a> {
     pub range: CodeSpan,
 }
 
+#[cfg(not(proc_macro))]
 /// A rule broken by two uses: indices into the slice the rule was given. A checker reports
 /// `finding` at `second` (the later use) and may point at `first` as where the name or code
 /// was first used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Collision {
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
+pub struct Collision<'a> {
     /// The index of the earlier use.
     pub first: usize,
     /// The index of the use that repeats it.
     pub second: usize,
     /// What is wrong.
-    pub finding: Finding,
+    pub finding: Finding<'a>,
 }
 
+#[cfg(not(proc_macro))]
 /// The rule: a code identifies one entry on the wire, so two entries with one code cannot be
 /// told apart by a client, unless both say they share it (`shared_code`: several entries of a
 /// protocol catalog on -32602, each with its own symbol). Each repeat is reported against the
 /// first use of its code, in the order of `uses`. Finding: "duplicate code 2100; first used by
 /// `E_PW_NAV`".
 #[inline]
-pub fn duplicate_codes(uses: &[CodeUse<'_>]) -> Vec<Collision> {
+pub fn duplicate_codes<'a>(uses: &[CodeUse<'a>]) -> Vec<Collision<'a>> {
     let first = first_uses_by(uses.len(), &|a, b| uses[a].code.cmp(&uses[b].code));
     let mut out = Vec::new();
     for (second, &first) in first.iter().enumerate() {
-        if first == second {
-            continue;
-        }
-        let (a, b) = (&uses[first], &uses[second]);
-        let sharing = match (a.shared, b.shared) {
-            (true, true) => continue,
-            (true, false) => Sharing::FirstOnly,
-            (false, true) => Sharing::SecondOnly,
-            (false, false) => Sharing::Neither,
-        };
-        out.push(Collision {
-            first,
-            second,
-            finding: Finding::DuplicateCode {
-                code: b.code,
-                first: a.symbol.to_owned(),
-                second: b.symbol.to_owned(),
-                sharing,
-            },
-        });
-    }
-    out
-}
-
-/// The rule: decoding picks an entry by `data.symbol`, so symbols and aliases share one
-/// namespace, and each names one entry once. Each repeat is reported against the first use of
-/// its name, in the order of `uses`. Finding: "duplicate alias `E_NAV`; first used by code
-/// 2100".
-#[inline]
-pub fn duplicate_names(uses: &[NameUse<'_>]) -> Vec<Collision> {
-    let names: Vec<&str> = uses.iter().map(|u| u.name).collect();
-    let first = first_uses(&names);
-    let mut out = Vec::new();
-    for (second, &first) in first.iter().enumerate() {
-        if first != second {
+        if first != second
+            && let Some(finding) = duplicate_code(&uses[first], &uses[second])
+        {
             out.push(Collision {
                 first,
                 second,
-                finding: Finding::DuplicateName {
-                    name: uses[second].name.to_owned(),
-                    role: uses[second].role,
-                    first_code: uses[first].code,
-                },
+                finding,
             });
         }
     }
     out
 }
 
+/// [`duplicate_codes`]'s rule for one repeat: `second` uses the code `first` used before it
+/// (a checker that finds repeats itself, as the derive does, calls this). `None` when both
+/// share it on purpose.
+#[inline]
+pub fn duplicate_code<'a>(first: &CodeUse<'a>, second: &CodeUse<'a>) -> Option<Finding<'a>> {
+    let sharing = match (first.shared, second.shared) {
+        (true, true) => return None,
+        (true, false) => Sharing::FirstOnly,
+        (false, true) => Sharing::SecondOnly,
+        (false, false) => Sharing::Neither,
+    };
+    Some(Finding::DuplicateCode {
+        code: second.code,
+        first: first.symbol,
+        second: second.symbol,
+        sharing,
+    })
+}
+
+#[cfg(not(proc_macro))]
+/// The rule: decoding picks an entry by `data.symbol`, so symbols and aliases share one
+/// namespace, and each names one entry once. Each repeat is reported against the first use of
+/// its name, in the order of `uses`. Finding: "duplicate alias `E_NAV`; first used by code
+/// 2100".
+#[inline]
+pub fn duplicate_names<'a>(uses: &[NameUse<'a>]) -> Vec<Collision<'a>> {
+    let first = first_uses_by(uses.len(), &|a, b| uses[a].name.cmp(uses[b].name));
+    let mut out = Vec::new();
+    for (second, &first) in first.iter().enumerate() {
+        if first != second {
+            out.push(Collision {
+                first,
+                second,
+                finding: duplicate_name(&uses[first], &uses[second]),
+            });
+        }
+    }
+    out
+}
+
+/// [`duplicate_names`]'s rule for one repeat: `second` uses the name `first` used before it
+/// (a checker that finds repeats itself, as the derive does, calls this).
+#[inline]
+pub fn duplicate_name<'a>(first: &NameUse<'_>, second: &NameUse<'a>) -> Finding<'a> {
+    Finding::DuplicateName {
+        name: second.name,
+        role: second.role,
+        first_code: first.code,
+    }
+}
+
+#[cfg(not(proc_macro))]
 /// The rule: two owners' ranges share no code. Every overlapping pair is reported once, the
 /// range that starts first as `first` (then the one given first), swept in start order keeping
 /// the ranges still open: `O(k log k)` plus one step per overlapping pair. Finding: "range
 /// 2100..=2199 of `playwright` overlaps range 2000..=2149 of `python` from code 2100".
 #[inline]
-pub fn overlapping_ranges(claims: &[Claim<'_>]) -> Vec<Collision> {
+pub fn overlapping_ranges<'a>(claims: &[Claim<'a>]) -> Vec<Collision<'a>> {
     let order = sorted_order(claims.len(), &|a, b| {
         claims[a].range.lo.cmp(&claims[b].range.lo)
     });
@@ -131,9 +156,9 @@ pub fn overlapping_ranges(claims: &[Claim<'_>]) -> Vec<Collision> {
                 first,
                 second,
                 finding: Finding::OverlappingRanges {
-                    first: earlier.owner.to_owned(),
+                    first: earlier.owner,
                     first_range: earlier.range,
-                    second: claims[second].owner.to_owned(),
+                    second: claims[second].owner,
                     second_range: range,
                     code: range.lo.max(earlier.range.lo),
                 },

@@ -8,7 +8,8 @@ use super::names::{SymbolProblem, to_kebab};
 
 /// What a name is used as: symbols and aliases share one namespace (decoding picks an entry by
 /// either), so a collision between them is one rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash))]
 pub enum NameRole {
     /// An entry's own symbol.
     Symbol,
@@ -28,7 +29,8 @@ impl fmt::Display for NameRole {
 
 /// Which sides of a repeated code declare that they share it (`shared_code` in the derive):
 /// a code is shared on purpose only when both do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum Sharing {
     /// Neither side shares it.
     Neither,
@@ -41,13 +43,18 @@ pub enum Sharing {
 /// One broken rule. `Display` writes the message (lower case, no trailing period); the
 /// checker adds where it is. [`Finding::kind`] is its stable name (`duplicate-code`, ...),
 /// for tools that filter or count findings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// It borrows the names it speaks of from the checker's own data (`'a`) and owns nothing: a
+/// finding is built and written without allocating, and has no drop code (the derive builds
+/// them at compile time of every server, where each owned `String` is code generated there).
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 #[non_exhaustive]
-pub enum Finding {
+pub enum Finding<'a> {
     /// A symbol or alias that does not match `^[A-Z][A-Z0-9_]*[A-Z0-9]$` (at most 63).
     InvalidName {
         /// The name as written.
-        name: String,
+        name: &'a str,
         /// Symbol or alias.
         role: NameRole,
         /// What is wrong with it.
@@ -56,7 +63,7 @@ pub enum Finding {
     /// A domain that is not lower-kebab-case.
     InvalidDomain {
         /// The domain as written.
-        domain: String,
+        domain: &'a str,
     },
     /// A code outside the range its owner declared.
     CodeOutsideRange {
@@ -93,16 +100,16 @@ pub enum Finding {
         /// The code.
         code: i32,
         /// The symbol of the first entry using it.
-        first: String,
+        first: &'a str,
         /// The symbol of the second entry using it.
-        second: String,
+        second: &'a str,
         /// Which of the two say they share it.
         sharing: Sharing,
     },
     /// A symbol or alias naming two entries (or written twice for one).
     DuplicateName {
         /// The name.
-        name: String,
+        name: &'a str,
         /// What the second use is.
         role: NameRole,
         /// The code of the entry that uses it first.
@@ -111,11 +118,11 @@ pub enum Finding {
     /// Two ranges that share codes.
     OverlappingRanges {
         /// The owner of the range that starts first (a domain).
-        first: String,
+        first: &'a str,
         /// Its range.
         first_range: CodeSpan,
         /// The other owner.
-        second: String,
+        second: &'a str,
         /// Its range.
         second_range: CodeSpan,
         /// The first code both contain.
@@ -123,7 +130,8 @@ pub enum Finding {
     },
 }
 
-impl Finding {
+#[cfg(not(proc_macro))]
+impl Finding<'_> {
     /// The finding's stable name, kebab-case: what `--format json` and tests match on.
     #[inline]
     pub fn kind(&self) -> &'static str {
@@ -149,7 +157,7 @@ impl Finding {
 /// The advice every band message ends with.
 const OUTSIDE: &str = "give application errors a code outside -32768..=-32000, e.g. a positive one";
 
-impl fmt::Display for Finding {
+impl fmt::Display for Finding<'_> {
     #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

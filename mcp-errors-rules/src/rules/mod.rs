@@ -18,6 +18,7 @@
 //! | one code, two entries | [`duplicate_codes`] | `duplicate-code` |
 //! | one symbol or alias, two entries | [`duplicate_names`] | `duplicate-symbol` |
 //! | two ranges sharing codes | [`overlapping_ranges`] | `overlapping-ranges` |
+//! | a message template's braces, placeholders and specs | [`template::parse`] | (a [`template::TemplateError`]) |
 
 mod band;
 mod codes;
@@ -25,11 +26,14 @@ mod duplicates;
 mod finding;
 pub mod names;
 pub mod order;
+pub mod template;
 
 pub use band::{Band, JSONRPC_RESERVED, LEGACY, SPEC_DEFINED, protocol_band};
 pub use codes::{CodeSpan, code_in_range, reserved_code};
-pub use duplicates::{
-    Claim, CodeUse, Collision, NameUse, duplicate_codes, duplicate_names, overlapping_ranges,
-};
+pub use duplicates::{CodeUse, NameUse, duplicate_code, duplicate_name};
+// What only the crate's users call, not the derive (which compiles this folder into itself:
+// `proc_macro` is set there), so the derive's build does not check and lower them.
+#[cfg(not(proc_macro))]
+pub use duplicates::{Claim, Collision, duplicate_codes, duplicate_names, overlapping_ranges};
 pub use finding::{Finding, NameRole, Sharing};
 pub use names::{SymbolProblem, domain, symbol};

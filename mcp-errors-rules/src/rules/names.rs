@@ -12,7 +12,8 @@ pub const MAX_SYMBOL_LEN: usize = 63;
 /// Why a string is not a valid symbol: the pattern is `^[A-Z][A-Z0-9_]*[A-Z0-9]$`, at most
 /// [`MAX_SYMBOL_LEN`] characters. `Display` is the predicate after "it": "is longer than 63
 /// characters".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
+#[cfg_attr(not(proc_macro), derive(Debug, PartialEq, Eq))]
 pub enum SymbolProblem {
     /// More than [`MAX_SYMBOL_LEN`] bytes.
     TooLong,
@@ -64,12 +65,17 @@ pub fn symbol_problem(symbol: &str) -> Option<SymbolProblem> {
 /// The rule: `name`, used as `role`, is a well-formed symbol.
 /// Finding: "invalid symbol `e_pw`: it must start with an upper-case ASCII letter".
 #[inline]
-pub fn symbol(name: &str, role: NameRole) -> Option<Finding> {
-    symbol_problem(name).map(|problem| Finding::InvalidName {
-        name: name.to_owned(),
-        role,
-        problem,
-    })
+// A `match`, not `Option::map` with a closure: one generic instantiation less in the derive.
+#[allow(clippy::manual_map)]
+pub fn symbol(name: &str, role: NameRole) -> Option<Finding<'_>> {
+    match symbol_problem(name) {
+        Some(problem) => Some(Finding::InvalidName {
+            name,
+            role,
+            problem,
+        }),
+        None => None,
+    }
 }
 
 /// Whether `prefix` can start a symbol: empty, or `^[A-Z][A-Z0-9_]*$`.
@@ -93,13 +99,11 @@ fn all_symbol_bytes(bytes: &[u8]) -> bool {
 /// The rule: a domain is lower-kebab-case, `^[a-z][a-z0-9]*(-[a-z0-9]+)*$` (`memory-bank`).
 /// Finding: "domain `Memory_Bank` must be lower-kebab-case, e.g. `memory-bank`".
 #[inline]
-pub fn domain(domain: &str) -> Option<Finding> {
+pub fn domain(domain: &str) -> Option<Finding<'_>> {
     if is_kebab_case(domain) {
         None
     } else {
-        Some(Finding::InvalidDomain {
-            domain: domain.to_owned(),
-        })
+        Some(Finding::InvalidDomain { domain })
     }
 }
 
