@@ -232,6 +232,7 @@ pub fn check(fleet_path: &Path) -> Report {
         let path = dir.join(rel);
         check_catalog(
             &fleet,
+            dir,
             &path,
             &at(*written_at),
             domains,
@@ -262,6 +263,7 @@ pub fn check(fleet_path: &Path) -> Report {
 /// file) and adds its problems to `report`.
 fn check_catalog(
     fleet: &Fleet,
+    dir: &Path,
     path: &Path,
     written: &Place,
     domains: &[&Domain],
@@ -324,6 +326,40 @@ fn check_catalog(
         });
     }
     across.finish_file(&name);
+    check_locales(dir, &catalog, domains, report);
+}
+
+/// Reads each translation file the `domains` name (`locales`, relative to the fleet file's
+/// folder `dir`) against their `catalog` ([`crate::locale`]) and adds its problem, if any.
+fn check_locales(dir: &Path, catalog: &Catalog, domains: &[&Domain], report: &mut Report) {
+    for written in domains.iter().flat_map(|d| &d.locales) {
+        let path = dir.join(&written.value);
+        let name = path.display().to_string();
+        let problem = match read(&path) {
+            Err(message) => Problem {
+                place: Place {
+                    path: name,
+                    at: START,
+                },
+                kind: "unreadable",
+                message,
+                see: None,
+            },
+            Ok(text) => match crate::locale::parse(&text, catalog) {
+                Ok(_) => continue,
+                Err(e) => Problem {
+                    place: Place {
+                        path: name,
+                        at: e.error.pos(),
+                    },
+                    kind: e.kind,
+                    message: e.error.message,
+                    see: None,
+                },
+            },
+        };
+        report.problems.push(problem);
+    }
 }
 
 /// `./a/b.json` and `a/b.json` are one file.

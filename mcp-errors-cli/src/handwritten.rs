@@ -417,6 +417,24 @@ fn missing_placeholder<'t>(
     Ok(missing)
 }
 
+/// The names of `template`'s arguments in order, repeats kept, by the template rule the derive
+/// reads a Rust enum's messages with (`rules::template`): `{name}`, `{name:?}` and a count
+/// `{x:width$}` name `name` and `width`, `{0}` the name `0`, `{}` the empty name. `Err` says
+/// why `template` is not one. The translations' placeholder check ([`crate::locale`]) reads
+/// templates through it, as [`missing_placeholder`] does.
+pub(crate) fn placeholder_names(template: &str) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    template::args(template, &mut |arg| {
+        names.push(match arg {
+            template::Arg::Named(name) => name.to_owned(),
+            template::Arg::Index(index) => index.to_string(),
+            template::Arg::Next => String::new(),
+        });
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(names)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

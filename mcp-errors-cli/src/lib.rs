@@ -1,7 +1,7 @@
 //! The `mcp-errors` command: one catalog for the whole fleet.
 //!
 //! ```text
-//! mcp-errors gen --lang ts|python|go --catalog FILE --out DIR [--package NAME]
+//! mcp-errors gen --lang ts|python|go --catalog FILE --out DIR [--package NAME] [--locale FILE]...
 //! mcp-errors diff OLD NEW
 //! mcp-errors check FLEET_FILE [--format json]
 //! mcp-errors docs (--catalog FILE... | --fleet FLEET_FILE) --out DIR [--format html|markdown]
@@ -41,6 +41,7 @@ pub mod check;
 pub mod diff;
 pub mod handwritten;
 pub mod lang;
+pub mod locale;
 pub mod reference;
 
 use std::ffi::OsString;
@@ -88,7 +89,10 @@ enum Command {
 /// The catalog is what the server's `Registry::to_json` writes. TypeScript is `errors.ts`,
 /// Python `errors.py` and `py.typed`, Go `errors.go` (standard library only, Go >= 1.19).
 #[derive(clap::Args)]
-#[command(after_help = "Exit 0, or 2 on bad arguments or a file that is not a catalog.")]
+#[command(
+    after_help = "Exit 0, or 2 on bad arguments, a file that is not a catalog, or a translation \
+                  file that is not valid (one line: PATH:LINE:COLUMN: error: ...)."
+)]
 struct GenArgs {
     /// ts (or typescript), python (or py) or go (or golang), in any case
     #[arg(long, value_name = "LANG")]
@@ -104,6 +108,11 @@ struct GenArgs {
     /// clause; mcperrors without --package)
     #[arg(long, value_name = "NAME")]
     package: Option<String>,
+    /// A translation file of the catalog's messages (TOML: `locale = "fr"` and a `[messages]`
+    /// table of SYMBOL = "template"; repeat for several locales), from which the module
+    /// renders a decoded error's message in a client's locale; the wire text stays as it is
+    #[arg(long = "locale", value_name = "FILE")]
+    locales: Vec<PathBuf>,
 }
 
 /// Reports the changes from catalog OLD to catalog NEW that break a client built on OLD
@@ -230,6 +239,7 @@ fn run_gen(args: GenArgs, out: &mut dyn Write) -> Result<i32, Failure> {
         catalog: catalog_path,
         out: dir,
         package,
+        locales,
     } = args;
     let lang = Lang::parse(&lang).ok_or_else(|| {
         format!(
@@ -252,9 +262,11 @@ fn run_gen(args: GenArgs, out: &mut dyn Write) -> Result<i32, Failure> {
         return Err(format!("gen: {problem}"));
     }
     let parsed = Catalog::load(&catalog_path)?;
-    let files = generate(
+    let translations = locale::load_all(&locales, &parsed)?;
+    let files = lang::generate_localized(
         lang,
         &parsed,
+        &translations,
         &source_name(&catalog_path),
         package.as_deref(),
     );

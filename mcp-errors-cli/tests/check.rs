@@ -294,7 +294,7 @@ fn bad_input_is_one_line_with_its_position_exit_2() {
             "fleet.toml",
             &format!("{head}range = [1, 2]\ncolour = \"red\"\n"),
         )],
-        "fleet.toml:6:1: error: unknown field `colour`, expected one of `name`, `range`, `catalog`, `reserved`, `symbol_prefix`, `owner`, `description`",
+        "fleet.toml:6:1: error: unknown field `colour`, expected one of `name`, `range`, `catalog`, `reserved`, `symbol_prefix`, `owner`, `description`, `locales`",
     );
     bad(
         "backwards",
@@ -433,37 +433,39 @@ fn gen_takes_a_hand_written_catalog() {
 
 #[test]
 fn committed_modules_of_hand_written_catalogs_are_fresh() {
-    for (lang, catalog, module) in [
+    for (lang, catalog, module, locales) in [
         (
             "python",
             "examples/fleet/python/errors.toml",
             "examples/fleet/python/errors.py",
+            &["--locale", "examples/fleet/python/errors.fr.toml"][..],
         ),
         (
             "ts",
             "examples/ts_server/errors.toml",
             "examples/ts_server/clients/errors.ts",
+            &[][..],
         ),
     ] {
         let dir = Dir::new(&format!("fresh-{lang}"));
-        let out = mcp_errors(
-            &[
-                "gen",
-                "--lang",
-                lang,
-                "--catalog",
-                catalog,
-                "--out",
-                dir.0.to_str().unwrap(),
-            ],
-            &root(),
-        );
+        let mut args = vec![
+            "gen",
+            "--lang",
+            lang,
+            "--catalog",
+            catalog,
+            "--out",
+            dir.0.to_str().unwrap(),
+        ];
+        args.extend_from_slice(locales);
+        let out = mcp_errors(&args, &root());
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let name = Path::new(module).file_name().unwrap();
         assert_eq!(
             std::fs::read_to_string(dir.0.join(name)).unwrap(),
             std::fs::read_to_string(root().join(module)).unwrap(),
-            "{module} is stale: regenerate it with mcp-errors gen --lang {lang} --catalog {catalog}"
+            "{module} is stale: regenerate it with mcp-errors gen --lang {lang} --catalog {catalog} {}",
+            locales.join(" ")
         );
     }
 }
@@ -498,5 +500,141 @@ fn diff_follows_reserved_codes() {
              breaking: code 2005 (domain a): no longer reserved; a retired code stays retired\n"
                 .to_owned()
         )
+    );
+}
+
+/// `gen --locale`: each bad translation file of `tests/fleet/locale/` is the one line of its
+/// `expected.txt` and exit 2, nothing written; two files of one locale are refused too.
+#[test]
+fn bad_translation_files_are_one_line_exit_2() {
+    let expected = std::fs::read_to_string(root().join("tests/fleet/locale/expected.txt")).unwrap();
+    let dir = Dir::new("bad-locale");
+    let out_dir = dir.0.join("out");
+    for (name, line) in ["not_toml", "placeholders", "unknown"]
+        .iter()
+        .zip(expected.lines())
+    {
+        let file = format!("tests/fleet/locale/{name}.toml");
+        let out = mcp_errors(
+            &[
+                "gen",
+                "--lang",
+                "go",
+                "--catalog",
+                "examples/fleet/python/errors.toml",
+                "--locale",
+                &file,
+                "--out",
+                out_dir.to_str().unwrap(),
+            ],
+            &root(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert_eq!(text(&out.stderr), format!("{line}\n"));
+        assert!(!out_dir.exists());
+    }
+    let fr = "examples/fleet/python/errors.fr.toml";
+    let out = mcp_errors(
+        &[
+            "gen",
+            "--lang",
+            "ts",
+            "--catalog",
+            "examples/fleet/python/errors.toml",
+            "--locale",
+            fr,
+            "--locale",
+            fr,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("mcp-errors: {fr}: error: locale fr is also translated by {fr}\n")
+    );
+    // The good file: the module carries its table.
+    let out = mcp_errors(
+        &[
+            "gen",
+            "--lang",
+            "ts",
+            "--catalog",
+            "examples/fleet/python/errors.toml",
+            "--locale",
+            fr,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let module = std::fs::read_to_string(out_dir.join("errors.ts")).unwrap();
+    assert!(module.contains(
+        "  \"fr\": Object.freeze({\n    \"E_INPUT_TOO_LARGE\": \"Entrée trop volumineuse\","
+    ));
+}
+
+/// A domain's `locales`: each translation file checked against the domain's catalog; a
+/// placeholder or symbol the catalog does not have is a finding (exit 1), a file that is not a
+/// translation file bad input (exit 2); `locales` needs a `catalog` and stays in the folder.
+#[test]
+fn locales_are_checked_against_their_catalog() {
+    let fleet = |locales: &str| {
+        format!(
+            "[fleet]\nname = \"t\"\n\n[[domain]]\nname = \"python\"\nrange = [2000, 2099]\ncatalog = \"errors.toml\"\nlocales = {locales}\n"
+        )
+    };
+    let dir = Dir::new("locales");
+    dir.write("fleet.toml", &fleet("[\"fr.toml\", \"de.toml\"]"))
+        .write(
+            "errors.toml",
+            "domain = \"python\"\n\n[[error]]\ncode = 2000\nsymbol = \"E_PY_A\"\nmessage = \"Failed: {reason}\"\nfields = { reason = \"string\" }\n",
+        )
+        .write("fr.toml", "locale = \"fr\"\n[messages]\nE_PY_A = \"Échec : {raison}\"\n")
+        .write("de.toml", "locale = \"de\"\n[messages]\nE_PY_A = \"Fehler: {reason}\"\n");
+    let (code, out, err) = dir.check();
+    let all = format!("{out}{err}");
+    assert_eq!(code, 1, "{all}");
+    assert!(
+        all.contains("fr.toml:3:10: error: the translation of E_PY_A (fr) names {raison}, the original names {reason}\n"),
+        "{all}"
+    );
+    assert_eq!(all.matches("error:").count(), 1, "{all}");
+    dir.write("fr.toml", "locale = \"fr\"\n[messages]\nE_PY_B = \"x\"\n");
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 1);
+    assert!(format!("{out}{err}").contains(
+        "fr.toml:3:1: error: the translation (fr) names E_PY_B, a symbol the catalog lacks"
+    ));
+    dir.write("fr.toml", "locale = fr\n");
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("fr.toml:1:10: error: "),
+        "{out}{err}"
+    );
+    dir.write("fr.toml", "locale = \"fr\"\n");
+    assert_eq!(dir.check().0, 0);
+    dir.write("fleet.toml", &fleet("[\"../fr.toml\"]"));
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 2);
+    assert!(
+        format!("{out}{err}").contains(
+            "fleet.toml:8:12: error: locale path \"../fr.toml\" leaves the fleet file's folder"
+        ),
+        "{out}{err}"
+    );
+    dir.write(
+        "fleet.toml",
+        "[fleet]\nname = \"t\"\n\n[[domain]]\nname = \"python\"\nrange = [2000, 2099]\nlocales = [\"fr.toml\"]\n",
+    );
+    let (code, out, err) = dir.check();
+    assert_eq!(code, 2);
+    assert!(
+        format!("{out}{err}").contains("fleet.toml:7:12: error: `locales` translate a catalog's messages: give the domain its `catalog` too"),
+        "{out}{err}"
     );
 }

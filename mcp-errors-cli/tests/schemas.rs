@@ -1,4 +1,5 @@
-//! `schemas/fleet.schema.json` and `schemas/catalog.schema.json` against the readers: each
+//! `schemas/fleet.schema.json`, `schemas/catalog.schema.json` and `schemas/locale.schema.json`
+//! against the readers: each
 //! table's keys are exactly the keys the reader accepts (which the reader's own "unknown
 //! field" error lists, so the two cannot drift), and the example files are valid.
 
@@ -136,4 +137,34 @@ fn the_examples_are_valid() {
     )
     .unwrap();
     assert!(!validator.is_valid(&bad));
+}
+
+/// `schemas/locale.schema.json`: the translation file's keys are the reader's, and the
+/// example's French file is valid; a bad locale is not.
+#[test]
+fn locale_schema_keys_are_the_readers() {
+    let s = schema("locale.schema.json");
+    let catalog =
+        mcp_errors_cli::Catalog::load(&root().join("examples/fleet/python/errors.toml")).unwrap();
+    let message = mcp_errors_cli::locale::parse("zz = 1\n", &catalog)
+        .unwrap_err()
+        .error
+        .message;
+    // (serde lists two keys as "`a` or `b`")
+    assert_eq!(
+        properties(&s),
+        expected_keys(&message.replace("` or `", "`, `"))
+    );
+    assert_valid("locale.schema.json", "examples/fleet/python/errors.fr.toml");
+    let validator = jsonschema::validator_for(&s).unwrap();
+    for (tag, valid) in [
+        ("fr-CA", true),
+        ("pt_BR", true),
+        ("fran\u{e7}ais", false),
+        ("f", false),
+    ] {
+        let file = serde_json::json!({ "locale": tag });
+        assert_eq!(validator.is_valid(&file), valid, "{tag}");
+        assert_eq!(mcp_errors_cli::locale::valid_locale(tag), valid, "{tag}");
+    }
 }

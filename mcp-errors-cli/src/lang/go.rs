@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use super::template::Template;
 use super::{Idents, header_lines};
 use crate::catalog::{Catalog, Entry};
+use crate::locale::Translation;
 
 /// The exported names the runtime declares: a symbol or an `errorType` of one of these names
 /// is numbered.
@@ -42,6 +43,7 @@ const RUNTIME_NAMES: &[&str] = &[
     "WithRetryAfter",
     "WithDomain",
     "New",
+    "LocalizedMessage",
 ];
 
 /// Go's keywords: a package name must not be one.
@@ -84,13 +86,18 @@ const GO_VERSION: &str = "1.19";
 /// The package clause is [`package_clause`] of the module path (`mcperrors` without one).
 /// Without `package` the directory may be a package of the user's own module: no `go.mod` is
 /// written there.
-pub fn generate(catalog: &Catalog, source: &str, package: Option<&str>) -> Vec<(String, String)> {
+pub fn generate(
+    catalog: &Catalog,
+    translations: &[Translation],
+    source: &str,
+    package: Option<&str>,
+) -> Vec<(String, String)> {
     let entries = catalog.unique_entries();
     let names = Names::new(&entries);
     let clause = package.map_or_else(|| DEFAULT_PACKAGE.to_owned(), package_clause);
     let mut files = vec![(
         "errors.go".to_owned(),
-        module(&entries, &names, source, &clause),
+        module(&entries, &names, translations, source, &clause),
     )];
     if let Some(path) = package {
         let mut go_mod = String::new();
@@ -239,13 +246,20 @@ impl<'a> Names<'a> {
 /// The runtime: the fixed text of `errors.go`, with the parts the catalog fills in marked.
 const RUNTIME: &str = include_str!("runtime/errors_runtime.go");
 
-fn module(entries: &[&Entry], names: &Names<'_>, source: &str, clause: &str) -> String {
+fn module(
+    entries: &[&Entry],
+    names: &Names<'_>,
+    translations: &[Translation],
+    source: &str,
+    clause: &str,
+) -> String {
     Template::parse(RUNTIME, "//").render(|part, out| match part {
         "header" => {
             for line in header_lines(source, "go") {
                 let _ = writeln!(out, "// {}", one_line(&line));
             }
         }
+        "translations" => super::l10n::write_go(out, translations, lit),
         _ => write_part(out, part, entries, names, source, clause),
     })
 }
@@ -397,13 +411,25 @@ mod tests {
         let template = Template::parse(RUNTIME, "//");
         assert_eq!(
             template.slots(),
-            ["header", "package", "symbols", "tables", "types"]
+            [
+                "header",
+                "package",
+                "symbols",
+                "tables",
+                "translations",
+                "types"
+            ]
         );
+        let translations = crate::lang::l10n::tests::sample_translations();
         crate::lang::template::tests::check_runtime_file(
             "errors_runtime.go",
             RUNTIME,
             &template,
             |part, out| {
+                if part == "translations" {
+                    super::super::l10n::write_go(out, &translations, lit);
+                    return;
+                }
                 write_part(
                     out,
                     part,
@@ -477,7 +503,7 @@ mod tests {
             (5, "Error", "type"),
             (6, "E_OK", "TimeoutError"),
         ]);
-        let text = generate(&c, "c.json", None).remove(0).1;
+        let text = generate(&c, &[], "c.json", None).remove(0).1;
         for line in [
             "\tXclass Symbol = \"class\"\n",
             "\tX2FA Symbol = \"2FA\"\n",
@@ -513,7 +539,7 @@ mod tests {
     #[test]
     fn a_module_path_gives_go_mod_and_the_package_clause() {
         let c = catalog(&[(1, "E_A", "A")]);
-        let files = generate(&c, "c.json", Some("github.com/acme/fleet-errors"));
+        let files = generate(&c, &[], "c.json", Some("github.com/acme/fleet-errors"));
         assert_eq!(files.len(), 2);
         assert!(files[0].1.contains("\npackage fleeterrors\n"));
         assert!(
@@ -543,7 +569,7 @@ mod tests {
     #[test]
     fn an_empty_catalog_has_no_constants_and_no_type_switch() {
         let json = r#"{"format":"mcp-errors-catalog","version":1,"enums":[]}"#;
-        let text = generate(&Catalog::from_json(json).unwrap(), "e.json", None)
+        let text = generate(&Catalog::from_json(json).unwrap(), &[], "e.json", None)
             .remove(0)
             .1;
         assert!(!text.contains(" Symbol = \""));

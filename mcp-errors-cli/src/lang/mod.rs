@@ -8,6 +8,7 @@
 //! (`Idents`); every string is a correctly escaped literal.
 
 pub mod go;
+mod l10n;
 pub mod python;
 mod template;
 pub mod ts;
@@ -15,6 +16,7 @@ pub mod ts;
 use std::collections::BTreeSet;
 
 use crate::catalog::Catalog;
+use crate::locale::Translation;
 
 /// A target language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,10 +54,22 @@ pub fn generate(
     source: &str,
     package: Option<&str>,
 ) -> Vec<(String, String)> {
+    generate_localized(lang, catalog, &[], source, package)
+}
+
+/// [`generate`], the module carrying `translations` of the catalog's messages (its
+/// `localizedMessage`; none: the table is empty).
+pub fn generate_localized(
+    lang: Lang,
+    catalog: &Catalog,
+    translations: &[Translation],
+    source: &str,
+    package: Option<&str>,
+) -> Vec<(String, String)> {
     match lang {
-        Lang::Ts => ts::generate(catalog, source, package),
-        Lang::Python => python::generate(catalog, source, package),
-        Lang::Go => go::generate(catalog, source, package),
+        Lang::Ts => ts::generate(catalog, translations, source, package),
+        Lang::Python => python::generate(catalog, translations, source, package),
+        Lang::Go => go::generate(catalog, translations, source, package),
     }
 }
 

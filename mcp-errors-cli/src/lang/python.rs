@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 use super::template::Template;
 use super::{Idents, header_lines};
 use crate::catalog::{Catalog, Entry};
+use crate::locale::Translation;
 
 /// Python's keywords (`keyword.kwlist`, Python 3.13).
 const KEYWORDS: &[&str] = &[
@@ -245,6 +246,8 @@ const PUBLIC: &[&str] = &[
     "McpError",
     "ERROR_CLASSES",
     "create_error",
+    "TRANSLATIONS",
+    "localized_message",
     // discovery: a catalog loaded at run time
     "CATALOG_URI",
     "TOOL_ERRORS_META_KEY",
@@ -290,6 +293,9 @@ const PRIVATE: &[&str] = &[
     "_CONTROL",
     "_tool_failure_at",
     "_with_tool_failure",
+    // messages in the client's language
+    "_locale_chain",
+    "_placeholders_filled",
     // identity through gateways (docs/envelopes.md)
     "_RECOVER_MAX_TEXT",
     "_RECOVER_MAX_NESTING",
@@ -316,11 +322,19 @@ const PRIVATE: &[&str] = &[
 /// public names, so `pip install DIR` gives `fleet_errors/{__init__.py, errors.py, py.typed}`
 /// and `from fleet_errors import decode_error` works. (Without `package` the directory may be
 /// one of the user's own packages: no `__init__.py` is written there.)
-pub fn generate(catalog: &Catalog, source: &str, package: Option<&str>) -> Vec<(String, String)> {
+pub fn generate(
+    catalog: &Catalog,
+    translations: &[Translation],
+    source: &str,
+    package: Option<&str>,
+) -> Vec<(String, String)> {
     let entries = catalog.unique_entries();
     let names = Names::new(&entries);
     let mut files = vec![
-        ("errors.py".to_owned(), module(&entries, &names, source)),
+        (
+            "errors.py".to_owned(),
+            module(&entries, &names, translations, source),
+        ),
         ("py.typed".to_owned(), String::new()),
     ];
     if let Some(name) = package {
@@ -484,13 +498,19 @@ impl<'a> Names<'a> {
 /// The runtime: the fixed text of `errors.py`, with the parts the catalog fills in marked.
 const RUNTIME: &str = include_str!("runtime/errors_runtime.py");
 
-fn module(entries: &[&Entry], names: &Names<'_>, source: &str) -> String {
+fn module(
+    entries: &[&Entry],
+    names: &Names<'_>,
+    translations: &[Translation],
+    source: &str,
+) -> String {
     Template::parse(RUNTIME, "#").render(|part, out| match part {
         "header" => {
             for line in header_lines(source, "python") {
                 let _ = writeln!(out, "# {}", super::comment_text(&line, true));
             }
         }
+        "translations" => super::l10n::write_python(out, translations, lit),
         _ => write_part(out, part, entries, names, source),
     })
 }
@@ -601,12 +621,22 @@ mod tests {
         let entries = catalog.unique_entries();
         let names = Names::new(&entries);
         let template = Template::parse(RUNTIME, "#");
-        assert_eq!(template.slots(), ["header", "symbols", "tables", "classes"]);
+        let translations = crate::lang::l10n::tests::sample_translations();
+        assert_eq!(
+            template.slots(),
+            ["header", "symbols", "tables", "translations", "classes"]
+        );
         crate::lang::template::tests::check_runtime_file(
             "errors_runtime.py",
             RUNTIME,
             &template,
-            |part, out| write_part(out, part, &entries, &names, "sample_catalog.json"),
+            |part, out| {
+                if part == "translations" {
+                    super::super::l10n::write_python(out, &translations, lit);
+                } else {
+                    write_part(out, part, &entries, &names, "sample_catalog.json");
+                }
+            },
         );
     }
 
@@ -713,7 +743,9 @@ mod tests {
             .zip(symbols.iter().zip(&types))
             .map(|(code, (symbol, t))| (code, *symbol, *t))
             .collect();
-        let text = generate(&catalog(&entries), "c.json", None).remove(0).1;
+        let text = generate(&catalog(&entries), &[], "c.json", None)
+            .remove(0)
+            .1;
         for t in &types[..6] {
             assert!(text.contains(&format!("\nclass {t}_(McpError):\n")), "{t}");
             assert!(
@@ -754,11 +786,11 @@ mod tests {
     fn a_package_has_an_init_reexporting_the_module() {
         let catalog = catalog(&[(1, "E_A", "TimeoutError"), (2, "2FA", "AuthError")]);
         assert_eq!(
-            generate(&catalog, "c.json", None).len(),
+            generate(&catalog, &[], "c.json", None).len(),
             2,
             "no __init__.py"
         );
-        let files = generate(&catalog, "c.json", Some("fleet.errors-x"));
+        let files = generate(&catalog, &[], "c.json", Some("fleet.errors-x"));
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(
             names,
@@ -816,6 +848,7 @@ mod tests {
         });
         let text = generate(
             &Catalog::from_json(&json.to_string()).unwrap(),
+            &[],
             "c.json",
             None,
         )

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::template::Template;
 use super::{Idents, header_lines};
 use crate::catalog::{Catalog, Entry};
+use crate::locale::Translation;
 
 /// Reserved words of TypeScript and JavaScript (strict mode), the names the module declares,
 /// and global names the module's own code uses.
@@ -126,6 +127,11 @@ const DECLARED: &[&str] = &[
     "RATE_LIMITED",
     "BY_CODE",
     "isErrorSymbol",
+    // messages in the client's language
+    "TRANSLATIONS",
+    "localizedMessage",
+    "localeChain",
+    "placeholdersFilled",
     // the runtime's private helpers
     "isRecord",
     "asCode",
@@ -173,8 +179,16 @@ const DECLARED: &[&str] = &[
 ];
 
 /// `errors.ts`, and `package.json` when `package` is given.
-pub fn generate(catalog: &Catalog, source: &str, package: Option<&str>) -> Vec<(String, String)> {
-    let mut files = vec![("errors.ts".to_owned(), module(catalog, source))];
+pub fn generate(
+    catalog: &Catalog,
+    translations: &[Translation],
+    source: &str,
+    package: Option<&str>,
+) -> Vec<(String, String)> {
+    let mut files = vec![(
+        "errors.ts".to_owned(),
+        module(catalog, translations, source),
+    )];
     if let Some(name) = package {
         files.push(("package.json".to_owned(), package_json(name, source)));
     }
@@ -261,7 +275,7 @@ fn write_errors_table(out: &mut String, entries: &[&Entry]) {
 /// The runtime: the fixed text of `errors.ts`, with the parts the catalog fills in marked.
 const RUNTIME: &str = include_str!("runtime/errors_runtime.ts");
 
-fn module(catalog: &Catalog, source: &str) -> String {
+fn module(catalog: &Catalog, translations: &[Translation], source: &str) -> String {
     let entries = catalog.unique_entries();
     let mut idents = Idents::new(RESERVED);
     for name in DECLARED {
@@ -273,6 +287,7 @@ fn module(catalog: &Catalog, source: &str) -> String {
                 let _ = writeln!(out, "// {}", super::comment_text(&line, true));
             }
         }
+        "translations" => super::l10n::write_ts(out, translations, key, lit),
         _ => write_part(out, part, &entries, source, &mut idents),
     })
 }
@@ -399,12 +414,22 @@ mod tests {
             idents.reserve(name);
         }
         let template = Template::parse(RUNTIME, "//");
-        assert_eq!(template.slots(), ["header", "symbols", "tables", "classes"]);
+        let translations = crate::lang::l10n::tests::sample_translations();
+        assert_eq!(
+            template.slots(),
+            ["header", "symbols", "tables", "translations", "classes"]
+        );
         crate::lang::template::tests::check_runtime_file(
             "errors_runtime.ts",
             RUNTIME,
             &template,
-            |part, out| write_part(out, part, &entries, "sample_catalog.json", &mut idents),
+            |part, out| {
+                if part == "translations" {
+                    super::super::l10n::write_ts(out, &translations, key, lit);
+                } else {
+                    write_part(out, part, &entries, "sample_catalog.json", &mut idents);
+                }
+            },
         );
     }
 
@@ -648,7 +673,7 @@ mod tests {
 
     /// The globals the generated module refers to, found in its text.
     fn used_globals() -> BTreeSet<String> {
-        let used = free_identifiers(&module(&catalog(&[]), "c.json"));
+        let used = free_identifiers(&module(&catalog(&[]), &[], "c.json"));
         GLOBALS
             .iter()
             .filter(|g| used.contains(**g))
@@ -691,7 +716,7 @@ mod tests {
                 })
             })
             .collect();
-        let text = module(&catalog(&entries), "c.json");
+        let text = module(&catalog(&entries), &[], "c.json");
         let mut declared = Vec::new();
         for line in text.lines() {
             for prefix in [

@@ -119,6 +119,10 @@ pub struct Domain {
     pub owner: Option<Located<String>>,
     /// `description`, if given.
     pub description: Option<Located<String>>,
+    /// `locales`: translation files of the catalog's messages, relative to the fleet file
+    /// like `catalog` (checked by [`parse`] to stay inside the fleet's folder, and to come with
+    /// a `catalog`), in file order.
+    pub locales: Vec<Located<String>>,
 }
 
 impl Domain {

@@ -45,6 +45,8 @@ struct RawDomain {
     symbol_prefix: Option<Spanned<String>>,
     owner: Option<Spanned<String>>,
     description: Option<Spanned<String>>,
+    #[serde(default)]
+    locales: Vec<Spanned<String>>,
 }
 
 /// One entry of a `reserved` array as written: a code, or an inclusive `[lo, hi]` pair (any
@@ -261,7 +263,27 @@ fn domain(
             ),
         ));
     }
+    let locales: Vec<Located<String>> =
+        raw.locales.into_iter().map(|l| located(lines, l)).collect();
+    if let Some(first) = locales.first()
+        && catalog.is_none()
+    {
+        return Err(FleetError::new(
+            first.at,
+            "`locales` translate a catalog's messages: give the domain its `catalog` too",
+        ));
+    }
+    if let Some(path) = locales.iter().find(|l| !path_stays_inside(&l.value)) {
+        return Err(FleetError::new(
+            path.at,
+            format!(
+                "locale path {:?} leaves the fleet file's folder: write a relative path without `..`",
+                path.value
+            ),
+        ));
+    }
     Ok(Domain {
+        locales,
         at,
         name,
         range,

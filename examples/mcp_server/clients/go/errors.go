@@ -1522,6 +1522,83 @@ func render(template string, fields []FieldInfo, data map[string]any, details *s
 	})
 }
 
+// translation is one message of the catalog in another language: the lowercase BCP 47 tag,
+// the symbol and the template.
+type translation struct {
+	locale, symbol, template string
+}
+
+// translations holds the catalog's messages in other languages (mcp-errors gen --locale):
+// a lowercase BCP 47 tag, a symbol and its template.
+var translations = []translation{}
+
+// localeChain is locale and the tags it falls back to, as translation tags: lowercase, _ read
+// as -, then each tag without its last subtag (fr-CA: fr-ca, fr).
+func localeChain(locale string) []string {
+	var chain []string
+	tag := strings.ReplaceAll(strings.ToLower(locale), "_", "-")
+	for tag != "" {
+		chain = append(chain, tag)
+		at := strings.LastIndexByte(tag, '-')
+		if at < 0 {
+			break
+		}
+		tag = tag[:at]
+	}
+	return chain
+}
+
+// placeholdersFilled is whether render fills every placeholder of template from data and
+// details.
+func placeholdersFilled(fields []FieldInfo, template string, data map[string]any, details *string) bool {
+	for _, m := range placeholder.FindAllStringSubmatch(template, -1) {
+		if m[0] == "{{" || m[0] == "}}" {
+			continue
+		}
+		name := m[1]
+		if at := strings.IndexByte(name, ':'); at >= 0 {
+			name = name[:at]
+		}
+		found := false
+		for _, f := range fields {
+			if f.Name != name || f.Role == "skip" {
+				continue
+			}
+			_, present := data[f.Key]
+			found = present || (f.Role == "details" && details != nil)
+			break
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// LocalizedMessage is the message of d in locale (a BCP 47 tag, any case, fr_CA as fr-CA): the
+// translation of its symbol for locale or the first tag it falls back to (fr-CA, then fr),
+// filled from the error's Data (and Details) as the original template is. The wire message, as
+// it is, when the error's symbol is not the catalog's, no tag has a translation of it, or the
+// data lacks a value one of its placeholders names. d itself is never changed.
+func LocalizedMessage(d Decoded, locale string) string {
+	info, ok := Lookup(d.Symbol)
+	if !ok {
+		return d.Message
+	}
+	for _, tag := range localeChain(locale) {
+		for _, t := range translations {
+			if t.locale != tag || t.symbol != string(d.Symbol) {
+				continue
+			}
+			if !placeholdersFilled(info.Fields, t.template, d.Data, d.Details) {
+				return d.Message
+			}
+			return render(t.template, info.Fields, d.Data, d.Details)
+		}
+	}
+	return d.Message
+}
+
 // BusinessError is the errorType BusinessError: E_PW_DECLINED.
 type BusinessError struct{ *errorBase }
 

@@ -45,6 +45,8 @@ __all__ = [
     "McpError",
     "ERROR_CLASSES",
     "create_error",
+    "TRANSLATIONS",
+    "localized_message",
     "CATALOG_URI",
     "TOOL_ERRORS_META_KEY",
     "MAX_CATALOG_BYTES",
@@ -787,6 +789,75 @@ def _render(
             return token
 
     return _PLACEHOLDER.sub(value, template)
+
+
+# ---- begin generated: translations ----
+# The catalog's messages in other languages (``mcp-errors gen --locale``): a lowercase BCP 47
+# tag, then a symbol, to its template.
+TRANSLATIONS: Final[dict[str, dict[str, str]]] = {
+    "fr": {
+        "E_NAV_TIMEOUT": "La navigation vers {url} a expiré",
+        "E_SELECTOR": "Aucun élément ne correspond à {0:?}",
+        "INVALID_PARAMS": "Paramètres invalides",
+    },
+    "fr-ca": {
+        "E_NAV_TIMEOUT": "La navigation vers {url} a pris trop de temps",
+    },
+}
+# ---- end generated: translations ----
+
+
+def _locale_chain(locale: str) -> list[str]:
+    """``locale`` and the tags it falls back to, as ``TRANSLATIONS`` keys: lowercase, ``_``
+    read as ``-``, then each tag without its last subtag (``fr-CA``: ``fr-ca``, ``fr``)."""
+    chain: list[str] = []
+    tag = str(locale).lower().replace("_", "-")
+    while tag:
+        chain.append(tag)
+        tag = tag.rpartition("-")[0]
+    return chain
+
+
+def _placeholders_filled(
+    fields: Sequence[FieldInfo],
+    template: str,
+    data: Optional[Mapping[str, Any]],
+    details: Optional[str],
+) -> bool:
+    """Whether ``_render`` fills every placeholder of ``template`` from ``data`` and ``details``."""
+    by_name = {f.name: f for f in fields if f.role != "skip"}
+    for m in _PLACEHOLDER.finditer(template):
+        if m.group(1) is None:
+            continue
+        field = by_name.get(m.group(1).partition(":")[0])
+        if field is None:
+            return False
+        if not (data is not None and field.key in data) and not (
+            field.role == "details" and details is not None
+        ):
+            return False
+    return True
+
+
+def localized_message(decoded: DecodedError, locale: str) -> str:
+    """The message of ``decoded`` in ``locale`` (a BCP 47 tag, any case, ``fr_CA`` as
+    ``fr-CA``): the translation of its symbol for ``locale`` or the first tag it falls back to
+    (``fr-CA``, then ``fr``), filled from the error's ``data`` (and ``details``) as the original
+    template is. The wire message, as it is, when the error's symbol is not the catalog's, no
+    tag has a translation of it, or the data lacks a value one of its placeholders names. The
+    error itself, and what the server sent, are never changed."""
+    symbol = decoded.symbol
+    if symbol is None or not is_error_symbol(symbol):
+        return decoded.message
+    info = ERRORS[symbol]
+    for tag in _locale_chain(locale):
+        template = TRANSLATIONS.get(tag, {}).get(symbol)
+        if template is None:
+            continue
+        if not _placeholders_filled(info.fields, template, decoded.data, decoded.details):
+            return decoded.message
+        return _render(template, info.fields, decoded.data, decoded.details)
+    return decoded.message
 
 
 class McpError(Exception):

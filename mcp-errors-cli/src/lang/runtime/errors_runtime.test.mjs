@@ -217,3 +217,24 @@ test("a hostile catalog is refused, never thrown", () => {
   const getter = { get enums() { throw new Error("boom"); } };
   assert.equal(m.loadCatalog(getter), undefined);
 });
+
+test("localizedMessage renders a decoded error in the client's locale, falling back", () => {
+  const nav = m.decodeError({ code: 2100, message: "Navigation to https://x timed out", data: { url: "https://x" } });
+  assert.equal(m.localizedMessage(nav, "fr"), "La navigation vers https://x a expiré");
+  assert.equal(m.localizedMessage(nav, "fr-CA"), "La navigation vers https://x a pris trop de temps");
+  assert.equal(m.localizedMessage(nav, "FR_ca"), "La navigation vers https://x a pris trop de temps");
+  assert.equal(m.localizedMessage(nav, "fr-BE"), "La navigation vers https://x a expiré");
+  // no translation for the locale: the wire message, which is never changed
+  assert.equal(m.localizedMessage(nav, "de-DE"), "Navigation to https://x timed out");
+  assert.equal(m.localizedMessage(nav, ""), "Navigation to https://x timed out");
+  assert.equal(nav.message, "Navigation to https://x timed out");
+  // a value the translation names is missing: the wire message, not a half-filled template
+  const bare = m.decodeError({ code: 2100, message: "Navigation to ? timed out" });
+  assert.equal(m.localizedMessage(bare, "fr"), "Navigation to ? timed out");
+  // fr-CA has no E_SELECTOR: fr's, its {0:?} the value's JSON string literal
+  const sel = m.decodeError({ code: 2101, message: 'No element matches "#go"', data: { selector: "#go" } });
+  assert.equal(m.localizedMessage(sel, "fr-CA"), 'Aucun élément ne correspond à "#go"');
+  assert.equal(m.localizedMessage(m.decodeError({ code: -32602, message: "Invalid params" }), "fr"), "Paramètres invalides");
+  // a code outside the catalog
+  assert.equal(m.localizedMessage(m.decodeError({ code: 4242, message: "elsewhere" }), "fr"), "elsewhere");
+});

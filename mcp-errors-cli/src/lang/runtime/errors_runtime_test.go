@@ -239,3 +239,45 @@ func TestRetryDelays(t *testing.T) {
 		t.Fatalf("%+v", d)
 	}
 }
+
+func TestLocalizedMessageRendersInTheClientsLocaleFallingBack(t *testing.T) {
+	decode := func(text string) Decoded {
+		d, ok := DecodeError([]byte(text))
+		if !ok {
+			t.Fatalf("not decoded: %s", text)
+		}
+		return d
+	}
+	nav := decode(`{"code":2100,"message":"Navigation to https://x timed out","data":{"url":"https://x"}}`)
+	for _, c := range []struct{ locale, want string }{
+		{"fr", "La navigation vers https://x a expiré"},
+		{"fr-CA", "La navigation vers https://x a pris trop de temps"},
+		{"FR_ca", "La navigation vers https://x a pris trop de temps"},
+		{"fr-BE", "La navigation vers https://x a expiré"},
+		// no translation for the locale: the wire message, which is never changed
+		{"de-DE", "Navigation to https://x timed out"},
+		{"", "Navigation to https://x timed out"},
+	} {
+		if got := LocalizedMessage(nav, c.locale); got != c.want {
+			t.Errorf("%q: %q, want %q", c.locale, got, c.want)
+		}
+	}
+	if nav.Message != "Navigation to https://x timed out" {
+		t.Fatal(nav.Message)
+	}
+	// a value the translation names is missing: the wire message, not a half-filled template
+	if got := LocalizedMessage(decode(`{"code":2100,"message":"Navigation to ? timed out"}`), "fr"); got != "Navigation to ? timed out" {
+		t.Error(got)
+	}
+	// fr-CA has no E_SELECTOR: fr's, its {0:?} the value's JSON string literal
+	sel := decode(`{"code":2101,"message":"No element matches \"#go\"","data":{"selector":"#go"}}`)
+	if got := LocalizedMessage(sel, "fr-CA"); got != `Aucun élément ne correspond à "#go"` {
+		t.Error(got)
+	}
+	if got := LocalizedMessage(decode(`{"code":-32602,"message":"Invalid params"}`), "fr"); got != "Paramètres invalides" {
+		t.Error(got)
+	}
+	if got := LocalizedMessage(decode(`{"code":4242,"message":"elsewhere"}`), "fr"); got != "elsewhere" {
+		t.Error(got)
+	}
+}

@@ -237,3 +237,35 @@ _ENTRY: dict[str, Any] = {"code": 1, "symbol": "E_X", "kind": "k", "retryable": 
 )
 def test_a_hostile_catalog_is_refused_never_raised(x: object) -> None:
     assert m.load_catalog(x) is None
+
+
+def test_localized_message_renders_in_the_clients_locale_falling_back() -> None:
+    nav = m.decode_error(
+        {"code": 2100, "message": "Navigation to https://x timed out", "data": {"url": "https://x"}}
+    )
+    assert nav is not None
+    assert m.localized_message(nav, "fr") == "La navigation vers https://x a expiré"
+    assert m.localized_message(nav, "fr-CA") == "La navigation vers https://x a pris trop de temps"
+    assert m.localized_message(nav, "FR_ca") == "La navigation vers https://x a pris trop de temps"
+    assert m.localized_message(nav, "fr-BE") == "La navigation vers https://x a expiré"
+    # no translation for the locale: the wire message, which is never changed
+    assert m.localized_message(nav, "de-DE") == "Navigation to https://x timed out"
+    assert m.localized_message(nav, "") == "Navigation to https://x timed out"
+    assert nav.message == "Navigation to https://x timed out"
+    # a value the translation names is missing: the wire message, not a half-filled template
+    bare = m.decode_error({"code": 2100, "message": "Navigation to ? timed out"})
+    assert bare is not None
+    assert m.localized_message(bare, "fr") == "Navigation to ? timed out"
+    # fr-CA has no E_SELECTOR: fr's, its {0:?} the value's JSON string literal
+    sel = m.decode_error(
+        {"code": 2101, "message": 'No element matches "#go"', "data": {"selector": "#go"}}
+    )
+    assert sel is not None
+    assert m.localized_message(sel, "fr-CA") == 'Aucun élément ne correspond à "#go"'
+    params = m.decode_error({"code": -32602, "message": "Invalid params"})
+    assert params is not None
+    assert m.localized_message(params, "fr") == "Paramètres invalides"
+    # a code outside the catalog
+    other = m.decode_error({"code": 4242, "message": "elsewhere"})
+    assert other is not None
+    assert m.localized_message(other, "fr") == "elsewhere"

@@ -544,6 +544,68 @@ function renderMessage(info, data, details) {
         }
     });
 }
+/** The catalog's messages in other languages (`mcp-errors gen --locale`): a lowercase BCP 47 tag, then a symbol, to its template. */
+export const TRANSLATIONS = Object.freeze({});
+/**
+ * `locale` and the tags it falls back to, as `TRANSLATIONS` keys: lowercase, `_` read as `-`,
+ * then each tag without its last subtag (`fr-CA` → `fr-ca`, `fr`).
+ */
+function localeChain(locale) {
+    const chain = [];
+    let tag = String(locale).toLowerCase().replace(/_/g, "-");
+    while (tag !== "") {
+        chain.push(tag);
+        const dash = tag.lastIndexOf("-");
+        tag = dash < 0 ? "" : tag.slice(0, dash);
+    }
+    return chain;
+}
+/** Whether `renderMessage` fills every placeholder of `template` for `info`, `data` and `details`. */
+function placeholdersFilled(info, template, data, details) {
+    for (const m of template.matchAll(/\{\{|\}\}|\{([^{}]*)\}/g)) {
+        const inner = m[1];
+        if (inner === undefined)
+            continue;
+        const colon = inner.indexOf(":");
+        const name = colon < 0 ? inner : inner.slice(0, colon);
+        const field = info.fields.find((f) => f.name === name && f.role !== "skip");
+        if (field === undefined)
+            return false;
+        const present = data !== undefined && Object.prototype.hasOwnProperty.call(data, field.key);
+        if (!present && !(field.role === "details" && details !== undefined))
+            return false;
+    }
+    return true;
+}
+/**
+ * The message of `decoded` in `locale` (a BCP 47 tag, any case, `fr_CA` as `fr-CA`): the
+ * translation of its symbol for `locale` or the first tag it falls back to (`fr-CA`, then
+ * `fr`), filled from the error's `data` (and `details`) as the original template is. The wire
+ * message, as it is, when the error's symbol is not the catalog's, no tag has a translation of
+ * it, or the data lacks a value one of its placeholders names. The error itself, and what the
+ * server sent, are never changed.
+ */
+export function localizedMessage(decoded, locale) {
+    const symbol = decoded.symbol;
+    if (symbol === undefined || !isErrorSymbol(symbol))
+        return decoded.message;
+    // (typed: with an empty catalog ERRORS[symbol] is `never`, which cannot be spread)
+    const info = ERRORS[symbol];
+    for (const tag of localeChain(locale)) {
+        if (!Object.prototype.hasOwnProperty.call(TRANSLATIONS, tag))
+            continue;
+        const table = TRANSLATIONS[tag];
+        if (table === undefined || !Object.prototype.hasOwnProperty.call(table, symbol))
+            continue;
+        const template = table[symbol];
+        if (template === undefined)
+            continue;
+        if (!placeholdersFilled(info, template, decoded.data, decoded.details))
+            return decoded.message;
+        return renderMessage({ ...info, message: template }, decoded.data, decoded.details);
+    }
+    return decoded.message;
+}
 /**
  * The TypeScript hierarchy's base class: an error of the catalog, raised by a TypeScript server. Its
  * `toToolError()` is the tool error the Rust server sends for the same symbol, message,
