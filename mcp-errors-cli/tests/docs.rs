@@ -218,9 +218,32 @@ fn hostile_text_is_escaped_in_both_formats() {
     assert!(!page.contains("<script"), "{page}");
     assert!(!page.contains("<img"));
     assert!(page.contains("&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;"));
-    // A doc URL that is not http(s) is text, never a link.
-    assert!(!page.contains("href=\"javascript:"));
-    assert!(page.contains("<dd>javascript:document.title=&#39;pwned&#39;</dd>"));
+    // A doc URL's quote cannot end the attribute.
+    assert!(page.contains(
+        "href=\"https://x.dev/&quot;&gt;&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;\""
+    ));
+    // A doc URL that is not http(s) is refused when the catalog is read: one line, exit 2.
+    let catalog = std::fs::read_to_string(root().join("tests/reference/hostile.json"))
+        .unwrap()
+        .replace("https://x.dev/", "javascript:x/");
+    let bad = Out::new("hostile-scheme");
+    std::fs::create_dir_all(bad.path()).unwrap();
+    let path = Path::new(bad.path()).join("scheme.json");
+    std::fs::write(&path, catalog).unwrap();
+    let out = mcp_errors(&[
+        "docs",
+        "--catalog",
+        path.to_str().unwrap(),
+        "--out",
+        bad.path(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(".docUrl: \"E_EVIL\": a doc URL must start with `https://` or `http://`"),
+        "{err}"
+    );
 
     let md = Out::new("hostile-md");
     ok(&mcp_errors(&[

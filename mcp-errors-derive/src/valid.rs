@@ -59,7 +59,7 @@ fn doc_urls_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
         attrs.push(&variant.attrs.doc_url);
     }
     for attr in attrs.into_iter().flatten() {
-        if let Some(problem) = crate::rules::doc_url::doc_url_problem(&attr.value.value()) {
+        if let Some(problem) = rules::doc_url::doc_url_problem(&attr.value.value()) {
             cx.error_spanned_by(attr.value_span, problem);
         }
     }

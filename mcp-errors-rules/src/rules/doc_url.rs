@@ -128,6 +128,14 @@ pub fn doc_url_problem(template: &str) -> Option<DocUrlProblem> {
     parse(template, &mut |_| {}).err()
 }
 
+/// Why `url`, a resolved doc URL (a catalog's `docUrl`), cannot be one: its scheme or a space
+/// ([`DocUrlProblem::BadScheme`], [`DocUrlProblem::Whitespace`]); braces are text there.
+#[inline]
+pub fn resolved_doc_url_problem(url: &str) -> Option<DocUrlProblem> {
+    let escaped = url.replace('{', "{{").replace('}', "}}");
+    doc_url_problem(&escaped)
+}
+
 /// The URL `template` gives the error `symbol` of `domain` with `code`: each placeholder
 /// replaced by its value, percent-encoded, and `{{`/`}}` by a brace.
 ///
