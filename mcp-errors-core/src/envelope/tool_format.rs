@@ -2,7 +2,7 @@
 //! around it in `_meta`, beyond seed 002's `toToolError`.
 
 use core::fmt;
-use core::sync::atomic::{AtomicU8, Ordering};
+use core::sync::atomic::{AtomicU16, Ordering};
 
 use serde::Serialize;
 
@@ -47,11 +47,14 @@ const META_DETAILS: u8 = 1 << 3;
 const META_HELP: u8 = 1 << 4;
 const META_DATA: u8 = 1 << 5;
 const TEXT_RETRY_AFTER: u8 = 1 << 6;
+/// Opt-in, in no preset: `_meta.docUrl`.
+const META_DOC_URL: u8 = 1 << 7;
 const ALL: u8 =
     TEXT_DETAILS | TEXT_HELP | TEXT_RETRY | META_DETAILS | META_HELP | META_DATA | TEXT_RETRY_AFTER;
 
-/// The process-wide format; `u8::MAX` is "not set", read as [`ToolErrorFormat::MODEL`].
-static GLOBAL: AtomicU8 = AtomicU8::new(u8::MAX);
+/// The process-wide format; `u16::MAX` (no format's bits) is "not set", read as
+/// [`ToolErrorFormat::MODEL`].
+static GLOBAL: AtomicU16 = AtomicU16::new(u16::MAX);
 
 macro_rules! parts {
     ($($(#[$doc:meta])* $get:ident, $set:ident, $bit:ident;)*) => {$(
@@ -106,14 +109,19 @@ impl ToolErrorFormat {
         /// `_meta.data`: the variant's serialized fields, when there are any (a request's
         /// context is written as `_meta.context` whatever this says).
         meta_data, with_meta_data, META_DATA;
+        /// `_meta.docUrl`: the page documenting the error
+        /// ([`McpError::doc_url`](crate::McpError::doc_url)), when it has one. Off in every
+        /// preset: a server turns it on (`MODEL.with_meta_doc_url(true)`); the text never
+        /// carries it.
+        meta_doc_url, with_meta_doc_url, META_DOC_URL;
     }
 
     /// The format of this process's tool errors: the last [`set_global`](Self::set_global),
     /// else [`MODEL`](Self::MODEL).
     pub fn global() -> ToolErrorFormat {
-        match GLOBAL.load(Ordering::Relaxed) {
-            u8::MAX => ToolErrorFormat::MODEL,
-            bits => ToolErrorFormat { bits },
+        match u8::try_from(GLOBAL.load(Ordering::Relaxed)) {
+            Ok(bits) => ToolErrorFormat { bits },
+            Err(_) => ToolErrorFormat::MODEL,
         }
     }
 
@@ -121,7 +129,7 @@ impl ToolErrorFormat {
     /// [`McpErrorExt::to_tool_result`](crate::McpErrorExt::to_tool_result) and the rmcp
     /// integration's conversions write from now on. Call it once, before serving.
     pub fn set_global(self) {
-        GLOBAL.store(self.bits, Ordering::Relaxed);
+        GLOBAL.store(u16::from(self.bits), Ordering::Relaxed);
     }
 }
 
@@ -141,6 +149,7 @@ impl fmt::Debug for ToolErrorFormat {
             .field("meta_help", &self.meta_help())
             .field("meta_data", &self.meta_data())
             .field("text_retry_after", &self.text_retry_after())
+            .field("meta_doc_url", &self.meta_doc_url())
             .finish()
     }
 }

@@ -78,7 +78,7 @@ fn error_object<E: ?Sized + VisitData>(
 ) -> Result<(), GiveUp> {
     let options = view.options;
     let verbosity = options.verbosity.unwrap_or_else(Verbosity::from_env);
-    if options.plain_data || view.context.is_some() || verbosity.is_enabled() {
+    if options.plain_data || options.doc_url || view.context.is_some() || verbosity.is_enabled() {
         return Err(GiveUp);
     }
     let error = view.error;
