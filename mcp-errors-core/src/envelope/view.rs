@@ -18,6 +18,7 @@ use crate::{Verbosity, VisitData};
 /// The options of an envelope. Each shape takes those that apply to it (see
 /// [`TakesOptions`], [`TakesPlainData`]); a shape that takes none ignores them.
 #[derive(Clone, Copy, Debug, Default)]
+#[allow(clippy::struct_excessive_bools)] // independent switches of one envelope
 pub(crate) struct Options {
     /// [`EnvelopeView::code_as_string`].
     pub(crate) code_as_string: bool,

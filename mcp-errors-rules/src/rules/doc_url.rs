@@ -93,12 +93,12 @@ fn parse<'a>(template: &'a str, part: &mut dyn FnMut(Part<'a>)) -> Result<(), Do
         if !text.is_empty() {
             part(Part::Text(text));
         }
-        if tail.starts_with("{{") {
+        if let Some(after) = tail.strip_prefix("{{") {
             part(Part::Text("{"));
-            rest = &tail[2..];
-        } else if tail.starts_with("}}") {
+            rest = after;
+        } else if let Some(after) = tail.strip_prefix("}}") {
             part(Part::Text("}"));
-            rest = &tail[2..];
+            rest = after;
         } else if tail.starts_with('}') {
             return Err(DocUrlProblem::UnbalancedBrace);
         } else {
