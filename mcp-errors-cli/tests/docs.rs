@@ -321,3 +321,67 @@ fn bad_input_is_one_line_and_exit_2() {
     let result = mcp_errors(&["docs", "--out", out.path()]);
     assert_eq!(result.status.code(), Some(2));
 }
+
+/// A fleet's `doc_url` template reaches every error without its own; a domain's wins over the
+/// fleet's; a bad template is one line, exit 2.
+#[test]
+fn fleet_doc_url_templates_fill_errors_without_their_own() {
+    let src = Out::new("fleet-doc-url-src");
+    std::fs::create_dir_all(&src.0).unwrap();
+    let fleet = "[fleet]\nname = \"t\"\ndoc_url = \"https://errors.t.dev/{domain}#{symbol}\"\n\
+        [[domain]]\nname = \"python\"\nrange = [2000, 2099]\ncatalog = \"py.toml\"\n\
+        [[domain]]\nname = \"node\"\nrange = [2100, 2199]\ncatalog = \"node.toml\"\n\
+        doc_url = \"https://node.t.dev/{code}\"\n";
+    std::fs::write(src.0.join("fleet.toml"), fleet).unwrap();
+    std::fs::write(
+        src.0.join("py.toml"),
+        "domain = \"python\"\n[[error]]\ncode = 2000\nsymbol = \"E_PY_A\"\nmessage = \"a\"\n\
+         [[error]]\ncode = 2001\nsymbol = \"E_PY_B\"\nmessage = \"b\"\n\
+         doc_url = \"https://own.t.dev/b\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.0.join("node.toml"),
+        "domain = \"node\"\n[[error]]\ncode = 2100\nsymbol = \"E_NODE_A\"\nmessage = \"a\"\n",
+    )
+    .unwrap();
+    let out = Out::new("fleet-doc-url");
+    let fleet_path = src.0.join("fleet.toml");
+    ok(&mcp_errors(&[
+        "docs",
+        "--fleet",
+        fleet_path.to_str().unwrap(),
+        "--out",
+        out.path(),
+    ]));
+    let python = out.read("python.html");
+    assert!(
+        python.contains("href=\"https://errors.t.dev/python#E_PY_A\""),
+        "{python}"
+    );
+    assert!(python.contains("href=\"https://own.t.dev/b\""), "{python}");
+    assert!(!python.contains("errors.t.dev/python#E_PY_B"), "{python}");
+    let node = out.read("node.html");
+    assert!(node.contains("href=\"https://node.t.dev/2100\""), "{node}");
+
+    std::fs::write(
+        &fleet_path,
+        fleet.replace("{domain}#{symbol}", "{domain}#{name}"),
+    )
+    .unwrap();
+    let bad = Out::new("fleet-doc-url-bad");
+    let run = mcp_errors(&[
+        "docs",
+        "--fleet",
+        fleet_path.to_str().unwrap(),
+        "--out",
+        bad.path(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("fleet.toml:3:11: error: unknown placeholder `{name}`"),
+        "{err}"
+    );
+}
