@@ -71,7 +71,12 @@ mod http;
 
 /// The Node fleet's Playwright server: codes 2100–2199.
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_")]
+#[mcp(
+    domain = "playwright",
+    range = 2100..=2199,
+    symbol_prefix = "E_PW_",
+    doc_url = "https://errors.example.dev/{domain}#{symbol}"
+)]
 pub enum PlaywrightError {
     /// Navigation failed
     #[mcp(
@@ -120,7 +125,11 @@ pub enum PlaywrightError {
 /// Failures of the MCP session rather than of a tool's work. A `protocol` enum: its variants
 /// go out as JSON-RPC errors, not as tool errors, also when a tool returns them.
 #[derive(Debug, McpError)]
-#[mcp(domain = "session", protocol)]
+#[mcp(
+    domain = "session",
+    protocol,
+    doc_url = "https://errors.example.dev/{domain}#{symbol}"
+)]
 pub enum SessionError {
     /// Missing required client capability
     #[mcp(
@@ -137,7 +146,12 @@ pub enum SessionError {
 
 /// The Node fleet's filesystem server: codes 2500–2599.
 #[derive(Debug, McpError)]
-#[mcp(domain = "filesystem", range = 2500..=2599, symbol_prefix = "E_FS_")]
+#[mcp(
+    domain = "filesystem",
+    range = 2500..=2599,
+    symbol_prefix = "E_FS_",
+    doc_url = "https://errors.example.dev/{domain}#{symbol}"
+)]
 pub enum FilesystemError {
     /// Path escapes the server's root
     #[mcp(

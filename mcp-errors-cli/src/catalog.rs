@@ -337,6 +337,12 @@ impl Catalog {
                         entry.code
                     ));
                 }
+                if let Some(url) = &entry.doc_url
+                    && let Some(problem) =
+                        mcp_errors_rules::rules::doc_url::resolved_doc_url_problem(url)
+                {
+                    return Err(format!("{}.docUrl: {:?}: {problem}", at(), entry.symbol));
+                }
                 for (member, value, allowed) in [
                     ("channel", &entry.channel, CHANNELS),
                     ("kind", &entry.kind, KINDS),

@@ -9,6 +9,7 @@
 //! reserved = [2042, [2050, 2059]]   # optional: codes retired for good
 //! kind = "internal"                 # optional: the default kind of every error
 //! retryable = false                 # optional: the default flag of every error
+//! doc_url = "https://errors.acme.dev/{domain}#{symbol}"  # optional: every error's page
 //!
 //! [[error]]
 //! code = 2000
@@ -21,6 +22,7 @@
 //! help = "Check the code for syntax errors"
 //! aliases = ["E_PY_FAIL"]                   # older symbols still decoded
 //! doc = "The interpreter raised."           # the description generated modules show
+//! doc_url = "https://acme.dev/exec"         # its page (default: the catalog's `doc_url`)
 //! fields = { reason = "string" }            # name = JSON type, or a table:
 //! # fields = { reason = { type = "string", role = "details", key = "why" } }
 //! ```
@@ -56,6 +58,7 @@ struct RawCatalog {
     reserved: Vec<Spanned<ReservedEntry>>,
     kind: Option<Spanned<String>>,
     retryable: Option<bool>,
+    doc_url: Option<Spanned<String>>,
     #[serde(default)]
     error: Vec<Spanned<RawError>>,
 }
@@ -74,6 +77,7 @@ struct RawError {
     #[serde(default)]
     aliases: Vec<String>,
     doc: Option<String>,
+    doc_url: Option<Spanned<String>>,
     #[serde(default)]
     fields: Option<Spanned<RawFields>>,
 }
@@ -167,15 +171,23 @@ pub fn parse(text: &str) -> Result<Catalog, FleetError> {
         None => None,
     };
     let reserved = read::reserved(&lines, raw.reserved)?;
+    let doc_url = raw
+        .doc_url
+        .map(|t| doc_url_template(&lines, t))
+        .transpose()?;
     let mut entries = Vec::with_capacity(raw.error.len());
     for e in raw.error {
-        entries.push(entry(
+        let mut e = entry(
             &lines,
             e,
             &domain.value,
             default_kind.as_deref(),
             raw.retryable,
-        )?);
+        )?;
+        if let (None, Some(template)) = (&e.doc_url, &doc_url) {
+            e.doc_url = resolve_doc_url(template, &e);
+        }
+        entries.push(e);
     }
     entries.sort_by_key(|e: &Entry| e.code);
     let span = match (entries.first(), entries.last()) {
@@ -209,6 +221,23 @@ pub fn parse(text: &str) -> Result<Catalog, FleetError> {
         }],
     };
     Ok(catalog)
+}
+
+/// A `doc_url` (a template or an explicit URL) checked by the rule of `rules::doc_url`; the
+/// error is at the value.
+fn doc_url_template(lines: &LineIndex<'_>, value: Spanned<String>) -> Result<String, FleetError> {
+    let v = read::located(lines, value);
+    match mcp_errors_rules::rules::doc_url::doc_url_problem(&v.value) {
+        Some(problem) => Err(FleetError::new(v.at, problem.to_string())),
+        None => Ok(v.value),
+    }
+}
+
+/// `template` resolved for `entry` (a checked template always resolves).
+pub(crate) fn resolve_doc_url(template: &str, entry: &Entry) -> Option<String> {
+    let code = i32::try_from(entry.code).ok()?;
+    mcp_errors_rules::rules::doc_url::resolve_doc_url(template, &entry.domain, &entry.symbol, code)
+        .ok()
 }
 
 /// `value` if it is one of `allowed`, else the error at it naming the key and the choices.
@@ -307,6 +336,10 @@ fn entry(
         None => error_type_of(&kind),
     };
     let fields = fields(lines, raw.fields, table_at)?;
+    let doc_url = raw
+        .doc_url
+        .map(|t| doc_url_template(lines, t))
+        .transpose()?;
     match missing_placeholder(&message.value, &fields) {
         Ok(None) => {}
         Ok(Some(name)) => {
@@ -328,7 +361,7 @@ fn entry(
             ));
         }
     }
-    Ok(Entry {
+    let mut out = Entry {
         code: i64::from(code_value),
         symbol: symbol.value,
         domain: domain.to_owned(),
@@ -348,7 +381,11 @@ fn entry(
         fields,
         at: Some(code.at),
         symbol_at: Some(symbol.at),
-    })
+    };
+    if let Some(template) = doc_url {
+        out.doc_url = resolve_doc_url(&template, &out);
+    }
+    Ok(out)
 }
 
 /// The `fields` table read into [`Field`]s, in the file's order (its own position for errors).
@@ -505,6 +542,41 @@ aliases = ["E_PY_FAIL"]
     }
 
     #[test]
+    fn doc_urls_come_from_the_entry_else_the_template() {
+        let text = CATALOG
+            .replace(
+                "reserved = [2042",
+                "doc_url = \"https://errors.acme.dev/{domain}#{symbol}\"\nreserved = [2042",
+            )
+            .replace(
+                "kind = \"permission\"",
+                "kind = \"permission\"\ndoc_url = \"https://acme.dev/{code}\"",
+            );
+        let c = parse(&text).unwrap();
+        let urls: Vec<Option<&str>> = c.enums[0]
+            .entries
+            .iter()
+            .map(|e| e.doc_url.as_deref())
+            .collect();
+        assert_eq!(
+            urls,
+            [
+                Some("https://errors.acme.dev/python#E_PY_EXEC_FAIL"),
+                Some("https://acme.dev/2001"),
+            ]
+        );
+        assert_eq!(parse(CATALOG).unwrap().enums[0].entries[0].doc_url, None);
+        assert_eq!(
+            err(&text.replace("{domain}#", "{page}#")),
+            "2:11: unknown placeholder `{page}` in the doc URL; expected `{domain}`, `{symbol}` or `{code}` (write `{{` and `}}` for literal braces)"
+        );
+        assert_eq!(
+            err(&text.replace("https://acme.dev/", "ftp://acme.dev/")),
+            "10:11: a doc URL must start with `https://` or `http://`; write the page's absolute address"
+        );
+    }
+
+    #[test]
     fn bad_values_are_located() {
         assert_eq!(
             err(&CATALOG.replace("kind = \"timeout\"", "kind = \"slow\"")),
@@ -516,7 +588,7 @@ aliases = ["E_PY_FAIL"]
         );
         assert_eq!(
             err(&CATALOG.replace("aliases", "alias")),
-            "16:1: unknown field `alias`, expected one of `code`, `symbol`, `message`, `kind`, `retryable`, `channel`, `error_type`, `help`, `aliases`, `doc`, `fields`"
+            "16:1: unknown field `alias`, expected one of `code`, `symbol`, `message`, `kind`, `retryable`, `channel`, `error_type`, `help`, `aliases`, `doc`, `doc_url`, `fields`"
         );
         assert_eq!(
             err(&CATALOG.replace("{reason}", "{why}")),

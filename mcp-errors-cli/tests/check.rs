@@ -294,7 +294,7 @@ fn bad_input_is_one_line_with_its_position_exit_2() {
             "fleet.toml",
             &format!("{head}range = [1, 2]\ncolour = \"red\"\n"),
         )],
-        "fleet.toml:6:1: error: unknown field `colour`, expected one of `name`, `range`, `catalog`, `reserved`, `symbol_prefix`, `owner`, `description`, `locales`",
+        "fleet.toml:6:1: error: unknown field `colour`, expected one of `name`, `range`, `catalog`, `reserved`, `symbol_prefix`, `owner`, `description`, `locales`, `doc_url`",
     );
     bad(
         "backwards",
@@ -345,7 +345,7 @@ fn bad_input_is_one_line_with_its_position_exit_2() {
                 "domain = \"a\"\n[[error]]\ncode = 1\nsymbol = \"E_A\"\nmessage = \"m\"\nretry = true\n",
             ),
         ],
-        "x.toml:6:1: error: unknown field `retry`, expected one of `code`, `symbol`, `message`, `kind`, `retryable`, `channel`, `error_type`, `help`, `aliases`, `doc`, `fields`",
+        "x.toml:6:1: error: unknown field `retry`, expected one of `code`, `symbol`, `message`, `kind`, `retryable`, `channel`, `error_type`, `help`, `aliases`, `doc`, `doc_url`, `fields`",
     );
     bad(
         "catalog-code-not-integer",

@@ -218,9 +218,32 @@ fn hostile_text_is_escaped_in_both_formats() {
     assert!(!page.contains("<script"), "{page}");
     assert!(!page.contains("<img"));
     assert!(page.contains("&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;"));
-    // A doc URL that is not http(s) is text, never a link.
-    assert!(!page.contains("href=\"javascript:"));
-    assert!(page.contains("<dd>javascript:document.title=&#39;pwned&#39;</dd>"));
+    // A doc URL's quote cannot end the attribute.
+    assert!(page.contains(
+        "href=\"https://x.dev/&quot;&gt;&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;\""
+    ));
+    // A doc URL that is not http(s) is refused when the catalog is read: one line, exit 2.
+    let catalog = std::fs::read_to_string(root().join("tests/reference/hostile.json"))
+        .unwrap()
+        .replace("https://x.dev/", "javascript:x/");
+    let bad = Out::new("hostile-scheme");
+    std::fs::create_dir_all(bad.path()).unwrap();
+    let path = Path::new(bad.path()).join("scheme.json");
+    std::fs::write(&path, catalog).unwrap();
+    let out = mcp_errors(&[
+        "docs",
+        "--catalog",
+        path.to_str().unwrap(),
+        "--out",
+        bad.path(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(".docUrl: \"E_EVIL\": a doc URL must start with `https://` or `http://`"),
+        "{err}"
+    );
 
     let md = Out::new("hostile-md");
     ok(&mcp_errors(&[
@@ -297,4 +320,68 @@ fn bad_input_is_one_line_and_exit_2() {
     // Neither --catalog nor --fleet is a usage error.
     let result = mcp_errors(&["docs", "--out", out.path()]);
     assert_eq!(result.status.code(), Some(2));
+}
+
+/// A fleet's `doc_url` template reaches every error without its own; a domain's wins over the
+/// fleet's; a bad template is one line, exit 2.
+#[test]
+fn fleet_doc_url_templates_fill_errors_without_their_own() {
+    let src = Out::new("fleet-doc-url-src");
+    std::fs::create_dir_all(&src.0).unwrap();
+    let fleet = "[fleet]\nname = \"t\"\ndoc_url = \"https://errors.t.dev/{domain}#{symbol}\"\n\
+        [[domain]]\nname = \"python\"\nrange = [2000, 2099]\ncatalog = \"py.toml\"\n\
+        [[domain]]\nname = \"node\"\nrange = [2100, 2199]\ncatalog = \"node.toml\"\n\
+        doc_url = \"https://node.t.dev/{code}\"\n";
+    std::fs::write(src.0.join("fleet.toml"), fleet).unwrap();
+    std::fs::write(
+        src.0.join("py.toml"),
+        "domain = \"python\"\n[[error]]\ncode = 2000\nsymbol = \"E_PY_A\"\nmessage = \"a\"\n\
+         [[error]]\ncode = 2001\nsymbol = \"E_PY_B\"\nmessage = \"b\"\n\
+         doc_url = \"https://own.t.dev/b\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.0.join("node.toml"),
+        "domain = \"node\"\n[[error]]\ncode = 2100\nsymbol = \"E_NODE_A\"\nmessage = \"a\"\n",
+    )
+    .unwrap();
+    let out = Out::new("fleet-doc-url");
+    let fleet_path = src.0.join("fleet.toml");
+    ok(&mcp_errors(&[
+        "docs",
+        "--fleet",
+        fleet_path.to_str().unwrap(),
+        "--out",
+        out.path(),
+    ]));
+    let python = out.read("python.html");
+    assert!(
+        python.contains("href=\"https://errors.t.dev/python#E_PY_A\""),
+        "{python}"
+    );
+    assert!(python.contains("href=\"https://own.t.dev/b\""), "{python}");
+    assert!(!python.contains("errors.t.dev/python#E_PY_B"), "{python}");
+    let node = out.read("node.html");
+    assert!(node.contains("href=\"https://node.t.dev/2100\""), "{node}");
+
+    std::fs::write(
+        &fleet_path,
+        fleet.replace("{domain}#{symbol}", "{domain}#{name}"),
+    )
+    .unwrap();
+    let bad = Out::new("fleet-doc-url-bad");
+    let run = mcp_errors(&[
+        "docs",
+        "--fleet",
+        fleet_path.to_str().unwrap(),
+        "--out",
+        bad.path(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("fleet.toml:3:11: error: unknown placeholder `{name}`"),
+        "{err}"
+    );
 }

@@ -208,6 +208,17 @@ pub fn row_entry<E: crate::ErrorCatalog + ?Sized>(row: usize) -> &'static ErrorE
     &E::ENTRIES[row]
 }
 
+/// The doc URL of row `row` of `E`'s catalog ([`ErrorCatalog::DOC_URLS`](crate::ErrorCatalog::DOC_URLS)):
+/// what a generated `doc_url()` returns.
+#[inline]
+#[must_use]
+pub fn row_doc_url<E: crate::ErrorCatalog + ?Sized>(row: usize) -> Option<&'static str> {
+    match E::DOC_URLS.get(row) {
+        Some(url) => *url,
+        None => None,
+    }
+}
+
 /// `entry` of a variant that fails as a JSON-RPC error: a `protocol` enum's, or one marked
 /// `#[mcp(protocol)]`.
 #[inline]

@@ -78,6 +78,13 @@ pub trait McpError: std::error::Error {
         self.entry().help
     }
 
+    /// The page documenting this error (`#[mcp(doc_url = "...")]` on the variant, or the
+    /// enum's template resolved for it), `None` when it has none. Read by the catalog and,
+    /// when a server turns it on, written on the wire (`data.docUrl`, `_meta.docUrl`).
+    fn doc_url(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The `errorType` (`_meta.errorType` of a tool error): the variant's own
     /// (`#[mcp(error_type = "...")]`), else its enum's, else the one of its
     /// [`kind`](McpError::kind) ([`ErrorKind::error_type`]).
@@ -323,6 +330,9 @@ pub trait ErrorCatalog {
     /// [`Registry::check`](crate::Registry::check) report another type using one; the
     /// catalog JSON lists them (`"reserved"`) and the lock file lets a reserved code go.
     const RESERVED: &'static [CodeRange] = &[];
+    /// The doc URL of each row of [`ENTRIES`](ErrorCatalog::ENTRIES), in the same order
+    /// (`#[mcp(doc_url = "...")]`, resolved), or empty when no row has one.
+    const DOC_URLS: &'static [Option<&'static str>] = &[];
 
     /// The row with this code, including those of `transparent` inner types.
     fn entry_by_code(code: i32) -> Option<&'static ErrorEntry> {

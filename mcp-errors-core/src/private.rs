@@ -3,7 +3,7 @@
 #[cfg(feature = "client")]
 pub use crate::decode;
 pub use crate::disjoint;
-pub use crate::entry::{entry, json_rpc, row_entry, with_error_type, with_extras};
+pub use crate::entry::{entry, json_rpc, row_doc_url, row_entry, with_error_type, with_extras};
 pub use crate::envelope::RESERVED_DATA_KEYS;
 pub use crate::error::{DynAdapter, DynFieldSink, ErasedValue};
 pub use crate::field_types::{

@@ -257,6 +257,8 @@ pub struct EnumAttrs {
     pub kind: Option<Attr<Kind>>,
     pub retryable: Option<Attr<bool>>,
     pub error_type: Option<Attr<LitStr>>,
+    /// `doc_url = "..."`: the template of every variant's doc URL.
+    pub doc_url: Option<Attr<LitStr>>,
     /// `data_fields`: every variant's fields go into `data` unless a role keeps them out.
     pub data_fields: Option<Attr<()>>,
     pub decode: Option<Attr<()>>,
@@ -317,6 +319,7 @@ pub struct VariantAttrs {
     pub help: Option<Attr<LitStr>>,
     pub protocol: Option<Attr<()>>,
     pub error_type: Option<Attr<LitStr>>,
+    pub doc_url: Option<Attr<LitStr>>,
     pub transparent: Option<Attr<()>>,
     pub catch_all: Option<Attr<()>>,
     pub shared_code: Option<Attr<()>>,
@@ -471,6 +474,7 @@ fn enum_key(cx: &Ctxt, out: &mut EnumAttrs, key: &Key<'_>) -> bool {
         symbol::KIND => set(cx, &mut out.kind, key.kind()),
         symbol::RETRYABLE => set(cx, &mut out.retryable, key.bool_or_flag()),
         symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
+        symbol::DOC_URL => set(cx, &mut out.doc_url, key.string()),
         symbol::DATA_FIELDS => set(cx, &mut out.data_fields, key.flag()),
         symbol::DECODE => set(cx, &mut out.decode, key.flag()),
         symbol::MESSAGE => set(cx, &mut out.message, key.message()),
@@ -558,6 +562,7 @@ fn variant_key(cx: &Ctxt, out: &mut VariantAttrs, key: &Key<'_>) -> bool {
         symbol::HELP => set(cx, &mut out.help, key.string()),
         symbol::PROTOCOL => set(cx, &mut out.protocol, key.flag()),
         symbol::ERROR_TYPE => set(cx, &mut out.error_type, key.string()),
+        symbol::DOC_URL => set(cx, &mut out.doc_url, key.string()),
         symbol::TRANSPARENT => set(cx, &mut out.transparent, key.flag()),
         symbol::CATCH_ALL => set(cx, &mut out.catch_all, key.flag()),
         symbol::SHARED_CODE => set(cx, &mut out.shared_code, key.flag()),

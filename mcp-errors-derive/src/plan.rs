@@ -97,6 +97,8 @@ pub struct Row<'a> {
     pub constant: String,
     pub aliases: Vec<String>,
     pub help: Option<String>,
+    /// The doc URL: the variant's, else the enum's template, resolved (`rules::doc_url`).
+    pub doc_url: Option<String>,
     /// Variant `kind`, else the enum's, else `protocol` for protocol enums, else `internal`.
     pub kind: Kind,
     /// The catalog default: variant `retryable`, else the enum's, else the kind's default.
@@ -302,6 +304,11 @@ impl<'a> Plan<'a> {
     }
 
     /// The variants with their own row.
+    /// Whether an own row has a doc URL (`DOC_URLS` and `doc_url()` are emitted).
+    pub fn has_doc_urls(&self) -> bool {
+        self.own().any(|(_, row)| row.doc_url.is_some())
+    }
+
     pub fn own(&self) -> Own<'_, 'a> {
         Own {
             variants: self.variants.iter(),
@@ -455,6 +462,21 @@ impl<'a> Row<'a> {
             aliases,
             help: match &variant.attrs.help {
                 Some(h) => Some(h.value.value()),
+                None => None,
+            },
+            doc_url: match variant
+                .attrs
+                .doc_url
+                .as_ref()
+                .or(input.attrs.doc_url.as_ref())
+            {
+                Some(url) => crate::rules::doc_url::resolve_doc_url(
+                    &url.value.value(),
+                    &input.domain,
+                    &variant.symbol,
+                    variant.code(),
+                )
+                .ok(),
                 None => None,
             },
             kind: variant.kind,

@@ -28,6 +28,9 @@ pub const OWN_DISPLAY: &str = "own_display";
 
 // Enum and variant level: `protocol` (above) and
 pub const ERROR_TYPE: &str = "error_type";
+/// `doc_url = "https://errors.acme.dev/{domain}#{symbol}"`: the error's page, or on the enum
+/// the template of every variant without its own.
+pub const DOC_URL: &str = "doc_url";
 
 // Enum and variant level.
 pub const KIND: &str = "kind";
@@ -76,6 +79,7 @@ pub const ENUM_KEYS: &[&str] = &[
     KIND,
     RETRYABLE,
     ERROR_TYPE,
+    DOC_URL,
     DATA_FIELDS,
     DECODE,
     MESSAGE,
@@ -96,6 +100,7 @@ pub const VARIANT_KEYS: &[&str] = &[
     HELP,
     PROTOCOL,
     ERROR_TYPE,
+    DOC_URL,
     TRANSPARENT,
     CATCH_ALL,
     SHARED_CODE,

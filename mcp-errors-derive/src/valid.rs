@@ -48,6 +48,21 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
     symbols_are_unique(cx, input);
     symbols_do_not_name_variants(cx, input);
     error_types_are_well_formed(cx, input);
+    doc_urls_are_well_formed(cx, input);
+}
+
+/// A doc URL (a variant's) or template (the enum's) by `rules::doc_url`: `http`/`https`,
+/// only the placeholders `{domain}`, `{symbol}`, `{code}`; reported at the string.
+fn doc_urls_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
+    let mut attrs = vec![&input.attrs.doc_url];
+    for variant in &input.variants {
+        attrs.push(&variant.attrs.doc_url);
+    }
+    for attr in attrs.into_iter().flatten() {
+        if let Some(problem) = rules::doc_url::doc_url_problem(&attr.value.value()) {
+            cx.error_spanned_by(attr.value_span, problem);
+        }
+    }
 }
 
 /// `error_type` is the TypeScript hierarchy's `errorType`, a class name: `PascalCase` ending in `Error`
@@ -180,6 +195,7 @@ fn transparent_takes_no_catalog_keys(cx: &Ctxt, variant: &Variant<'_>) {
     add(&mut given, symbol::LEGACY, whole(a.legacy.as_ref()));
     add(&mut given, symbol::PROTOCOL, whole(a.protocol.as_ref()));
     add(&mut given, symbol::ERROR_TYPE, whole(a.error_type.as_ref()));
+    add(&mut given, symbol::DOC_URL, whole(a.doc_url.as_ref()));
     add(
         &mut given,
         symbol::DATA_FIELDS,

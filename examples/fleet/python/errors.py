@@ -104,6 +104,8 @@ class ErrorInfo:
     description: str
     help: Optional[str] = None
     fields: tuple[FieldInfo, ...] = ()
+    # The page documenting the error, when the catalog names one.
+    doc_url: Optional[str] = None
 
 
 # The code of every symbol.

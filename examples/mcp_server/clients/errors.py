@@ -257,6 +257,8 @@ class ErrorInfo:
     description: str
     help: Optional[str] = None
     fields: tuple[FieldInfo, ...] = ()
+    # The page documenting the error, when the catalog names one.
+    doc_url: Optional[str] = None
 
 
 # The code of every symbol.
@@ -449,6 +451,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Missing required client capability",
         description="Missing required client capability",
         help="declare the capability when initializing the session",
+        doc_url="https://errors.example.dev/session#MISSING_CLIENT_CAPABILITY",
         fields=(
             FieldInfo(name="required_capabilities", key="requiredCapabilities", role="data"),
         ),
@@ -564,6 +567,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Navigation failed",
         description="Navigation failed",
         help="check the URL's host name; if it is right, retry later",
+        doc_url="https://errors.example.dev/playwright#E_PW_NAV",
         fields=(
             FieldInfo(name="url", key="url", role="data"),
             FieldInfo(name="reason", key="details", role="details"),
@@ -579,6 +583,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Browser launch failed",
         description="Browser launch failed",
+        doc_url="https://errors.example.dev/playwright#E_PW_LAUNCH",
         fields=(
             FieldInfo(name="reason", key="details", role="details"),
         ),
@@ -593,6 +598,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="The user declined the navigation",
         description="The user declined the navigation",
+        doc_url="https://errors.example.dev/playwright#E_PW_DECLINED",
         fields=(
             FieldInfo(name="url", key="url", role="data"),
         ),
@@ -607,6 +613,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Could not ask the user",
         description="Could not ask the user",
+        doc_url="https://errors.example.dev/playwright#E_PW_UNCONFIRMED",
         fields=(
             FieldInfo(name="reason", key="details", role="details"),
         ),
@@ -622,6 +629,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Path escapes the server's root",
         description="Path escapes the server's root",
         help="use a relative path without `..` inside the server's root directory",
+        doc_url="https://errors.example.dev/filesystem#E_FS_PATH_ESCAPE",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
         ),
@@ -636,6 +644,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Permission denied",
         description="Permission denied",
+        doc_url="https://errors.example.dev/filesystem#E_FS_DENIED",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
             FieldInfo(name="cause", key="cause", role="source"),
@@ -651,6 +660,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="File not found",
         description="File not found",
+        doc_url="https://errors.example.dev/filesystem#E_FS_NOT_FOUND",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
         ),
@@ -665,6 +675,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Not a regular file",
         description="Not a regular file",
+        doc_url="https://errors.example.dev/filesystem#E_FS_NOT_A_FILE",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
         ),
@@ -679,6 +690,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="File too large: {size} bytes, the limit is {limit}",
         description="The file is larger than the server returns.",
+        doc_url="https://errors.example.dev/filesystem#E_FS_TOO_LARGE",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
             FieldInfo(name="size", key="size", role="data"),
@@ -695,6 +707,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="File is not UTF-8 text",
         description="File is not UTF-8 text",
+        doc_url="https://errors.example.dev/filesystem#E_FS_NOT_TEXT",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
         ),
@@ -709,6 +722,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         channel="tool",
         message="Reading the file failed",
         description="Reading the file failed",
+        doc_url="https://errors.example.dev/filesystem#E_FS_IO",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
             FieldInfo(name="cause", key="cause", role="source"),
@@ -726,6 +740,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Invalid path",
         description="Invalid path",
         help="send a relative path with `/` separators and no NUL byte",
+        doc_url="https://errors.example.dev/filesystem#E_FS_INVALID_PATH",
         fields=(
             FieldInfo(name="path", key="path", role="data"),
         ),

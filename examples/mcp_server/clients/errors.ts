@@ -228,6 +228,8 @@ export interface ErrorInfo {
   readonly message: string;
   readonly description: string;
   readonly help?: string;
+  /** The page documenting the error, when the catalog names one. */
+  readonly docUrl?: string;
   readonly fields: readonly ErrorField[];
 }
 
@@ -421,6 +423,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Missing required client capability",
     description: "Missing required client capability",
     help: "declare the capability when initializing the session",
+    docUrl: "https://errors.example.dev/session#MISSING_CLIENT_CAPABILITY",
     fields: Object.freeze([
       Object.freeze({ name: "required_capabilities", key: "requiredCapabilities", role: "data" }),
     ]),
@@ -536,6 +539,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Navigation failed",
     description: "Navigation failed",
     help: "check the URL's host name; if it is right, retry later",
+    docUrl: "https://errors.example.dev/playwright#E_PW_NAV",
     fields: Object.freeze([
       Object.freeze({ name: "url", key: "url", role: "data" }),
       Object.freeze({ name: "reason", key: "details", role: "details" }),
@@ -551,6 +555,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Browser launch failed",
     description: "Browser launch failed",
+    docUrl: "https://errors.example.dev/playwright#E_PW_LAUNCH",
     fields: Object.freeze([
       Object.freeze({ name: "reason", key: "details", role: "details" }),
     ]),
@@ -565,6 +570,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "The user declined the navigation",
     description: "The user declined the navigation",
+    docUrl: "https://errors.example.dev/playwright#E_PW_DECLINED",
     fields: Object.freeze([
       Object.freeze({ name: "url", key: "url", role: "data" }),
     ]),
@@ -579,6 +585,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Could not ask the user",
     description: "Could not ask the user",
+    docUrl: "https://errors.example.dev/playwright#E_PW_UNCONFIRMED",
     fields: Object.freeze([
       Object.freeze({ name: "reason", key: "details", role: "details" }),
     ]),
@@ -594,6 +601,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Path escapes the server's root",
     description: "Path escapes the server's root",
     help: "use a relative path without `..` inside the server's root directory",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_PATH_ESCAPE",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
     ]),
@@ -608,6 +616,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Permission denied",
     description: "Permission denied",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_DENIED",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
       Object.freeze({ name: "cause", key: "cause", role: "source" }),
@@ -623,6 +632,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "File not found",
     description: "File not found",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_NOT_FOUND",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
     ]),
@@ -637,6 +647,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Not a regular file",
     description: "Not a regular file",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_NOT_A_FILE",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
     ]),
@@ -651,6 +662,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "File too large: {size} bytes, the limit is {limit}",
     description: "The file is larger than the server returns.",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_TOO_LARGE",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
       Object.freeze({ name: "size", key: "size", role: "data" }),
@@ -667,6 +679,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "File is not UTF-8 text",
     description: "File is not UTF-8 text",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_NOT_TEXT",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
     ]),
@@ -681,6 +694,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     channel: "tool",
     message: "Reading the file failed",
     description: "Reading the file failed",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_IO",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
       Object.freeze({ name: "cause", key: "cause", role: "source" }),
@@ -698,6 +712,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Invalid path",
     description: "Invalid path",
     help: "send a relative path with `/` separators and no NUL byte",
+    docUrl: "https://errors.example.dev/filesystem#E_FS_INVALID_PATH",
     fields: Object.freeze([
       Object.freeze({ name: "path", key: "path", role: "data" }),
     ]),

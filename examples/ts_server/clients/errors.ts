@@ -45,6 +45,8 @@ export interface ErrorInfo {
   readonly message: string;
   readonly description: string;
   readonly help?: string;
+  /** The page documenting the error, when the catalog names one. */
+  readonly docUrl?: string;
   readonly fields: readonly ErrorField[];
 }
 

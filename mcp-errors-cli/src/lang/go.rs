@@ -351,6 +351,9 @@ fn write_tables(out: &mut String, entries: &[&Entry], names: &Names<'_>) {
             member(out, "Help", &lit(help));
             member(out, "HasHelp", "true");
         }
+        if let Some(url) = &e.doc_url {
+            member(out, "DocURL", &lit(url));
+        }
         if !e.fields.is_empty() {
             out.push_str("\t\tFields: []FieldInfo{\n");
             for f in &e.fields {

@@ -253,6 +253,9 @@ fn write_errors_table(out: &mut String, entries: &[&Entry]) {
         if let Some(help) = &e.help {
             let _ = writeln!(out, "    help: {},", lit(help));
         }
+        if let Some(url) = &e.doc_url {
+            let _ = writeln!(out, "    docUrl: {},", lit(url));
+        }
         if e.fields.is_empty() {
             out.push_str("    fields: Object.freeze([]),\n");
         } else {

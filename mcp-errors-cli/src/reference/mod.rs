@@ -179,6 +179,14 @@ pub fn from_fleet(path: &Path) -> Result<Site, String> {
             loaded.insert(catalog_path.value.clone(), catalog);
         }
         builder.add_catalog(&loaded[&catalog_path.value], Some(&name));
+        // The domain's doc URL template, else the fleet's, for errors without their own.
+        if let Some(template) = d.doc_url.as_ref().or(parsed.doc_url.as_ref()) {
+            for e in &mut builder.domain(&name).errors {
+                if e.doc_url.is_none() {
+                    e.doc_url = crate::handwritten::resolve_doc_url(&template.value, e);
+                }
+            }
+        }
     }
     sources.dedup();
     Ok(builder.finish(

@@ -36,6 +36,9 @@ pub(super) const SYMBOL: &str = "symbol";
 pub(super) const RETRYABLE: &str = "retryable";
 pub(super) const DETAILS: &str = "details";
 pub(super) const RETRY_AFTER_MS: &str = "retryAfterMs";
+/// `data.docUrl` ([`EnvelopeView::with_doc_url`]) and a tool error's `_meta.docUrl`
+/// ([`ToolErrorFormat::meta_doc_url`](crate::ToolErrorFormat::meta_doc_url)).
+pub(super) const DOC_URL: &str = "docUrl";
 
 /// The shape of the JSON-RPC `error` member: `{"code","message","data"}`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -138,7 +141,9 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
         let error = view.error;
         let plain = view.options.plain_data;
         let stack = view.options.stack();
+        let doc_url = error.doc_url().filter(|_| view.options.doc_url);
         let with_data = !plain
+            || doc_url.is_some()
             || stack.is_some()
             || view.context.is_some()
             || Visited::of(error).any()
@@ -168,6 +173,7 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
                         as_string: view.options.stack_as_string,
                     }),
                     context: view.context,
+                    doc_url,
                     meter,
                 },
             )?;
@@ -192,6 +198,8 @@ struct Data<'a, E: ?Sized> {
     plain: bool,
     stack: Option<Stack<'a>>,
     context: Option<&'a Context>,
+    /// `docUrl`, when the view asks for it and the error has one.
+    doc_url: Option<&'static str>,
     meter: &'a Meter,
 }
 
@@ -207,10 +215,11 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         let details = has_details_field(error).then_some(DETAILS);
         let stack = self.stack.as_ref().map(|_| STACK);
         let context = self.context.map(|_| CONTEXT);
+        let doc_url = self.doc_url.map(|_| DOC_URL);
         let reserved = if self.plain {
             Reserved {
                 fixed: &[TRUNCATED],
-                present: [details, stack, context, None, None],
+                present: [details, stack, context, doc_url, None],
             }
         } else {
             map.serialize_entry(DOMAIN, error.domain())?;
@@ -224,7 +233,7 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
                     stack,
                     retry_after.map(|_| RETRY_AFTER_MS),
                     context,
-                    None,
+                    doc_url,
                 ],
             }
         };
@@ -236,6 +245,9 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         })?;
         if let Some(ms) = retry_after {
             map.serialize_entry(RETRY_AFTER_MS, &ms)?;
+        }
+        if let Some(url) = self.doc_url {
+            map.serialize_entry(DOC_URL, url)?;
         }
         end_with_context(map, self.context, self.stack.as_ref(), self.meter)
     }

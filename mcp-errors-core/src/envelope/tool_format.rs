@@ -50,6 +50,8 @@ const TEXT_RETRY_AFTER: u16 = 1 << 6;
 /// Not in [`ALL`]: the draft `ToolFailure` member is only ever written by choice.
 #[cfg(feature = "tool-failure")]
 const META_TOOL_FAILURE: u16 = 1 << 7;
+/// Opt-in, in no preset: `_meta.docUrl`.
+const META_DOC_URL: u16 = 1 << 8;
 const ALL: u16 =
     TEXT_DETAILS | TEXT_HELP | TEXT_RETRY | META_DETAILS | META_HELP | META_DATA | TEXT_RETRY_AFTER;
 
@@ -109,6 +111,11 @@ impl ToolErrorFormat {
         /// `_meta.data`: the variant's serialized fields, when there are any (a request's
         /// context is written as `_meta.context` whatever this says).
         meta_data, with_meta_data, META_DATA;
+        /// `_meta.docUrl`: the page documenting the error
+        /// ([`McpError::doc_url`](crate::McpError::doc_url)), when it has one. Off in every
+        /// preset: a server turns it on (`MODEL.with_meta_doc_url(true)`); the text never
+        /// carries it.
+        meta_doc_url, with_meta_doc_url, META_DOC_URL;
     }
 
     /// `_meta["io.modelcontextprotocol/toolFailure"]`, the structured failure of the draft
@@ -164,7 +171,7 @@ impl ToolErrorFormat {
     /// [`McpErrorExt::to_tool_result`](crate::McpErrorExt::to_tool_result) and the rmcp
     /// integration's conversions write from now on. Call it once, before serving.
     pub fn set_global(self) {
-        GLOBAL.store(self.bits, Ordering::Relaxed);
+        GLOBAL.store(u16::from(self.bits), Ordering::Relaxed);
     }
 }
 
@@ -183,7 +190,8 @@ impl fmt::Debug for ToolErrorFormat {
             .field("meta_details", &self.meta_details())
             .field("meta_help", &self.meta_help())
             .field("meta_data", &self.meta_data())
-            .field("text_retry_after", &self.text_retry_after());
+            .field("text_retry_after", &self.text_retry_after())
+            .field("meta_doc_url", &self.meta_doc_url());
         #[cfg(feature = "tool-failure")]
         s.field("meta_tool_failure", &self.meta_tool_failure());
         s.finish()

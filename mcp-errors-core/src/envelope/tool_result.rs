@@ -250,6 +250,9 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         if let Some(help) = error.help().filter(|_| format.meta_help()) {
             map.serialize_entry("help", help)?;
         }
+        if let Some(url) = error.doc_url().filter(|_| format.meta_doc_url()) {
+            map.serialize_entry(super::error_object::DOC_URL, url)?;
+        }
         if format.meta_data() && visited.data_fields() {
             map.serialize_entry("data", &DataFields(error, self.meter))?;
         }

@@ -18,6 +18,7 @@ use crate::{JsonRpcMessageFormat, Verbosity, VisitData};
 /// The options of an envelope. Each shape takes those that apply to it (see
 /// [`TakesOptions`], [`TakesPlainData`]); a shape that takes none ignores them.
 #[derive(Clone, Copy, Debug, Default)]
+#[allow(clippy::struct_excessive_bools)] // independent switches of one envelope
 pub(crate) struct Options {
     /// [`EnvelopeView::code_as_string`].
     pub(crate) code_as_string: bool,
@@ -30,6 +31,8 @@ pub(crate) struct Options {
     pub(crate) stack_as_string: bool,
     /// [`EnvelopeView::message_format`]; `None` follows [`JsonRpcMessageFormat::global`].
     pub(crate) message_format: Option<JsonRpcMessageFormat>,
+    /// [`EnvelopeView::with_doc_url`].
+    pub(crate) doc_url: bool,
 }
 
 impl Options {
@@ -228,6 +231,19 @@ impl<E: ?Sized, S: TakesOptions> EnvelopeView<'_, E, S> {
     #[must_use]
     pub fn stack_as_string(mut self) -> Self {
         self.options.stack_as_string = true;
+        self
+    }
+
+    /// Adds `data.docUrl`, the page documenting the error
+    /// ([`McpError::doc_url`](crate::McpError::doc_url)), when it has one (`#[mcp(doc_url =
+    /// "...")]`), in the JSON-RPC error shapes and a tool error's `structuredContent` (the
+    /// categorized error model's response shapes ignore it). Off by default: without it the
+    /// bytes are those of earlier versions. A data field of the variant that is itself called
+    /// `docUrl` gives way to it. A tool error's `_meta.docUrl` is
+    /// [`ToolErrorFormat::meta_doc_url`](crate::ToolErrorFormat::meta_doc_url).
+    #[must_use]
+    pub fn with_doc_url(mut self) -> Self {
+        self.options.doc_url = true;
         self
     }
 }

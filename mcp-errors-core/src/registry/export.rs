@@ -100,6 +100,7 @@ impl Registry {
                     "span": e.span,
                     "entries": sorted_entries(e.entries),
                 });
+                add_doc_urls(&mut one["entries"], e);
                 // Retired codes, as a fleet file and a hand-written catalog write them: a
                 // code, or an inclusive `[lo, hi]` pair.
                 if !e.reserved.is_empty() {
@@ -124,6 +125,25 @@ impl Registry {
             "version": 1,
             "enums": enums,
         })
+    }
+}
+
+/// `docUrl` on each entry of `e` that has one ([`ErrorCatalog::DOC_URLS`](crate::ErrorCatalog::DOC_URLS)).
+fn add_doc_urls(entries: &mut serde_json::Value, e: &RegisteredEnum) {
+    if e.doc_urls.is_empty() {
+        return;
+    }
+    let Some(rows) = entries.as_array_mut() else {
+        return;
+    };
+    for row in rows {
+        let url = row["symbol"].as_str().and_then(|symbol| {
+            let at = e.entries.iter().position(|entry| entry.symbol == symbol)?;
+            e.doc_urls.get(at).copied().flatten()
+        });
+        if let (Some(url), Some(row)) = (url, row.as_object_mut()) {
+            row.insert("docUrl".to_owned(), serde_json::Value::from(url));
+        }
     }
 }
 

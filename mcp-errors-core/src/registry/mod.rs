@@ -65,6 +65,8 @@ pub struct RegisteredEnum {
     pub shared_codes: &'static [i32],
     /// [`ErrorCatalog::RESERVED`].
     pub reserved: &'static [CodeRange],
+    /// [`ErrorCatalog::DOC_URLS`].
+    pub doc_urls: &'static [Option<&'static str>],
     type_id: TypeId,
 }
 
@@ -94,6 +96,7 @@ impl Registry {
                 entries: E::ENTRIES,
                 shared_codes: E::SHARED_CODES,
                 reserved: E::RESERVED,
+                doc_urls: E::DOC_URLS,
                 type_id,
             });
         }

@@ -85,6 +85,7 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
         codes(&mut out, &plan.shared_codes);
         out.push_str("];");
     }
+    doc_urls(&mut out, plan, &p);
     entry_by_code(&mut out, plan, &p);
     if plan.has_transparent() {
         let _ = write!(
@@ -95,6 +96,30 @@ pub fn catalog_impl(plan: &Plan<'_>) -> String {
     }
     out.push('}');
     out
+}
+
+/// `DOC_URLS`, one per own row, when a row has a doc URL.
+fn doc_urls(out: &mut String, plan: &Plan<'_>, p: &str) {
+    if !plan.has_doc_urls() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "const DOC_URLS: &'static [{p}::Option<&'static str>] = &["
+    );
+    for (_, row) in plan.own() {
+        match &row.doc_url {
+            Some(url) => {
+                let _ = write!(out, "{p}::Option::Some(");
+                push_str_lit(out, url);
+                out.push_str("),");
+            }
+            None => {
+                let _ = write!(out, "{p}::Option::None,");
+            }
+        }
+    }
+    out.push_str("];");
 }
 
 fn codes(out: &mut String, codes: &[i32]) {

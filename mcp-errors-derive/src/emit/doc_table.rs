@@ -41,6 +41,11 @@ pub fn catalog_table(plan: &Plan<'_>) -> String {
             "no"
         };
         let mut symbols = markdown::code(&row.symbol);
+        if let Some(url) = &row.doc_url {
+            // The symbol links to its page; parentheses would end the link's destination.
+            let url = crate::names::replace(&crate::names::replace(url, "(", "%28"), ")", "%29");
+            symbols = format!("[{symbols}]({url})");
+        }
         for alias in &row.aliases {
             let _ = write!(symbols, " (alias {})", markdown::code(alias));
         }
@@ -74,6 +79,8 @@ mod tests {
             enum E {
                 #[mcp(code = 1, symbol = "E_A", message = "first line\nsecond | line")]
                 A,
+                #[mcp(code = 2, symbol = "E_B", message = "b", doc_url = "https://x.dev/{domain}(#{symbol}")]
+                B,
                 #[mcp(transparent)]
                 Common(mcp_errors::CommonError),
             }
@@ -87,6 +94,7 @@ mod tests {
             rows[2..],
             [
                 "| 1 | `E_A` | `A` | no | first line<br>second \\| line |",
+                "| 2 | [`E_B`](https://x.dev/pw%28#E_B) | `B` | no | b |",
                 "| | | `Common` | | every code of `mcp_errors::CommonError` (transparent) |",
             ]
         );

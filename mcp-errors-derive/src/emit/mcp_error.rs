@@ -29,7 +29,8 @@ pub fn mcp_error_impl(plan: &Plan<'_>) -> TokenStream {
         TokenStream::new()
     };
     let entry = entry_fn(plan);
-    let delegated = delegated_fns(plan);
+    let mut delegated = delegated_fns(plan);
+    delegated.extend(doc_url_fn(plan));
     let template = if plan.plain_catalog_text() {
         splice!([]
             #[inline]
@@ -78,6 +79,32 @@ fn entry_fn(plan: &Plan<'_>) -> TokenStream {
     };
     splice! {[p, body]
         #[inline] fn entry(&self) -> &'static #p::ErrorEntry {
+            #body
+        }
+    }
+}
+
+/// `doc_url()`: the own row's `DOC_URLS`, or the inner error's; the trait's default (none)
+/// when neither can have one.
+fn doc_url_fn(plan: &Plan<'_>) -> TokenStream {
+    if never(plan).is_some() || !(plan.has_doc_urls() || plan.has_transparent()) {
+        return TokenStream::new();
+    }
+    let p = &plan.private;
+    let own = if plan.has_doc_urls() {
+        splice!([p] #p::row_doc_url::<Self>(Self::__mcp_row(self)))
+    } else {
+        splice!([p] #p::Option::None)
+    };
+    let body = dispatch(
+        plan,
+        Arms::new(),
+        &|inner| splice!([p, inner] #p::McpError::doc_url(#inner)),
+        &own,
+    )
+    .unwrap_or(own);
+    splice! {[p, body]
+        #[inline] fn doc_url(&self) -> #p::Option<&'static str> {
             #body
         }
     }

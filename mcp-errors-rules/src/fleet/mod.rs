@@ -7,6 +7,7 @@
 //! name = "acme"
 //! owner = "platform-team"              # optional
 //! description = "Acme's MCP servers"   # optional
+//! doc_url = "https://errors.acme.dev/{domain}#{symbol}"  # optional: every error's page
 //!
 //! [common]                             # optional: codes every server may use
 //! name = "common"                      # optional, the default: the domain of those codes
@@ -20,6 +21,7 @@
 //! symbol_prefix = "E_PW_"                       # optional: every symbol of the domain starts so
 //! owner = "browser-team"                        # optional
 //! description = "Browser automation"            # optional
+//! doc_url = "https://pw.acme.dev/{symbol}"      # optional: the domain's template (wins)
 //! ```
 //!
 //! [`parse`] reads the text into a [`Fleet`], plain data where every key and value keeps its
@@ -86,6 +88,9 @@ pub struct Fleet {
     pub owner: Option<Located<String>>,
     /// `[fleet] description`, if given.
     pub description: Option<Located<String>>,
+    /// `[fleet] doc_url`: the doc URL template of every error without its own, if given
+    /// (checked by `rules::doc_url`).
+    pub doc_url: Option<Located<String>>,
     /// The `[common]` table, if given: the codes every server of the fleet may use (seed
     /// taxonomies' 1000-1099), as a [`Domain`] whose name defaults to [`COMMON`].
     pub common: Option<Domain>,
@@ -123,6 +128,8 @@ pub struct Domain {
     /// like `catalog` (checked by [`parse`] to stay inside the fleet's folder, and to come with
     /// a `catalog`), in file order.
     pub locales: Vec<Located<String>>,
+    /// `doc_url`: the domain's doc URL template, which wins over the fleet's, if given.
+    pub doc_url: Option<Located<String>>,
 }
 
 impl Domain {

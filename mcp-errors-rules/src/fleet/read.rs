@@ -32,6 +32,7 @@ struct RawFleet {
     name: Option<Spanned<String>>,
     owner: Option<Spanned<String>>,
     description: Option<Spanned<String>>,
+    doc_url: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -47,6 +48,7 @@ struct RawDomain {
     description: Option<Spanned<String>>,
     #[serde(default)]
     locales: Vec<Spanned<String>>,
+    doc_url: Option<Spanned<String>>,
 }
 
 /// One entry of a `reserved` array as written: a code, or an inclusive `[lo, hi]` pair (any
@@ -138,6 +140,7 @@ pub fn parse(text: &str) -> Result<Fleet, FleetError> {
         name: located(&lines, name),
         owner: fleet.owner.map(|s| located(&lines, s)),
         description: fleet.description.map(|s| located(&lines, s)),
+        doc_url: doc_url(&lines, fleet.doc_url)?,
         common,
         domains,
     })
@@ -292,7 +295,23 @@ fn domain(
         symbol_prefix: raw.symbol_prefix.map(|s| located(lines, s)),
         owner: raw.owner.map(|s| located(lines, s)),
         description: raw.description.map(|s| located(lines, s)),
+        doc_url: doc_url(lines, raw.doc_url)?,
     })
+}
+
+/// A `doc_url` template checked by `rules::doc_url`; the error is at the value.
+fn doc_url(
+    lines: &LineIndex<'_>,
+    value: Option<Spanned<String>>,
+) -> Result<Option<Located<String>>, FleetError> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let value = located(lines, value);
+    match crate::rules::doc_url::doc_url_problem(&value.value) {
+        Some(problem) => Err(FleetError::new(value.at, problem.to_string())),
+        None => Ok(Some(value)),
+    }
 }
 
 #[cfg(test)]
@@ -377,7 +396,7 @@ catalog = "servers/python/errors.toml"
     fn bad_input_is_one_error_at_its_position() {
         assert_eq!(
             err("[fleet]\nname = \"a\"\ncolour = 1\n"),
-            "3:1: unknown field `colour`, expected one of `name`, `owner`, `description`"
+            "3:1: unknown field `colour`, expected one of `name`, `owner`, `description`, `doc_url`"
         );
         assert_eq!(
             err(&FLEET.replace("[2100, 2199]", "[2199, 2100]")),

@@ -19,9 +19,11 @@
 //! | one symbol or alias, two entries | [`duplicate_names`] | `duplicate-symbol` |
 //! | two ranges sharing codes | [`overlapping_ranges`] | `overlapping-ranges` |
 //! | a message template's braces, placeholders and specs | [`template::parse`] | (a [`template::TemplateError`]) |
+//! | a doc URL or its template | [`doc_url::doc_url_problem`] | `doc-url-scheme`, `doc-url-placeholder`, `doc-url-brace`, `doc-url-whitespace` |
 
 mod band;
 mod codes;
+pub mod doc_url;
 mod duplicates;
 mod finding;
 pub mod names;

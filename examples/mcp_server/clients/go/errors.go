@@ -124,6 +124,8 @@ type ErrorInfo struct {
 	Help    string
 	HasHelp bool
 	Fields  []FieldInfo
+	// DocURL is the page documenting the error, "" when the catalog names none.
+	DocURL string
 }
 
 // catalog is the catalog's metadata of every symbol, in catalog order.
@@ -283,6 +285,7 @@ var catalog = []ErrorInfo{
 		Description: "Missing required client capability",
 		Help:        "declare the capability when initializing the session",
 		HasHelp:     true,
+		DocURL:      "https://errors.example.dev/session#MISSING_CLIENT_CAPABILITY",
 		Fields: []FieldInfo{
 			{Name: "required_capabilities", Key: "requiredCapabilities", Role: "data"},
 		},
@@ -401,6 +404,7 @@ var catalog = []ErrorInfo{
 		Description: "Navigation failed",
 		Help:        "check the URL's host name; if it is right, retry later",
 		HasHelp:     true,
+		DocURL:      "https://errors.example.dev/playwright#E_PW_NAV",
 		Fields: []FieldInfo{
 			{Name: "url", Key: "url", Role: "data"},
 			{Name: "reason", Key: "details", Role: "details"},
@@ -416,6 +420,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "Browser launch failed",
 		Description: "Browser launch failed",
+		DocURL:      "https://errors.example.dev/playwright#E_PW_LAUNCH",
 		Fields: []FieldInfo{
 			{Name: "reason", Key: "details", Role: "details"},
 		},
@@ -430,6 +435,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "The user declined the navigation",
 		Description: "The user declined the navigation",
+		DocURL:      "https://errors.example.dev/playwright#E_PW_DECLINED",
 		Fields: []FieldInfo{
 			{Name: "url", Key: "url", Role: "data"},
 		},
@@ -444,6 +450,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "Could not ask the user",
 		Description: "Could not ask the user",
+		DocURL:      "https://errors.example.dev/playwright#E_PW_UNCONFIRMED",
 		Fields: []FieldInfo{
 			{Name: "reason", Key: "details", Role: "details"},
 		},
@@ -460,6 +467,7 @@ var catalog = []ErrorInfo{
 		Description: "Path escapes the server's root",
 		Help:        "use a relative path without `..` inside the server's root directory",
 		HasHelp:     true,
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_PATH_ESCAPE",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 		},
@@ -474,6 +482,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "Permission denied",
 		Description: "Permission denied",
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_DENIED",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 			{Name: "cause", Key: "cause", Role: "source"},
@@ -489,6 +498,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "File not found",
 		Description: "File not found",
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_NOT_FOUND",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 		},
@@ -503,6 +513,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "Not a regular file",
 		Description: "Not a regular file",
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_NOT_A_FILE",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 		},
@@ -517,6 +528,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "File too large: {size} bytes, the limit is {limit}",
 		Description: "The file is larger than the server returns.",
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_TOO_LARGE",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 			{Name: "size", Key: "size", Role: "data"},
@@ -533,6 +545,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "File is not UTF-8 text",
 		Description: "File is not UTF-8 text",
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_NOT_TEXT",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 		},
@@ -547,6 +560,7 @@ var catalog = []ErrorInfo{
 		Channel:     "tool",
 		Message:     "Reading the file failed",
 		Description: "Reading the file failed",
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_IO",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 			{Name: "cause", Key: "cause", Role: "source"},
@@ -565,6 +579,7 @@ var catalog = []ErrorInfo{
 		Description: "Invalid path",
 		Help:        "send a relative path with `/` separators and no NUL byte",
 		HasHelp:     true,
+		DocURL:      "https://errors.example.dev/filesystem#E_FS_INVALID_PATH",
 		Fields: []FieldInfo{
 			{Name: "path", Key: "path", Role: "data"},
 		},

@@ -80,6 +80,8 @@ type ErrorInfo struct {
 	Help    string
 	HasHelp bool
 	Fields  []FieldInfo
+	// DocURL is the page documenting the error, "" when the catalog names none.
+	DocURL string
 }
 
 // ---- begin generated: tables ----
@@ -97,6 +99,7 @@ var catalog = []ErrorInfo{
 		Description: "Navigation to {url} timed out",
 		Help:        "Retry with a longer timeout.",
 		HasHelp:     true,
+		DocURL:      "https://errors.example.dev/browser#E_NAV_TIMEOUT",
 		Fields: []FieldInfo{
 			{Name: "url", Key: "url", Role: "data"},
 			{Name: "token", Key: "token", Role: "skip"},

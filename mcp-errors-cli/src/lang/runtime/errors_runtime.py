@@ -107,6 +107,8 @@ class ErrorInfo:
     description: str
     help: Optional[str] = None
     fields: tuple[FieldInfo, ...] = ()
+    # The page documenting the error, when the catalog names one.
+    doc_url: Optional[str] = None
 
 
 # ---- begin generated: tables ----
@@ -130,6 +132,7 @@ ERRORS: Final[dict[str, ErrorInfo]] = {
         message="Navigation to {url} timed out",
         description="Navigation to {url} timed out",
         help="Retry with a longer timeout.",
+        doc_url="https://errors.example.dev/browser#E_NAV_TIMEOUT",
         fields=(
             FieldInfo(name="url", key="url", role="data"),
             FieldInfo(name="token", key="token", role="skip"),

@@ -13,6 +13,8 @@ test("the tables come from the sample catalog", () => {
   assert.equal(m.E_NAV_TIMEOUT, 2100);
   assert.equal(m.ERRORS.INVALID_PARAMS.channel, "jsonrpc");
   assert.equal(m.ERRORS.E_NAV_TIMEOUT.help, "Retry with a longer timeout.");
+  assert.equal(m.ERRORS.E_NAV_TIMEOUT.docUrl, "https://errors.example.dev/browser#E_NAV_TIMEOUT");
+  assert.equal(m.ERRORS.E_SELECTOR.docUrl, undefined);
   assert.ok(Object.isFrozen(m.ERRORS) && Object.isFrozen(m.ERRORS.E_SELECTOR.fields));
   assert.ok(m.isErrorSymbol("E_SELECTOR"));
   assert.ok(!m.isErrorSymbol("E_NOPE") && !m.isErrorSymbol(2100) && !m.isErrorSymbol("toString"));

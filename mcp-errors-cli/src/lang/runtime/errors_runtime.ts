@@ -57,6 +57,8 @@ export interface ErrorInfo {
   readonly message: string;
   readonly description: string;
   readonly help?: string;
+  /** The page documenting the error, when the catalog names one. */
+  readonly docUrl?: string;
   readonly fields: readonly ErrorField[];
 }
 
@@ -81,6 +83,7 @@ export const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({
     message: "Navigation to {url} timed out",
     description: "Navigation to {url} timed out",
     help: "Retry with a longer timeout.",
+    docUrl: "https://errors.example.dev/browser#E_NAV_TIMEOUT",
     fields: Object.freeze([
       Object.freeze({ name: "url", key: "url", role: "data" }),
       Object.freeze({ name: "token", key: "token", role: "skip" }),

@@ -21,6 +21,12 @@ func TestTablesComeFromTheSampleCatalog(t *testing.T) {
 	if !ok || info.Code != 2100 || !info.Retryable || info.Help != "Retry with a longer timeout." || len(info.Fields) != 2 {
 		t.Fatalf("%+v", info)
 	}
+	if info.DocURL != "https://errors.example.dev/browser#E_NAV_TIMEOUT" {
+		t.Fatal(info.DocURL)
+	}
+	if info, _ := Lookup(E_SELECTOR); info.DocURL != "" {
+		t.Fatal(info.DocURL)
+	}
 	if info, ok := LookupCode(-32602); !ok || info.Symbol != INVALID_PARAMS || info.Channel != "jsonrpc" {
 		t.Fatalf("%+v", info)
 	}

@@ -21,6 +21,8 @@ def test_tables_come_from_the_sample_catalog() -> None:
     assert m.E_NAV_TIMEOUT == 2100
     assert m.ERRORS["INVALID_PARAMS"].channel == "jsonrpc"
     assert m.ERRORS["E_NAV_TIMEOUT"].help == "Retry with a longer timeout."
+    assert m.ERRORS["E_NAV_TIMEOUT"].doc_url == "https://errors.example.dev/browser#E_NAV_TIMEOUT"
+    assert m.ERRORS["E_SELECTOR"].doc_url is None
     assert m.is_error_symbol("E_SELECTOR")
     assert not m.is_error_symbol("E_NOPE") and not m.is_error_symbol(2100)
 
