@@ -15,6 +15,6 @@
 use rmcp_3::model::CallToolResponse;
 
 crate::integrations::rmcp_lines::line_glue!(rmcp_3, CallToolResponse);
-crate::integrations::rmcp_discovery::discovery_glue!(rmcp_3);
+crate::integrations::rmcp_discovery::discovery_glue!(rmcp_3, DiscoverResult);
 crate::integrations::rmcp_lines::error_stats_glue!(rmcp_3);
 crate::integrations::rmcp_lines::boxed_tool_results_glue!(rmcp_3, CallToolResponse);

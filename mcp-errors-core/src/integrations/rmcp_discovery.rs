@@ -4,9 +4,11 @@
 //! catalog resource sits beside the server's own resources and tools. The line's types are
 //! built from their JSON (the wire shape is the same on every line; the builders are not).
 
-/// The discovery helpers of one rmcp line, against that line's crate name `$r`.
+/// The discovery helpers of one rmcp line, against that line's crate name `$r`; `$discover`,
+/// on lines with `server/discover` (3.x), is the `ServerResult` variant whose capabilities
+/// the wrapper also completes.
 macro_rules! discovery_glue {
-    ($r:ident) => {
+    ($r:ident $(, $discover:ident)?) => {
         /// Declares the `resources` capability on `info` (unless it is declared already),
         /// which the catalog resource needs: call it on what your `get_info` returns.
         /// (`InitializeResult` is `ServerInfo`, named `ServerConfig` from 3.9.)
@@ -108,6 +110,116 @@ macro_rules! discovery_glue {
                 route.attr = annotated_tool(discovery, route.attr.clone());
             }
             router
+        }
+
+        /// A service: `inner` (your `ServerHandler`, or any rmcp server `Service`) with its
+        /// catalog published, made by [`with_error_discovery`].
+        ///
+        /// It wraps rmcp's `Service<RoleServer>`, not `ServerHandler`: every request goes to
+        /// `inner`'s own dispatch, so every `ServerHandler` method your handler overrides is
+        /// reached whatever this line's release adds to the trait. Only
+        /// `resources/read` of [`CATALOG_URI`](crate::discovery::CATALOG_URI) is answered
+        /// here; the answers to `initialize` (and `server/discover` on 3.x) get the
+        /// `resources` capability, `resources/list` the catalog resource on its last page (the
+        /// catalog alone when `inner` answers "method not found", having no resources), and
+        /// `tools/list` each tool's symbols ([`tools_with_errors`]).
+        #[derive(Clone, Debug)]
+        pub struct WithErrorDiscovery<S> {
+            inner: S,
+            discovery: crate::discovery::ErrorDiscovery,
+        }
+
+        /// Publishes `discovery`'s catalog from `inner` in one call: serve
+        /// `with_error_discovery(server, discovery)` where you served `server` (stdio,
+        /// Streamable HTTP's factory). The helpers above do the same from inside a handler.
+        pub fn with_error_discovery<S>(
+            inner: S,
+            discovery: crate::discovery::ErrorDiscovery,
+        ) -> WithErrorDiscovery<S>
+        where
+            S: $r::Service<$r::RoleServer>,
+        {
+            WithErrorDiscovery { inner, discovery }
+        }
+
+        impl<S> WithErrorDiscovery<S> {
+            /// The wrapped service.
+            pub fn inner(&self) -> &S {
+                &self.inner
+            }
+
+            /// `result` of `inner` with the catalog added where it belongs.
+            fn published(&self, result: $r::model::ServerResult) -> $r::model::ServerResult {
+                use $r::model::ServerResult;
+                match result {
+                    ServerResult::InitializeResult(info) => {
+                        ServerResult::InitializeResult(catalog_capability(info))
+                    }
+                    $(ServerResult::$discover(mut found) => {
+                        found
+                            .capabilities
+                            .resources
+                            .get_or_insert_with(Default::default);
+                        ServerResult::$discover(found)
+                    })?
+                    ServerResult::ListResourcesResult(list) => ServerResult::ListResourcesResult(
+                        list_resources_with_catalog(&self.discovery, list),
+                    ),
+                    ServerResult::ListToolsResult(mut list) => {
+                        list.tools = tools_with_errors(&self.discovery, list.tools);
+                        ServerResult::ListToolsResult(list)
+                    }
+                    other => other,
+                }
+            }
+        }
+
+        impl<S> $r::Service<$r::RoleServer> for WithErrorDiscovery<S>
+        where
+            S: $r::Service<$r::RoleServer>,
+        {
+            async fn handle_request(
+                &self,
+                request: $r::model::ClientRequest,
+                context: $r::service::RequestContext<$r::RoleServer>,
+            ) -> Result<$r::model::ServerResult, $r::ErrorData> {
+                if let $r::model::ClientRequest::ReadResourceRequest(read) = &request
+                    && let Some(catalog) = read_catalog_resource(&self.discovery, &read.params.uri)
+                {
+                    return Ok($r::model::ServerResult::ReadResourceResult(catalog));
+                }
+                let listing = matches!(
+                    request,
+                    $r::model::ClientRequest::ListResourcesRequest(_)
+                );
+                match self.inner.handle_request(request, context).await {
+                    Ok(result) => Ok(self.published(result)),
+                    // A handler without resources of its own: the catalog alone.
+                    Err(error)
+                        if listing && error.code == $r::model::ErrorCode::METHOD_NOT_FOUND =>
+                    {
+                        Ok($r::model::ServerResult::ListResourcesResult(
+                            list_resources_with_catalog(
+                                &self.discovery,
+                                $r::model::ListResourcesResult::default(),
+                            ),
+                        ))
+                    }
+                    Err(error) => Err(error),
+                }
+            }
+
+            async fn handle_notification(
+                &self,
+                notification: $r::model::ClientNotification,
+                context: $r::service::NotificationContext<$r::RoleServer>,
+            ) -> Result<(), $r::ErrorData> {
+                self.inner.handle_notification(notification, context).await
+            }
+
+            fn get_info(&self) -> $r::model::InitializeResult {
+                catalog_capability(self.inner.get_info())
+            }
         }
 
         /// The catalog read from a server's `resources/read` answer (feature `client`):
