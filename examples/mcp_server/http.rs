@@ -134,15 +134,7 @@ impl ServerHandler for HttpServer {
         self.inner.on_custom_request(request, context).await
     }
 
-    // The catalog resource (docs/discovery.md), as over stdio.
-    async fn list_resources(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<rmcp::model::ListResourcesResult, ErrorData> {
-        self.inner.list_resources(request, context).await
-    }
-
+    // The catalog resource (docs/discovery.md) is added around this handler, as over stdio.
     async fn read_resource(
         &self,
         request: rmcp::model::ReadResourceRequestParams,
@@ -181,7 +173,13 @@ where
     let mut config = StreamableHttpServerConfig::default();
     config.max_request_body_bytes = MAX_BODY_BYTES;
     let service = StreamableHttpService::new(
-        move || Ok(handler.clone()),
+        // The catalog published around the handler, in one call (docs/discovery.md).
+        move || {
+            Ok(mcp_errors::integrations::rmcp_3::with_error_discovery(
+                handler.clone(),
+                super::DISCOVERY.clone(),
+            ))
+        },
         Arc::new(LocalSessionManager::default()),
         config,
     );

@@ -4,11 +4,11 @@
 //! catalog resource sits beside the server's own resources and tools. The line's types are
 //! built from their JSON (the wire shape is the same on every line; the builders are not).
 
-/// The discovery helpers of one rmcp line, against that line's crate name `$r`; `$discover`,
-/// on lines with `server/discover` (3.x), is the `ServerResult` variant whose capabilities
-/// the wrapper also completes.
+/// The discovery helpers of one rmcp line, against that line's crate name `$r`, and the
+/// one-call wrapper's type (its rmcp trait impl is the line's: [`discovery_service_glue`] on
+/// 0.x to 2.x, a `ServerHandler` in `rmcp_3`).
 macro_rules! discovery_glue {
-    ($r:ident $(, $discover:ident)?) => {
+    ($r:ident) => {
         /// Declares the `resources` capability on `info` (unless it is declared already),
         /// which the catalog resource needs: call it on what your `get_info` returns.
         /// (`InitializeResult` is `ServerInfo`, named `ServerConfig` from 3.9.)
@@ -112,17 +112,16 @@ macro_rules! discovery_glue {
             router
         }
 
-        /// A service: `inner` (your `ServerHandler`, or any rmcp server `Service`) with its
-        /// catalog published, made by [`with_error_discovery`].
-        ///
-        /// It wraps rmcp's `Service<RoleServer>`, not `ServerHandler`: every request goes to
-        /// `inner`'s own dispatch, so every `ServerHandler` method your handler overrides is
-        /// reached whatever this line's release adds to the trait. Only
-        /// `resources/read` of [`CATALOG_URI`](crate::discovery::CATALOG_URI) is answered
-        /// here; the answers to `initialize` (and `server/discover` on 3.x) get the
-        /// `resources` capability, `resources/list` the catalog resource on its last page (the
-        /// catalog alone when `inner` answers "method not found", having no resources), and
-        /// `tools/list` each tool's symbols ([`tools_with_errors`]).
+        /// `inner` (your `ServerHandler`) with its catalog published, made by
+        /// [`with_error_discovery`]: it answers `resources/read` of
+        /// [`CATALOG_URI`](crate::discovery::CATALOG_URI) itself, and adds the `resources`
+        /// capability to `initialize`, the catalog resource to `resources/list` (on its last
+        /// page; the catalog alone when `inner` answers "method not found", having no
+        /// resources) and each tool's symbols to `tools/list` ([`tools_with_errors`]);
+        /// everything else is `inner`'s. On 0.x to 2.x it is an rmcp `Service` that hands
+        /// each request to `inner`'s own dispatch, so every method `inner` overrides is
+        /// reached; on 3.x it is a `ServerHandler` that forwards the methods of rmcp 3.0's
+        /// trait (the four 3.9 added are rmcp's defaults through it: `rmcp_3`'s docs).
         #[derive(Clone, Debug)]
         pub struct WithErrorDiscovery<S> {
             inner: S,
@@ -135,19 +134,52 @@ macro_rules! discovery_glue {
         pub fn with_error_discovery<S>(
             inner: S,
             discovery: crate::discovery::ErrorDiscovery,
-        ) -> WithErrorDiscovery<S>
-        where
-            S: $r::Service<$r::RoleServer>,
-        {
+        ) -> WithErrorDiscovery<S> {
             WithErrorDiscovery { inner, discovery }
         }
 
         impl<S> WithErrorDiscovery<S> {
-            /// The wrapped service.
+            /// The wrapped handler.
             pub fn inner(&self) -> &S {
                 &self.inner
             }
+        }
 
+        /// The catalog alone as `resources/list`'s answer, when the wrapped handler has no
+        /// resources (its `list_resources` answers "method not found"); any other error stays.
+        fn catalog_only_on_method_not_found(
+            discovery: &crate::discovery::ErrorDiscovery,
+            error: $r::ErrorData,
+        ) -> Result<$r::model::ListResourcesResult, $r::ErrorData> {
+            if error.code == $r::model::ErrorCode::METHOD_NOT_FOUND {
+                Ok(list_resources_with_catalog(
+                    discovery,
+                    $r::model::ListResourcesResult::default(),
+                ))
+            } else {
+                Err(error)
+            }
+        }
+
+        /// The catalog read from a server's `resources/read` answer (feature `client`):
+        /// [`DiscoveredCatalog::from_read_result`](crate::discovery::DiscoveredCatalog::from_read_result).
+        #[cfg(feature = "client")]
+        pub fn discovered_catalog(
+            result: &$r::model::ReadResourceResult,
+        ) -> Result<crate::discovery::DiscoveredCatalog, crate::discovery::CatalogRejected> {
+            let json = serde_json::to_value(result).unwrap_or_default();
+            crate::discovery::DiscoveredCatalog::from_read_result(&json)
+        }
+    };
+}
+pub(crate) use discovery_glue;
+
+/// The one-call wrapper of rmcp 0.x to 2.x: a `Service<RoleServer>` (what `serve` and those
+/// lines' Streamable HTTP take), so every request goes to the wrapped handler's own dispatch
+/// and every `ServerHandler` method it overrides is reached, whatever the release adds.
+macro_rules! discovery_service_glue {
+    ($r:ident) => {
+        impl<S> WithErrorDiscovery<S> {
             /// `result` of `inner` with the catalog added where it belongs.
             fn published(&self, result: $r::model::ServerResult) -> $r::model::ServerResult {
                 use $r::model::ServerResult;
@@ -155,13 +187,6 @@ macro_rules! discovery_glue {
                     ServerResult::InitializeResult(info) => {
                         ServerResult::InitializeResult(catalog_capability(info))
                     }
-                    $(ServerResult::$discover(mut found) => {
-                        found
-                            .capabilities
-                            .resources
-                            .get_or_insert_with(Default::default);
-                        ServerResult::$discover(found)
-                    })?
                     ServerResult::ListResourcesResult(list) => ServerResult::ListResourcesResult(
                         list_resources_with_catalog(&self.discovery, list),
                     ),
@@ -188,22 +213,12 @@ macro_rules! discovery_glue {
                 {
                     return Ok($r::model::ServerResult::ReadResourceResult(catalog));
                 }
-                let listing = matches!(
-                    request,
-                    $r::model::ClientRequest::ListResourcesRequest(_)
-                );
+                let listing = matches!(request, $r::model::ClientRequest::ListResourcesRequest(_));
                 match self.inner.handle_request(request, context).await {
                     Ok(result) => Ok(self.published(result)),
-                    // A handler without resources of its own: the catalog alone.
-                    Err(error)
-                        if listing && error.code == $r::model::ErrorCode::METHOD_NOT_FOUND =>
-                    {
-                        Ok($r::model::ServerResult::ListResourcesResult(
-                            list_resources_with_catalog(
-                                &self.discovery,
-                                $r::model::ListResourcesResult::default(),
-                            ),
-                        ))
+                    Err(error) if listing => {
+                        catalog_only_on_method_not_found(&self.discovery, error)
+                            .map($r::model::ServerResult::ListResourcesResult)
                     }
                     Err(error) => Err(error),
                 }
@@ -221,16 +236,6 @@ macro_rules! discovery_glue {
                 catalog_capability(self.inner.get_info())
             }
         }
-
-        /// The catalog read from a server's `resources/read` answer (feature `client`):
-        /// [`DiscoveredCatalog::from_read_result`](crate::discovery::DiscoveredCatalog::from_read_result).
-        #[cfg(feature = "client")]
-        pub fn discovered_catalog(
-            result: &$r::model::ReadResourceResult,
-        ) -> Result<crate::discovery::DiscoveredCatalog, crate::discovery::CatalogRejected> {
-            let json = serde_json::to_value(result).unwrap_or_default();
-            crate::discovery::DiscoveredCatalog::from_read_result(&json)
-        }
     };
 }
-pub(crate) use discovery_glue;
+pub(crate) use discovery_service_glue;
