@@ -5,7 +5,7 @@
 //! built from their JSON (the wire shape is the same on every line; the builders are not).
 
 /// The discovery helpers of one rmcp line, against that line's crate name `$r`, and the
-/// one-call wrapper's type (its rmcp trait impl is the line's: [`discovery_service_glue`] on
+/// one-call wrapper's type (its rmcp trait impl is the line's: `discovery_service_glue!` on
 /// 0.x to 2.x, a `ServerHandler` in `rmcp_3`).
 macro_rules! discovery_glue {
     ($r:ident) => {
@@ -177,6 +177,7 @@ pub(crate) use discovery_glue;
 /// The one-call wrapper of rmcp 0.x to 2.x: a `Service<RoleServer>` (what `serve` and those
 /// lines' Streamable HTTP take), so every request goes to the wrapped handler's own dispatch
 /// and every `ServerHandler` method it overrides is reached, whatever the release adds.
+#[cfg(any(feature = "rmcp-0", feature = "rmcp-1", feature = "rmcp-2"))]
 macro_rules! discovery_service_glue {
     ($r:ident) => {
         impl<S> WithErrorDiscovery<S> {
@@ -238,4 +239,5 @@ macro_rules! discovery_service_glue {
         }
     };
 }
+#[cfg(any(feature = "rmcp-0", feature = "rmcp-1", feature = "rmcp-2"))]
 pub(crate) use discovery_service_glue;
