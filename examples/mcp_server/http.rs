@@ -134,7 +134,7 @@ impl ServerHandler for HttpServer {
         self.inner.on_custom_request(request, context).await
     }
 
-    // The catalog resource (docs/discovery.md) is added around this handler, as over stdio.
+    // The catalog resource (docs/discovery.md) is added around this handler (`serve`).
     async fn read_resource(
         &self,
         request: rmcp::model::ReadResourceRequestParams,
@@ -152,7 +152,12 @@ pub async fn serve(
     server: ExampleServer,
     conformance: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let handler = HttpServer { inner: server };
+    // The catalog published around the handler, in one call (docs/discovery.md); the
+    // conformance fixtures' own resources, when on, stay in front of it as before.
+    let handler = mcp_errors::integrations::rmcp_3::with_error_discovery(
+        HttpServer { inner: server },
+        super::DISCOVERY.clone(),
+    );
     if conformance {
         serve_handler(addr, super::conformance::Conformance::new(handler)).await
     } else {
@@ -173,13 +178,7 @@ where
     let mut config = StreamableHttpServerConfig::default();
     config.max_request_body_bytes = MAX_BODY_BYTES;
     let service = StreamableHttpService::new(
-        // The catalog published around the handler, in one call (docs/discovery.md).
-        move || {
-            Ok(mcp_errors::integrations::rmcp_3::with_error_discovery(
-                handler.clone(),
-                super::DISCOVERY.clone(),
-            ))
-        },
+        move || Ok(handler.clone()),
         Arc::new(LocalSessionManager::default()),
         config,
     );
