@@ -134,15 +134,7 @@ impl ServerHandler for HttpServer {
         self.inner.on_custom_request(request, context).await
     }
 
-    // The catalog resource (docs/discovery.md), as over stdio.
-    async fn list_resources(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<rmcp::model::ListResourcesResult, ErrorData> {
-        self.inner.list_resources(request, context).await
-    }
-
+    // The catalog resource (docs/discovery.md) is added around this handler (`serve`).
     async fn read_resource(
         &self,
         request: rmcp::model::ReadResourceRequestParams,
@@ -160,7 +152,12 @@ pub async fn serve(
     server: ExampleServer,
     conformance: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let handler = HttpServer { inner: server };
+    // The catalog published around the handler, in one call (docs/discovery.md); the
+    // conformance fixtures' own resources, when on, stay in front of it as before.
+    let handler = mcp_errors::integrations::rmcp_3::with_error_discovery(
+        HttpServer { inner: server },
+        super::DISCOVERY.clone(),
+    );
     if conformance {
         serve_handler(addr, super::conformance::Conformance::new(handler)).await
     } else {

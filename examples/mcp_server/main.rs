@@ -56,12 +56,11 @@ use std::path::{Component, Path, PathBuf};
 // mcp_errors' Parameters, not rmcp's: an argument that does not deserialize is the tool error
 // E_INVALID_PARAMS naming it (`/url`), through `finish_tool_call` in `call_tool` below.
 use mcp_errors::{CommonError, McpError, Parameters};
-use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorData,
-    Implementation, InitializeResult, ListResourcesResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
+    Implementation, InitializeResult, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities,
 };
 use rmcp::service::{ElicitationError, RequestContext};
 use rmcp::{Peer, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
@@ -438,30 +437,13 @@ impl ExampleServer {
     }
 }
 
-impl ExampleServer {
-    /// The tools, each with the symbols it can return in its `_meta` (`tools/list`).
-    fn tools() -> ToolRouter<Self> {
-        mcp_errors::integrations::rmcp_3::tool_router_with_errors(&DISCOVERY, Self::tool_router())
-    }
-}
-
-#[tool_handler(router = Self::tools())]
+#[tool_handler(router = Self::tool_router())]
 impl ServerHandler for ExampleServer {
     fn get_info(&self) -> InitializeResult {
-        let info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("mcp-errors-example", "0.1.0"));
-        // The `resources` capability, for the catalog resource.
-        mcp_errors::integrations::rmcp_3::catalog_capability(info)
-    }
-
-    async fn list_resources(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListResourcesResult, ErrorData> {
-        // The server's own resources (none), then the catalog's.
-        let own = ListResourcesResult::default();
-        Ok(mcp_errors::integrations::rmcp_3::list_resources_with_catalog(&DISCOVERY, own))
+        // The `resources` capability and the catalog resource come from
+        // `with_error_discovery` (main), which wraps this handler.
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("mcp-errors-example", "0.1.0"))
     }
 
     async fn read_resource(
@@ -469,11 +451,7 @@ impl ServerHandler for ExampleServer {
         request: ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        if let Some(catalog) =
-            mcp_errors::integrations::rmcp_3::read_catalog_resource(&DISCOVERY, &request.uri)
-        {
-            return Ok(catalog.into());
-        }
+        // The catalog's URI is answered by `with_error_discovery` before this handler.
         // -32602 with data.uri for a 2026-07-28 client, -32002 for an earlier one.
         let version = context
             .protocol_version()
@@ -571,7 +549,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // stdio.rs answers the malformed lines rmcp would drop or answer without their id.
     let (transport, writer) = stdio::transport();
-    let server = ExampleServer { root }.serve(transport).await?;
+    // One call publishes the catalog (docs/discovery.md): the resource, the `resources`
+    // capability and each tool's symbols in `tools/list`.
+    let server = mcp_errors::integrations::rmcp_3::with_error_discovery(
+        ExampleServer { root },
+        DISCOVERY.clone(),
+    )
+    .serve(transport)
+    .await?;
     server.waiting().await?;
     // Flush the last replies (bounded: the writer ends once stdin has ended).
     let _ = tokio::time::timeout(std::time::Duration::from_secs(5), writer).await;

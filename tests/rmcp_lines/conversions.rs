@@ -179,13 +179,20 @@ struct Session {
     write: tokio::io::WriteHalf<tokio::io::DuplexStream>,
     lines: tokio::io::Lines<BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>>,
     next_id: u64,
+    /// The server's answer to `initialize`.
+    init: Value,
 }
 
 impl Session {
     async fn start() -> Session {
+        Session::serving(Server::new()).await
+    }
+
+    /// A session with `service` (any rmcp server `Service` of this line).
+    async fn serving<S: rmcp::Service<RoleServer>>(service: S) -> Session {
         let (client, server) = tokio::io::duplex(1 << 16);
         tokio::spawn(async move {
-            let running = Server::new().serve(server).await.expect("server starts");
+            let running = service.serve(server).await.expect("server starts");
             let _ = running.waiting().await;
         });
         let (read, write) = tokio::io::split(client);
@@ -193,6 +200,7 @@ impl Session {
             write,
             lines: BufReader::new(read).lines(),
             next_id: 0,
+            init: Value::Null,
         };
         let init = session
             .request(
@@ -205,6 +213,7 @@ impl Session {
             )
             .await;
         assert!(init.get("result").is_some(), "initialize: {init}");
+        session.init = init;
         session
             .send(json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }))
             .await;

@@ -24,6 +24,7 @@
 
 crate::integrations::rmcp_lines::line_glue!(rmcp_0, CallToolResult);
 crate::integrations::rmcp_discovery::discovery_glue!(rmcp_0);
+crate::integrations::rmcp_discovery::discovery_service_glue!(rmcp_0);
 crate::integrations::rmcp_lines::tool_success_glue!(rmcp_0);
 
 /// The contents of `err`'s tool error (what rmcp 0.x keeps of a tool's `Err(E)`).

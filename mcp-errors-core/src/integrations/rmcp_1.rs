@@ -35,6 +35,7 @@
 
 crate::integrations::rmcp_lines::line_glue!(rmcp_1, CallToolResult);
 crate::integrations::rmcp_discovery::discovery_glue!(rmcp_1);
+crate::integrations::rmcp_discovery::discovery_service_glue!(rmcp_1);
 crate::integrations::rmcp_lines::tool_success_glue!(rmcp_1);
 crate::integrations::rmcp_lines::error_stats_glue!(rmcp_1);
 crate::integrations::rmcp_lines::boxed_tool_results_glue!(rmcp_1, CallToolResult);

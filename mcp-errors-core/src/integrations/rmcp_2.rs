@@ -15,5 +15,6 @@
 
 crate::integrations::rmcp_lines::line_glue!(rmcp_2, CallToolResult);
 crate::integrations::rmcp_discovery::discovery_glue!(rmcp_2);
+crate::integrations::rmcp_discovery::discovery_service_glue!(rmcp_2);
 crate::integrations::rmcp_lines::error_stats_glue!(rmcp_2);
 crate::integrations::rmcp_lines::boxed_tool_results_glue!(rmcp_2, CallToolResult);

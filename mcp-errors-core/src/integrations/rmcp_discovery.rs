@@ -4,7 +4,9 @@
 //! catalog resource sits beside the server's own resources and tools. The line's types are
 //! built from their JSON (the wire shape is the same on every line; the builders are not).
 
-/// The discovery helpers of one rmcp line, against that line's crate name `$r`.
+/// The discovery helpers of one rmcp line, against that line's crate name `$r`, and the
+/// one-call wrapper's type (its rmcp trait impl is the line's: `discovery_service_glue!` on
+/// 0.x to 2.x, a `ServerHandler` in `rmcp_3`).
 macro_rules! discovery_glue {
     ($r:ident) => {
         /// Declares the `resources` capability on `info` (unless it is declared already),
@@ -110,6 +112,55 @@ macro_rules! discovery_glue {
             router
         }
 
+        /// `inner` (your `ServerHandler`) with its catalog published, made by
+        /// [`with_error_discovery`]: it answers `resources/read` of
+        /// [`CATALOG_URI`](crate::discovery::CATALOG_URI) itself, and adds the `resources`
+        /// capability to `initialize`, the catalog resource to `resources/list` (on its last
+        /// page; the catalog alone when `inner` answers "method not found", having no
+        /// resources) and each tool's symbols to `tools/list` ([`tools_with_errors`]);
+        /// everything else is `inner`'s. On 0.x to 2.x it is an rmcp `Service` that hands
+        /// each request to `inner`'s own dispatch, so every method `inner` overrides is
+        /// reached; on 3.x it is a `ServerHandler` that forwards the methods of rmcp 3.0's
+        /// trait (the four 3.9 added are rmcp's defaults through it: `rmcp_3`'s docs).
+        #[derive(Clone, Debug)]
+        pub struct WithErrorDiscovery<S> {
+            inner: S,
+            discovery: crate::discovery::ErrorDiscovery,
+        }
+
+        /// Publishes `discovery`'s catalog from `inner` in one call: serve
+        /// `with_error_discovery(server, discovery)` where you served `server` (stdio,
+        /// Streamable HTTP's factory). The helpers above do the same from inside a handler.
+        pub fn with_error_discovery<S>(
+            inner: S,
+            discovery: crate::discovery::ErrorDiscovery,
+        ) -> WithErrorDiscovery<S> {
+            WithErrorDiscovery { inner, discovery }
+        }
+
+        impl<S> WithErrorDiscovery<S> {
+            /// The wrapped handler.
+            pub fn inner(&self) -> &S {
+                &self.inner
+            }
+        }
+
+        /// The catalog alone as `resources/list`'s answer, when the wrapped handler has no
+        /// resources (its `list_resources` answers "method not found"); any other error stays.
+        fn catalog_only_on_method_not_found(
+            discovery: &crate::discovery::ErrorDiscovery,
+            error: $r::ErrorData,
+        ) -> Result<$r::model::ListResourcesResult, $r::ErrorData> {
+            if error.code == $r::model::ErrorCode::METHOD_NOT_FOUND {
+                Ok(list_resources_with_catalog(
+                    discovery,
+                    $r::model::ListResourcesResult::default(),
+                ))
+            } else {
+                Err(error)
+            }
+        }
+
         /// The catalog read from a server's `resources/read` answer (feature `client`):
         /// [`DiscoveredCatalog::from_read_result`](crate::discovery::DiscoveredCatalog::from_read_result).
         #[cfg(feature = "client")]
@@ -122,3 +173,71 @@ macro_rules! discovery_glue {
     };
 }
 pub(crate) use discovery_glue;
+
+/// The one-call wrapper of rmcp 0.x to 2.x: a `Service<RoleServer>` (what `serve` and those
+/// lines' Streamable HTTP take), so every request goes to the wrapped handler's own dispatch
+/// and every `ServerHandler` method it overrides is reached, whatever the release adds.
+#[cfg(any(feature = "rmcp-0", feature = "rmcp-1", feature = "rmcp-2"))]
+macro_rules! discovery_service_glue {
+    ($r:ident) => {
+        impl<S> WithErrorDiscovery<S> {
+            /// `result` of `inner` with the catalog added where it belongs.
+            fn published(&self, result: $r::model::ServerResult) -> $r::model::ServerResult {
+                use $r::model::ServerResult;
+                match result {
+                    ServerResult::InitializeResult(info) => {
+                        ServerResult::InitializeResult(catalog_capability(info))
+                    }
+                    ServerResult::ListResourcesResult(list) => ServerResult::ListResourcesResult(
+                        list_resources_with_catalog(&self.discovery, list),
+                    ),
+                    ServerResult::ListToolsResult(mut list) => {
+                        list.tools = tools_with_errors(&self.discovery, list.tools);
+                        ServerResult::ListToolsResult(list)
+                    }
+                    other => other,
+                }
+            }
+        }
+
+        impl<S> $r::Service<$r::RoleServer> for WithErrorDiscovery<S>
+        where
+            S: $r::Service<$r::RoleServer>,
+        {
+            async fn handle_request(
+                &self,
+                request: $r::model::ClientRequest,
+                context: $r::service::RequestContext<$r::RoleServer>,
+            ) -> Result<$r::model::ServerResult, $r::ErrorData> {
+                if let $r::model::ClientRequest::ReadResourceRequest(read) = &request
+                    && let Some(catalog) = read_catalog_resource(&self.discovery, &read.params.uri)
+                {
+                    return Ok($r::model::ServerResult::ReadResourceResult(catalog));
+                }
+                let listing = matches!(request, $r::model::ClientRequest::ListResourcesRequest(_));
+                match self.inner.handle_request(request, context).await {
+                    Ok(result) => Ok(self.published(result)),
+                    Err(error) if listing => {
+                        catalog_only_on_method_not_found(&self.discovery, error)
+                            .map($r::model::ServerResult::ListResourcesResult)
+                    }
+                    Err(error) => Err(error),
+                }
+            }
+
+            async fn handle_notification(
+                &self,
+                notification: $r::model::ClientNotification,
+                context: $r::service::NotificationContext<$r::RoleServer>,
+            ) -> Result<(), $r::ErrorData> {
+                self.inner.handle_notification(notification, context).await
+            }
+
+            fn get_info(&self) -> $r::model::InitializeResult {
+                catalog_capability(self.inner.get_info())
+            }
+        }
+    };
+}
+#[cfg(any(feature = "rmcp-0", feature = "rmcp-1", feature = "rmcp-2"))]
+pub(crate) use discovery_service_glue;
