@@ -171,7 +171,7 @@ impl ToolErrorFormat {
     /// [`McpErrorExt::to_tool_result`](crate::McpErrorExt::to_tool_result) and the rmcp
     /// integration's conversions write from now on. Call it once, before serving.
     pub fn set_global(self) {
-        GLOBAL.store(u16::from(self.bits), Ordering::Relaxed);
+        GLOBAL.store(self.bits, Ordering::Relaxed);
     }
 }
 
