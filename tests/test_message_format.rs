@@ -9,7 +9,13 @@ use mcp_errors::{ErrorObject, JsonRpcMessageFormat, McpError, McpErrorExt, Reply
 use serde_json::{Value, json};
 
 #[derive(Debug, McpError)]
-#[mcp(domain = "playwright", range = 2100..=2199, symbol_prefix = "E_PW_", decode)]
+#[mcp(
+    domain = "playwright",
+    range = 2100..=2199,
+    symbol_prefix = "E_PW_",
+    decode,
+    doc_url = "https://errors.example.dev/{domain}#{symbol}"
+)]
 enum PlaywrightError {
     /// Navigation failed
     #[mcp(code = 2100, retryable, kind = "network")]
@@ -132,5 +138,39 @@ fn the_format_per_envelope_and_for_the_process() {
     let intact: ErrorObject = serde_json::from_value(wire).unwrap();
     assert!(PlaywrightError::from_error_object(&intact).is_ok());
     JsonRpcMessageFormat::PLAIN.set_global();
+    assert_eq!(nav().to_jsonrpc(1).to_json_string().unwrap(), plain);
+
+    // The doc URL in `data`: per envelope, per format, and for the process (what the rmcp
+    // conversions write); never in the message.
+    let url = "https://errors.example.dev/playwright#E_PW_NAV";
+    for out in outputs(&nav(), None) {
+        assert!(out["data"].get("docUrl").is_none(), "{out}");
+    }
+    let with_url = JsonRpcMessageFormat::PLAIN.with_doc_url(true);
+    assert!(with_url.doc_url() && !with_url.symbol_first());
+    for out in outputs(&nav(), Some(with_url)) {
+        assert_eq!(out["data"]["docUrl"], url, "{out}");
+        assert_eq!(out["message"], "Navigation failed");
+    }
+    assert_eq!(
+        nav()
+            .to_error_object()
+            .with_doc_url()
+            .to_json_value()
+            .unwrap()["data"]["docUrl"],
+        url
+    );
+    FIRST.with_doc_url(true).set_global();
+    assert_eq!(JsonRpcMessageFormat::global(), FIRST.with_doc_url(true));
+    for out in outputs(&nav(), None) {
+        assert_eq!(out["data"]["docUrl"], url, "{out}");
+        assert_eq!(out["message"], "E_PW_NAV: Navigation failed");
+    }
+    // A view's own format wins over the process's.
+    for out in outputs(&nav(), Some(JsonRpcMessageFormat::PLAIN)) {
+        assert!(out["data"].get("docUrl").is_none(), "{out}");
+    }
+    JsonRpcMessageFormat::PLAIN.set_global();
+    assert_eq!(JsonRpcMessageFormat::global(), JsonRpcMessageFormat::PLAIN);
     assert_eq!(nav().to_jsonrpc(1).to_json_string().unwrap(), plain);
 }

@@ -141,7 +141,7 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
         let error = view.error;
         let plain = view.options.plain_data;
         let stack = view.options.stack();
-        let doc_url = error.doc_url().filter(|_| view.options.doc_url);
+        let doc_url = error.doc_url().filter(|_| view.options.wants_doc_url());
         let with_data = !plain
             || doc_url.is_some()
             || stack.is_some()

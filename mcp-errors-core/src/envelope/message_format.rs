@@ -44,19 +44,27 @@ use crate::McpError;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct JsonRpcMessageFormat {
     symbol_first: bool,
+    doc_url: bool,
 }
 
-/// The process-wide format: 0 plain (the default), 1 symbol first.
+/// The process-wide format's bits: [`SYMBOL_FIRST_BIT`], [`DOC_URL_BIT`]; 0 is plain (the
+/// default).
 static GLOBAL: AtomicU8 = AtomicU8::new(0);
+const SYMBOL_FIRST_BIT: u8 = 1;
+const DOC_URL_BIT: u8 = 1 << 1;
 
 impl JsonRpcMessageFormat {
     /// The message as it stands: the default, today's bytes.
     pub const PLAIN: JsonRpcMessageFormat = JsonRpcMessageFormat {
         symbol_first: false,
+        doc_url: false,
     };
 
     /// `"SYMBOL: message"`, then `" (retry after N ms)"` when the delay is known.
-    pub const SYMBOL_FIRST: JsonRpcMessageFormat = JsonRpcMessageFormat { symbol_first: true };
+    pub const SYMBOL_FIRST: JsonRpcMessageFormat = JsonRpcMessageFormat {
+        symbol_first: true,
+        doc_url: false,
+    };
 
     /// Whether the message starts with the symbol.
     #[must_use]
@@ -64,12 +72,34 @@ impl JsonRpcMessageFormat {
         self.symbol_first
     }
 
+    /// This format, with the error's doc URL (`#[mcp(doc_url = ...)]`) in `data.docUrl` when
+    /// `on` and the error has one (off in [`PLAIN`](Self::PLAIN) and
+    /// [`SYMBOL_FIRST`](Self::SYMBOL_FIRST)): what
+    /// [`EnvelopeView::with_doc_url`](crate::EnvelopeView::with_doc_url) asks of one envelope,
+    /// for every envelope of this format, and with [`set_global`](Self::set_global) for the
+    /// rmcp integration's conversions too.
+    #[must_use]
+    pub const fn with_doc_url(self, on: bool) -> JsonRpcMessageFormat {
+        JsonRpcMessageFormat {
+            doc_url: on,
+            ..self
+        }
+    }
+
+    /// Whether `data` carries the error's doc URL (`docUrl`).
+    #[must_use]
+    pub const fn doc_url(self) -> bool {
+        self.doc_url
+    }
+
     /// The format of this process's JSON-RPC errors: the last
     /// [`set_global`](Self::set_global), else [`PLAIN`](Self::PLAIN).
     #[must_use]
     pub fn global() -> JsonRpcMessageFormat {
+        let bits = GLOBAL.load(Ordering::Relaxed);
         JsonRpcMessageFormat {
-            symbol_first: GLOBAL.load(Ordering::Relaxed) == 1,
+            symbol_first: bits & SYMBOL_FIRST_BIT != 0,
+            doc_url: bits & DOC_URL_BIT != 0,
         }
     }
 
@@ -77,7 +107,12 @@ impl JsonRpcMessageFormat {
     /// envelope without a format of its own, and the rmcp integration's conversions, write
     /// from now on. Call it once, before serving.
     pub fn set_global(self) {
-        GLOBAL.store(u8::from(self.symbol_first), Ordering::Relaxed);
+        let bits = if self.symbol_first {
+            SYMBOL_FIRST_BIT
+        } else {
+            0
+        } | if self.doc_url { DOC_URL_BIT } else { 0 };
+        GLOBAL.store(bits, Ordering::Relaxed);
     }
 }
 

@@ -48,6 +48,16 @@ impl Options {
             .symbol_first()
     }
 
+    /// Whether `data` carries the error's doc URL: [`EnvelopeView::with_doc_url`], or the
+    /// format's ([`JsonRpcMessageFormat::with_doc_url`], this view's else the process's).
+    pub(crate) fn wants_doc_url(self) -> bool {
+        self.doc_url
+            || self
+                .message_format
+                .unwrap_or_else(JsonRpcMessageFormat::global)
+                .doc_url()
+    }
+
     /// The stack to write, if the verbosity asks for one.
     pub(crate) fn stack(self) -> Option<Vec<String>> {
         self.verbosity

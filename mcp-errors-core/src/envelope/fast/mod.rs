@@ -79,7 +79,7 @@ fn error_object<E: ?Sized + VisitData>(
     let options = view.options;
     let verbosity = options.verbosity.unwrap_or_else(Verbosity::from_env);
     if options.plain_data
-        || options.doc_url
+        || options.wants_doc_url()
         || view.context.is_some()
         || verbosity.is_enabled()
         || options.symbol_first()
