@@ -16,8 +16,8 @@
 //! when there are any. A catalog is derived JSON or a hand-written TOML catalog
 //! ([`handwritten`]). `check` checks a fleet file and every catalog it names ([`check`]; the
 //! fleet guide, `mcp_errors::guide::fleet`, source `docs/fleet.md`). `docs` writes a static
-//! reference of the errors, HTML or Markdown ([`reference`]). Paths are taken as the operating
-//! system gives them (a file name that is not UTF-8 is fine).
+//! reference of the errors, HTML or Markdown ([`reference`](mod@reference)). Paths are taken
+//! as the operating system gives them (a file name that is not UTF-8 is fine).
 //!
 //! The arguments are parsed by clap: `-h`/`--help` on the command and on each subcommand
 //! (and `mcp-errors help COMMAND`) prints its help, `-V`/`--version` the version, both on

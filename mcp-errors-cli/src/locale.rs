@@ -15,7 +15,7 @@
 //! translated: the decoded error carries its canonical symbol), and a translation whose
 //! placeholders differ from the original's: the same set of names (order free, a name may
 //! repeat), read by the one template parser of the CLI
-//! ([`crate::handwritten::placeholder_names`]: the template rule of
+//! (`handwritten::placeholder_names`: the template rule of
 //! `mcp_errors_rules::rules::template`, the derive's).
 
 use std::collections::{BTreeMap, BTreeSet};
