@@ -141,7 +141,8 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
         let error = view.error;
         let plain = view.options.plain_data;
         let stack = view.options.stack();
-        let doc_url = error.doc_url().filter(|_| view.options.wants_doc_url());
+        let format = view.options.json_rpc_format();
+        let doc_url = error.doc_url().filter(|_| format.doc_url());
         let with_data = !plain
             || doc_url.is_some()
             || stack.is_some()
@@ -150,7 +151,7 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
             || message_over_budget(&Message(error), &meter.clone());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), view.options))?;
-        if view.options.symbol_first() {
+        if format.symbol_first() {
             let message = super::message_format::SymbolFirst(error);
             map.serialize_entry(
                 "message",

@@ -78,11 +78,12 @@ fn error_object<E: ?Sized + VisitData>(
 ) -> Result<(), GiveUp> {
     let options = view.options;
     let verbosity = options.verbosity.unwrap_or_else(Verbosity::from_env);
+    let format = options.json_rpc_format();
     if options.plain_data
-        || options.wants_doc_url()
+        || format.doc_url()
         || view.context.is_some()
         || verbosity.is_enabled()
-        || options.symbol_first()
+        || format.symbol_first()
     {
         return Err(GiveUp);
     }
