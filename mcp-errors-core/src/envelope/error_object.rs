@@ -142,7 +142,8 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
         let plain = view.options.plain_data;
         let stack = view.options.stack();
         let format = view.options.json_rpc_format();
-        let doc_url = error.doc_url().filter(|_| format.doc_url());
+        // Asked of the error only when the format wants it.
+        let doc_url = format.doc_url().then(|| error.doc_url()).flatten();
         let with_data = !plain
             || doc_url.is_some()
             || stack.is_some()
