@@ -15,6 +15,7 @@ use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
 #[cfg(doc)]
 use crate::McpErrorExt;
 use crate::VisitData;
+use crate::field_types::retryable_on_wire;
 
 /// The keys of `data` the envelope writes itself, in the order it writes them: `domain`,
 /// `symbol`, `retryable`, `details`, `retryAfterMs`, `stack`, `truncated` (when the
@@ -226,8 +227,8 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         } else {
             map.serialize_entry(DOMAIN, error.domain())?;
             map.serialize_entry(SYMBOL, error.symbol())?;
-            // `wire_retryable`, without asking for the delay twice.
-            map.serialize_entry(RETRYABLE, &(error.retryable() || retry_after.is_some()))?;
+            let retryable = retryable_on_wire(error.retryable(), retry_after.is_some());
+            map.serialize_entry(RETRYABLE, &retryable)?;
             Reserved {
                 fixed: &[DOMAIN, SYMBOL, RETRYABLE, TRUNCATED],
                 present: [

@@ -31,6 +31,7 @@ use super::error_object::{DETAILS, DOMAIN, RETRY_AFTER_MS, RETRYABLE, SYMBOL};
 use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
 use super::view::EnvelopeView;
 use super::{ErrorObjectShape, JsonRpcErrorShape, RequestId};
+use crate::field_types::retryable_on_wire;
 use crate::{FieldSink, Verbosity, VisitData};
 use scalar::{NotScalar, ScalarSerializer};
 
@@ -111,8 +112,8 @@ fn error_object<E: ?Sized + VisitData>(
     out.raw(br#","symbol":"#)?;
     out.string(error.symbol(), plain)?;
     let retry_after = retry_after_ms(error);
-    // `wire_retryable`, without asking for the delay twice: a known delay makes it retryable.
-    out.raw(if error.retryable() || retry_after.is_some() {
+    let retryable = retryable_on_wire(error.retryable(), retry_after.is_some());
+    out.raw(if retryable {
         br#","retryable":true"#
     } else {
         br#","retryable":false"#
