@@ -163,10 +163,10 @@ impl<'de> Deserialize<'de> for RawFields {
 /// Reads a hand-written catalog's text into a [`Catalog`] of one enum (its domain's), every
 /// entry, enum and reserved entry with its position. `Err`: the first problem, at its position.
 ///
-/// A catalog past [`PIECE`] bytes is read in pieces ([`parse_in_pieces`]): toml's parser holds
-/// the tokens, the events and the tree of the whole text at once (about 2 KiB for each
-/// `[[error]]` of a few lines), a piece's only while it is read. Any problem in a piece, or a
-/// text that cannot be cut, and the whole text is read at once, so the error and its position
+/// A catalog past 64 KiB is read in pieces, cut before its `[[error]]` headers: toml's parser
+/// holds the tokens, the events and the tree of all it reads at once (about 2 KiB for each
+/// `[[error]]` of a few lines), so a piece's only while it is read. On any problem in a piece,
+/// or a text that cannot be cut, the whole text is read at once, so the error and its position
 /// are the same either way.
 pub fn parse(text: &str) -> Result<Catalog, FleetError> {
     if text.len() > PIECE
