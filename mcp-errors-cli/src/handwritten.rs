@@ -37,7 +37,7 @@
 use std::fmt;
 
 use mcp_errors_rules::fleet::read::{self, ReservedEntry};
-use mcp_errors_rules::fleet::{FleetError, LineIndex, Pos};
+use mcp_errors_rules::fleet::{CodeSpan, FleetError, LineIndex, Located, Pos};
 use mcp_errors_rules::rules::template;
 use serde::Deserialize;
 use serde::de::{self, MapAccess, Visitor};
@@ -59,8 +59,8 @@ struct RawCatalog {
     kind: Option<Spanned<String>>,
     retryable: Option<bool>,
     doc_url: Option<Spanned<String>>,
-    #[serde(default)]
-    error: Vec<Spanned<RawError>>,
+    /// `None` when the file has no `error` key (a piece before the first `[[error]]` must not).
+    error: Option<Vec<Spanned<RawError>>>,
 }
 
 #[derive(Deserialize)]
@@ -80,6 +80,24 @@ struct RawError {
     doc_url: Option<Spanned<String>>,
     #[serde(default)]
     fields: Option<Spanned<RawFields>>,
+}
+
+/// The table `e` with every position moved by `by` bytes.
+fn shifted(e: Spanned<RawError>, by: usize) -> Spanned<RawError> {
+    let span = e.span();
+    let e = e.into_inner();
+    let moved = RawError {
+        code: e.code.map(|v| shift(v, by)),
+        symbol: e.symbol.map(|v| shift(v, by)),
+        message: e.message.map(|v| shift(v, by)),
+        kind: e.kind.map(|v| shift(v, by)),
+        channel: e.channel.map(|v| shift(v, by)),
+        error_type: e.error_type.map(|v| shift(v, by)),
+        doc_url: e.doc_url.map(|v| shift(v, by)),
+        fields: e.fields.map(|v| shift(v, by)),
+        ..e
+    };
+    Spanned::new(span.start + by..span.end + by, moved)
 }
 
 /// A field's declaration: its JSON type alone, or a table.
@@ -144,83 +162,240 @@ impl<'de> Deserialize<'de> for RawFields {
 
 /// Reads a hand-written catalog's text into a [`Catalog`] of one enum (its domain's), every
 /// entry, enum and reserved entry with its position. `Err`: the first problem, at its position.
+///
+/// A catalog past 64 KiB is read in pieces, cut before its `[[error]]` headers: toml's parser
+/// holds the tokens, the events and the tree of all it reads at once (about 2 KiB for each
+/// `[[error]]` of a few lines), so a piece's only while it is read. On any problem in a piece,
+/// or a text that cannot be cut, the whole text is read at once, so the error and its position
+/// are the same either way.
 pub fn parse(text: &str) -> Result<Catalog, FleetError> {
+    if text.len() > PIECE
+        && let Some(catalog) = parse_in_pieces(text)
+    {
+        return Ok(catalog);
+    }
+    parse_whole(text)
+}
+
+/// [`parse`] of the whole text at once.
+fn parse_whole(text: &str) -> Result<Catalog, FleetError> {
     let lines = LineIndex::new(text);
-    let raw: RawCatalog = toml::from_str(text).map_err(|e| read::toml_error(&lines, &e))?;
-    let start = Pos { line: 1, column: 1 };
-    let domain = raw.domain.ok_or_else(|| {
-        FleetError::new(
-            start,
-            "a hand-written catalog needs its `domain` (`domain = \"python\"`) before its first `[[error]]`",
-        )
-    })?;
-    let domain = read::located(&lines, domain);
-    let default_kind = raw
-        .kind
-        .map(|k| known(&lines, k, "kind", KINDS))
-        .transpose()?;
-    let range = match raw.range {
-        Some(r) => {
-            let at = lines.pos(r.span().start);
-            let r = read::pair(r.get_ref(), at, "`range`")?;
-            Some(Range {
-                start: i64::from(r.lo),
-                end: i64::from(r.hi),
-            })
+    let mut raw: RawCatalog = toml::from_str(text).map_err(|e| read::toml_error(&lines, &e))?;
+    let errors = raw.error.take().unwrap_or_default();
+    let header = Header::read(&lines, raw)?;
+    let mut entries = Vec::with_capacity(errors.len());
+    for e in errors {
+        entries.push(header.entry(&lines, e)?);
+    }
+    Ok(header.catalog(entries))
+}
+
+/// The size of a piece [`parse_in_pieces`] hands toml's parser (it cuts only before an
+/// `[[error]]`, so a piece is this or one error more).
+const PIECE: usize = 64 * 1024;
+
+/// [`parse`] of `text` cut before top-level `[[error]]` headers ([`piece_starts`]): the part
+/// before the first, then each piece alone, its positions moved by where it starts. `None`
+/// when it cannot be cut, or on any problem (then [`parse`] reads the whole text, for its
+/// error). The pieces read as the whole would: the first holds every top-level key and no
+/// `error`, every other only `[[error]]` tables (each starting with one), so no key is defined
+/// in two pieces and the errors come in the file's order.
+fn parse_in_pieces(text: &str) -> Option<Catalog> {
+    let starts = piece_starts(text);
+    let first = *starts.first()?;
+    let lines = LineIndex::new(text);
+    let raw: RawCatalog = toml::from_str(&text[..first]).ok()?;
+    if raw.error.is_some() {
+        return None;
+    }
+    let header = Header::read(&lines, raw).ok()?;
+    let mut entries = Vec::new();
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        let piece: RawPiece = toml::from_str(&text[start..end]).ok()?;
+        for e in piece.error {
+            entries.push(header.entry(&lines, shifted(e, start)).ok()?);
         }
-        None => None,
-    };
-    let reserved = read::reserved(&lines, raw.reserved)?;
-    let doc_url = raw
-        .doc_url
-        .map(|t| doc_url_template(&lines, t))
-        .transpose()?;
-    let mut entries = Vec::with_capacity(raw.error.len());
-    for e in raw.error {
+    }
+    Some(header.catalog(entries))
+}
+
+/// Where [`parse_in_pieces`] cuts `text`: before top-level `[[error]]` headers (at the start of
+/// a line, outside any array or inline table), at least [`PIECE`] bytes apart, the first being
+/// the first header. Found with toml's own lexer, so a `[[error]]` inside a string is never
+/// taken for one; a header spelled otherwise (`[[ "error" ]]`) is not cut at.
+fn piece_starts(text: &str) -> Vec<usize> {
+    use toml_parser::lexer::TokenKind;
+
+    let mut starts: Vec<usize> = Vec::new();
+    // Brackets and braces open in a value; whether only whitespace came since the line began.
+    let mut depth = 0_usize;
+    let mut line_start = true;
+    // The header being read: where it starts, and its tokens but whitespace.
+    let mut header: Option<(usize, Vec<(TokenKind, &str)>)> = None;
+    for token in toml_parser::Source::new(text).lex() {
+        let kind = token.kind();
+        let span = token.span();
+        if let Some((at, tokens)) = &mut header {
+            match kind {
+                TokenKind::Newline | TokenKind::Eof => {
+                    let is_error = matches!(
+                        tokens.as_slice(),
+                        [
+                            (TokenKind::LeftSquareBracket, _),
+                            (TokenKind::LeftSquareBracket, _),
+                            (TokenKind::Atom, "error"),
+                            (TokenKind::RightSquareBracket, _),
+                            (TokenKind::RightSquareBracket, _),
+                        ]
+                    );
+                    if is_error && starts.last().is_none_or(|last| *at - last >= PIECE) {
+                        starts.push(*at);
+                    }
+                    header = None;
+                    line_start = true;
+                }
+                TokenKind::Whitespace | TokenKind::Comment => {}
+                _ => tokens.push((kind, &text[span.start()..span.end()])),
+            }
+            continue;
+        }
+        match kind {
+            TokenKind::Newline => line_start = true,
+            TokenKind::Whitespace => {}
+            TokenKind::LeftSquareBracket if depth == 0 && line_start => {
+                header = Some((span.start(), vec![(kind, "[")]));
+            }
+            TokenKind::LeftSquareBracket | TokenKind::LeftCurlyBracket => {
+                depth += 1;
+                line_start = false;
+            }
+            TokenKind::RightSquareBracket | TokenKind::RightCurlyBracket => {
+                depth = depth.saturating_sub(1);
+                line_start = false;
+            }
+            _ => line_start = false,
+        }
+    }
+    starts
+}
+
+/// A piece of a catalog after its first `[[error]]`: `[[error]]` tables only.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPiece {
+    error: Vec<Spanned<RawError>>,
+}
+
+/// `value` with its span moved by `by` bytes (a piece's position in the whole text).
+fn shift<T>(value: Spanned<T>, by: usize) -> Spanned<T> {
+    let span = value.span();
+    Spanned::new(span.start + by..span.end + by, value.into_inner())
+}
+
+/// What a hand-written catalog says above its errors, read: what every entry takes from it.
+struct Header {
+    name: Option<String>,
+    domain: Located<String>,
+    default_kind: Option<String>,
+    default_retryable: Option<bool>,
+    range: Option<Range>,
+    reserved: Vec<Located<CodeSpan>>,
+    doc_url: Option<String>,
+}
+
+impl Header {
+    /// The top-level keys of `raw` (its `error` already taken), checked in the file's terms.
+    fn read(lines: &LineIndex<'_>, raw: RawCatalog) -> Result<Header, FleetError> {
+        let start = Pos { line: 1, column: 1 };
+        let domain = raw.domain.ok_or_else(|| {
+            FleetError::new(
+                start,
+                "a hand-written catalog needs its `domain` (`domain = \"python\"`) before its first `[[error]]`",
+            )
+        })?;
+        let domain = read::located(lines, domain);
+        let default_kind = raw
+            .kind
+            .map(|k| known(lines, k, "kind", KINDS))
+            .transpose()?;
+        let range = match raw.range {
+            Some(r) => {
+                let at = lines.pos(r.span().start);
+                let r = read::pair(r.get_ref(), at, "`range`")?;
+                Some(Range {
+                    start: i64::from(r.lo),
+                    end: i64::from(r.hi),
+                })
+            }
+            None => None,
+        };
+        let reserved = read::reserved(lines, raw.reserved)?;
+        let doc_url = raw
+            .doc_url
+            .map(|t| doc_url_template(lines, t))
+            .transpose()?;
+        Ok(Header {
+            name: raw.name,
+            domain,
+            default_kind,
+            default_retryable: raw.retryable,
+            range,
+            reserved,
+            doc_url,
+        })
+    }
+
+    /// The entry of one `[[error]]`, the catalog's defaults applied.
+    fn entry(&self, lines: &LineIndex<'_>, raw: Spanned<RawError>) -> Result<Entry, FleetError> {
         let mut e = entry(
-            &lines,
-            e,
-            &domain.value,
-            default_kind.as_deref(),
-            raw.retryable,
+            lines,
+            raw,
+            &self.domain.value,
+            self.default_kind.as_deref(),
+            self.default_retryable,
         )?;
-        if let (None, Some(template)) = (&e.doc_url, &doc_url) {
+        if let (None, Some(template)) = (&e.doc_url, &self.doc_url) {
             e.doc_url = resolve_doc_url(template, &e);
         }
-        entries.push(e);
+        Ok(e)
     }
-    entries.sort_by_key(|e: &Entry| e.code);
-    let span = match (entries.first(), entries.last()) {
-        (Some(a), Some(b)) => Some(Range {
-            start: a.code,
-            end: b.code,
-        }),
-        _ => None,
-    };
-    let catalog = Catalog {
-        format: FORMAT.to_owned(),
-        version: VERSION,
-        enums: vec![Enum {
-            name: raw.name.unwrap_or_else(|| domain.value.clone()),
-            domain: domain.value,
-            range,
-            span,
-            entries,
-            reserved: reserved
-                .iter()
-                .map(|r| {
-                    if r.value.lo == r.value.hi {
-                        Reserved::Code(i64::from(r.value.lo))
-                    } else {
-                        Reserved::Range([i64::from(r.value.lo), i64::from(r.value.hi)])
-                    }
-                })
-                .collect(),
-            at: Some(domain.at),
-            reserved_at: reserved.iter().map(|r| r.at).collect(),
-        }],
-    };
-    Ok(catalog)
+
+    /// The catalog of this header and its `entries`.
+    fn catalog(self, mut entries: Vec<Entry>) -> Catalog {
+        entries.sort_by_key(|e: &Entry| e.code);
+        let span = match (entries.first(), entries.last()) {
+            (Some(a), Some(b)) => Some(Range {
+                start: a.code,
+                end: b.code,
+            }),
+            _ => None,
+        };
+        let reserved = &self.reserved;
+        Catalog {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            enums: vec![Enum {
+                name: self.name.unwrap_or_else(|| self.domain.value.clone()),
+                domain: self.domain.value,
+                range: self.range,
+                span,
+                entries,
+                reserved: reserved
+                    .iter()
+                    .map(|r| {
+                        if r.value.lo == r.value.hi {
+                            Reserved::Code(i64::from(r.value.lo))
+                        } else {
+                            Reserved::Range([i64::from(r.value.lo), i64::from(r.value.hi)])
+                        }
+                    })
+                    .collect(),
+                at: Some(self.domain.at),
+                reserved_at: reserved.iter().map(|r| r.at).collect(),
+            }],
+        }
+    }
 }
 
 /// A `doc_url` (a template or an explicit URL) checked by the rule of `rules::doc_url`; the
@@ -474,6 +649,8 @@ pub(crate) fn placeholder_names(template: &str) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
+    use std::fmt::Write as _;
+
     use super::*;
 
     const CATALOG: &str = r#"domain = "python"
@@ -496,6 +673,73 @@ aliases = ["E_PY_FAIL"]
 
     fn err(text: &str) -> String {
         parse(text).unwrap_err().to_string()
+    }
+
+    /// A catalog several pieces long, with `[[error]]` inside strings, comments and an array,
+    /// a table header in another spelling, and a `fields` subtable.
+    fn long_catalog(bad: &str) -> String {
+        let mut text = String::from(
+            "domain = \"big\"\ndoc_url = \"https://e.dev/{domain}#{symbol}\"\nreserved = [\n  [99000, 99009],\n]\n",
+        );
+        for i in 0..3000 {
+            let code = 100_000 + i;
+            let _ = write!(
+                text,
+                "\n# [[error]] in a comment\n[[error]]\ncode = {code}\nsymbol = \"E_BIG_{i}\"\nmessage = \"m {{reason}}\"\n"
+            );
+            match i % 4 {
+                0 => text.push_str("doc = \"\"\"\n[[error]]\ncode = 1\n\"\"\"\nfields = { reason = \"string\" }\n"),
+                1 => text.push_str("aliases = [\n  \"E_OLD\",\n]\n[error.fields]\nreason = { type = \"string\", role = \"details\" }\n"),
+                2 => text.push_str("help = \'\'\'\n[[error]]\'\'\'\nfields = { reason = \"string\" }\n"),
+                _ => text.push_str("fields = { reason = \"string\" }\n[[ \"error\" ]] # another spelling\ncode = 1\nsymbol = \"E_SPELT\"\nmessage = \"m\"\n"),
+            }
+            if i == 2500 {
+                text.push_str(bad);
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn a_long_catalog_read_in_pieces_is_the_catalog_read_whole() {
+        let text = long_catalog("");
+        let starts = piece_starts(&text);
+        assert!(starts.len() > 3, "{starts:?}");
+        for &at in &starts {
+            assert!(text[at..].starts_with("[[error]]\ncode = "), "{at}");
+        }
+        let pieces = parse_in_pieces(&text).expect("read in pieces");
+        let whole = parse_whole(&text).unwrap();
+        assert_eq!(format!("{pieces:?}"), format!("{whole:?}"));
+        assert_eq!(whole.enums[0].entries.len(), 3000 + 750);
+    }
+
+    #[test]
+    fn a_long_catalog_s_problems_are_the_whole_reading_s() {
+        for bad in [
+            "kind = \"nope\"\n",
+            "colour = \"red\"\n",
+            "code = 5\n",
+            "[stray]\nx = 1\n",
+        ] {
+            let text = long_catalog(bad);
+            assert!(parse_in_pieces(&text).is_none(), "{bad}");
+            let whole = parse_whole(&text).unwrap_err().to_string();
+            assert_eq!(err(&text), whole, "{bad}");
+        }
+        // An `error` key above the first `[[error]]` is TOML's error, not a piece's.
+        let text = long_catalog("").replacen("reserved", "error = []\nreserved", 1);
+        assert_eq!(err(&text), parse_whole(&text).unwrap_err().to_string());
+        assert!(err(&text).contains("duplicate key"), "{}", err(&text));
+    }
+
+    #[test]
+    fn cuts_only_before_a_top_level_error_header() {
+        let text = "a = [\n[[error]]\n]\ns = \"\"\"\n[[error]]\n\"\"\"\n[[error]]\n";
+        assert_eq!(piece_starts(text), [text.rfind("[[error]]").unwrap()]);
+        assert_eq!(piece_starts("[[error]]\n[[errors]]\n"), [0]);
+        assert_eq!(piece_starts("[[ error ]] # spaced\n"), [0]);
+        assert!(piece_starts("x = { a = [\n[[error]]\n] }\n").is_empty());
     }
 
     #[test]

@@ -142,10 +142,19 @@ as_dyn_error_for_dyn!(
     dyn Error + Send + Sync + 'static
 );
 
-/// Whether an error is retryable on the wire: the catalog's (or the value's) flag, or a known
-/// retry delay (the retry contract, [`retry`](crate::retry)).
+/// The wire's `retryable`: the error's flag (the catalog's, or the value's), or a known retry
+/// delay (the retry contract, [`retry`](crate::retry)). The one place this rule is written:
+/// every writer of `retryable` (the envelopes, the optimistic writer, a tool error's `_meta`
+/// and text, `ToolFailure`, the HTTP layer's rejections) and the readers that fill it in
+/// (`ToolFailure::is_retryable`, the discovery client's `decode`) call it, a writer that
+/// already holds the delay with the delay, so it is asked once.
+pub(crate) const fn retryable_on_wire(flag: bool, delay_known: bool) -> bool {
+    flag || delay_known
+}
+
+/// [`retryable_on_wire`] of an error value.
 pub(crate) fn wire_retryable<E: McpError + ?Sized>(err: &E) -> bool {
-    err.retryable() || err.retry_after().is_some()
+    retryable_on_wire(err.retryable(), err.retry_after().is_some())
 }
 
 /// A delay in whole milliseconds, saturating: how envelopes write `retryAfterMs` (and how

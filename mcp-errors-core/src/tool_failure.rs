@@ -91,6 +91,7 @@ mod write {
 
     use super::{class_of, valid_correlation_id};
     use crate::VisitData;
+    use crate::field_types::retryable_on_wire;
 
     /// An envelope's request-scoped context.
     type Context = serde_json::Map<String, serde_json::Value>;
@@ -107,8 +108,10 @@ mod write {
             let mut map = serializer.serialize_map(None)?;
             map.serialize_entry("class", class_of(error.kind()))?;
             map.serialize_entry("code", error.symbol())?;
-            map.serialize_entry("retryable", &crate::field_types::wire_retryable(error))?;
-            if let Some(at) = error.retry_after().and_then(not_before) {
+            let delay = error.retry_after();
+            let retryable = retryable_on_wire(error.retryable(), delay.is_some());
+            map.serialize_entry("retryable", &retryable)?;
+            if let Some(at) = delay.and_then(not_before) {
                 map.serialize_entry("retryNotBefore", &at)?;
             }
             if let Some(id) = self.context.and_then(correlation_id) {
@@ -267,7 +270,10 @@ mod read {
         /// Whether it says the call is worth retrying: `retryable` is `true`, or a
         /// `retryNotBefore` is given.
         pub fn is_retryable(&self) -> bool {
-            self.retryable == Some(true) || self.retry_not_before.is_some()
+            crate::field_types::retryable_on_wire(
+                self.retryable == Some(true),
+                self.retry_not_before.is_some(),
+            )
         }
     }
 

@@ -13,9 +13,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use super::table::{Member, Rows, Value, write_rows};
 use super::template::Template;
 use super::{Idents, header_lines};
-use crate::catalog::{Catalog, Entry};
+use crate::catalog::{Catalog, Entry, Field};
 use crate::locale::Translation;
 
 /// The exported names the runtime declares: a symbol or an `errorType` of one of these names
@@ -324,52 +325,72 @@ fn write_tables(out: &mut String, entries: &[&Entry], names: &Names<'_>) {
         return;
     }
     out.push_str("var catalog = []ErrorInfo{\n");
-    for e in entries {
-        // gofmt aligns the values of the one-line members after the longest key, Description.
-        let member = |out: &mut String, key: &str, value: &str| {
-            let _ = writeln!(out, "\t\t{key}:{:pad$}{value},", "", pad = 12 - key.len());
-        };
+    write_rows(out, entries, &mut GoRows(names));
+    out.push_str("}\n\n");
+}
+
+/// An element of `catalog`: an `ErrorInfo` literal, a member per line, the symbol as its
+/// constant.
+struct GoRows<'n, 'a>(&'n Names<'a>);
+
+impl GoRows<'_, '_> {
+    /// One member, its value after the longest key, `Description`, as gofmt aligns them.
+    fn line(out: &mut String, key: &str, value: &str) {
+        let _ = writeln!(out, "\t\t{key}:{:pad$}{value},", "", pad = 12 - key.len());
+    }
+}
+
+impl Rows for GoRows<'_, '_> {
+    fn start(&mut self, out: &mut String, _: &Entry) {
         out.push_str("\t{\n");
-        member(out, "Code", &e.code.to_string());
-        member(out, "Symbol", names.constant(&e.symbol));
-        member(out, "Domain", &lit(&e.domain));
-        member(out, "Kind", &lit(&e.kind));
-        member(out, "ErrorType", &lit(&e.error_type));
-        member(out, "Retryable", if e.retryable { "true" } else { "false" });
-        member(
-            out,
-            "Channel",
-            if e.is_json_rpc() {
-                "\"jsonrpc\""
-            } else {
-                "\"tool\""
-            },
-        );
-        member(out, "Message", &lit(&e.message));
-        member(out, "Description", &lit(e.description()));
-        if let Some(help) = &e.help {
-            member(out, "Help", &lit(help));
-            member(out, "HasHelp", "true");
+    }
+
+    fn member(&mut self, out: &mut String, member: Member, value: Value<'_>) {
+        let key = match member {
+            Member::Code => "Code",
+            Member::Symbol => "Symbol",
+            Member::Domain => "Domain",
+            Member::Kind => "Kind",
+            Member::ErrorType => "ErrorType",
+            Member::Retryable => "Retryable",
+            Member::Channel => "Channel",
+            Member::Message => "Message",
+            Member::Description => "Description",
+            Member::Help => "Help",
+            Member::DocUrl => "DocURL",
+        };
+        let value = match value {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Text(symbol) if member == Member::Symbol => self.0.constant(symbol).to_owned(),
+            Value::Text(text) => lit(text),
+        };
+        Self::line(out, key, &value);
+        if member == Member::Help {
+            Self::line(out, "HasHelp", "true");
         }
-        if let Some(url) = &e.doc_url {
-            member(out, "DocURL", &lit(url));
+    }
+
+    fn fields(&mut self, out: &mut String, fields: &[Field]) {
+        if fields.is_empty() {
+            return;
         }
-        if !e.fields.is_empty() {
-            out.push_str("\t\tFields: []FieldInfo{\n");
-            for f in &e.fields {
-                let _ = writeln!(
-                    out,
-                    "\t\t\t{{Name: {}, Key: {}, Role: {}}},",
-                    lit(&f.name),
-                    lit(&f.key),
-                    lit(&f.role)
-                );
-            }
-            out.push_str("\t\t},\n");
+        out.push_str("\t\tFields: []FieldInfo{\n");
+        for f in fields {
+            let _ = writeln!(
+                out,
+                "\t\t\t{{Name: {}, Key: {}, Role: {}}},",
+                lit(&f.name),
+                lit(&f.key),
+                lit(&f.role)
+            );
         }
+        out.push_str("\t\t},\n");
+    }
+
+    fn end(&mut self, out: &mut String) {
         out.push_str("\t},\n");
     }
-    out.push_str("}\n\n");
 }
 
 fn write_types(out: &mut String, names: &Names<'_>) {

@@ -10,6 +10,7 @@
 pub mod go;
 mod l10n;
 pub mod python;
+mod table;
 mod template;
 pub mod ts;
 

@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::LazyLock;
 
+use super::table::{Member, Rows, Value, write_rows};
 use super::template::Template;
 use super::{Idents, header_lines};
-use crate::catalog::{Catalog, Entry};
+use crate::catalog::{Catalog, Entry, Field};
 use crate::locale::Translation;
 
 /// Python's keywords (`keyword.kwlist`, Python 3.13).
@@ -411,51 +412,60 @@ fn write_errors_table(out: &mut String, entries: &[&Entry]) {
     out.push_str(
         "# The catalog's metadata of every symbol.\nERRORS: Final[dict[str, ErrorInfo]] = {\n",
     );
-    for e in entries {
+    write_rows(out, entries, &mut PythonRows);
+    out.push_str("}\n\n");
+}
+
+/// A row of `ERRORS`: `"SYMBOL": ErrorInfo(code=..., ...)`, a keyword argument per line.
+struct PythonRows;
+
+impl Rows for PythonRows {
+    fn start(&mut self, out: &mut String, e: &Entry) {
         let _ = writeln!(out, "    {}: ErrorInfo(", lit(&e.symbol));
-        let _ = writeln!(out, "        code={},", e.code);
-        let _ = writeln!(out, "        symbol={},", lit(&e.symbol));
-        let _ = writeln!(out, "        domain={},", lit(&e.domain));
-        let _ = writeln!(out, "        kind={},", lit(&e.kind));
-        let _ = writeln!(out, "        error_type={},", lit(&e.error_type));
-        let _ = writeln!(
-            out,
-            "        retryable={},",
-            if e.retryable { "True" } else { "False" }
-        );
-        let _ = writeln!(
-            out,
-            "        channel={},",
-            if e.is_json_rpc() {
-                "\"jsonrpc\""
-            } else {
-                "\"tool\""
-            }
-        );
-        let _ = writeln!(out, "        message={},", lit(&e.message));
-        let _ = writeln!(out, "        description={},", lit(e.description()));
-        if let Some(help) = &e.help {
-            let _ = writeln!(out, "        help={},", lit(help));
+    }
+
+    fn member(&mut self, out: &mut String, member: Member, value: Value<'_>) {
+        let key = match member {
+            Member::Code => "code",
+            Member::Symbol => "symbol",
+            Member::Domain => "domain",
+            Member::Kind => "kind",
+            Member::ErrorType => "error_type",
+            Member::Retryable => "retryable",
+            Member::Channel => "channel",
+            Member::Message => "message",
+            Member::Description => "description",
+            Member::Help => "help",
+            Member::DocUrl => "doc_url",
+        };
+        let value = match value {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => (if b { "True" } else { "False" }).to_owned(),
+            Value::Text(text) => lit(text),
+        };
+        let _ = writeln!(out, "        {key}={value},");
+    }
+
+    fn fields(&mut self, out: &mut String, fields: &[Field]) {
+        if fields.is_empty() {
+            return;
         }
-        if let Some(url) = &e.doc_url {
-            let _ = writeln!(out, "        doc_url={},", lit(url));
+        out.push_str("        fields=(\n");
+        for f in fields {
+            let _ = writeln!(
+                out,
+                "            FieldInfo(name={}, key={}, role={}),",
+                lit(&f.name),
+                lit(&f.key),
+                lit(&f.role)
+            );
         }
-        if !e.fields.is_empty() {
-            out.push_str("        fields=(\n");
-            for f in &e.fields {
-                let _ = writeln!(
-                    out,
-                    "            FieldInfo(name={}, key={}, role={}),",
-                    lit(&f.name),
-                    lit(&f.key),
-                    lit(&f.role)
-                );
-            }
-            out.push_str("        ),\n");
-        }
+        out.push_str("        ),\n");
+    }
+
+    fn end(&mut self, out: &mut String) {
         out.push_str("    ),\n");
     }
-    out.push_str("}\n\n");
 }
 
 /// The module's top-level names for the catalog's symbols and errorTypes.

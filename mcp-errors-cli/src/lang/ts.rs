@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use super::table::{Member, Rows, Value, write_rows};
 use super::template::Template;
 use super::{Idents, header_lines};
-use crate::catalog::{Catalog, Entry};
+use crate::catalog::{Catalog, Entry, Field};
 use crate::locale::Translation;
 
 /// Reserved words of TypeScript and JavaScript (strict mode), the names the module declares,
@@ -231,46 +232,58 @@ fn doc(out: &mut String, indent: &str, text: &str) {
 
 fn write_errors_table(out: &mut String, entries: &[&Entry]) {
     out.push_str("/** The catalog's metadata of every symbol. */\nexport const ERRORS: Readonly<Record<ErrorSymbol, ErrorInfo>> = Object.freeze({\n");
-    for e in entries {
+    write_rows(out, entries, &mut TsRows);
+}
+
+/// A row of `ERRORS`: `SYMBOL: Object.freeze({ code: ..., ... })`, a property per line.
+struct TsRows;
+
+impl Rows for TsRows {
+    fn start(&mut self, out: &mut String, e: &Entry) {
         let _ = writeln!(out, "  {}: Object.freeze({{", key(&e.symbol));
-        let _ = writeln!(out, "    code: {},", e.code);
-        let _ = writeln!(out, "    symbol: {},", lit(&e.symbol));
-        let _ = writeln!(out, "    domain: {},", lit(&e.domain));
-        let _ = writeln!(out, "    kind: {},", lit(&e.kind));
-        let _ = writeln!(out, "    errorType: {},", lit(&e.error_type));
-        let _ = writeln!(out, "    retryable: {},", e.retryable);
-        let _ = writeln!(
-            out,
-            "    channel: {},",
-            if e.is_json_rpc() {
-                "\"jsonrpc\""
-            } else {
-                "\"tool\""
-            }
-        );
-        let _ = writeln!(out, "    message: {},", lit(&e.message));
-        let _ = writeln!(out, "    description: {},", lit(e.description()));
-        if let Some(help) = &e.help {
-            let _ = writeln!(out, "    help: {},", lit(help));
-        }
-        if let Some(url) = &e.doc_url {
-            let _ = writeln!(out, "    docUrl: {},", lit(url));
-        }
-        if e.fields.is_empty() {
+    }
+
+    fn member(&mut self, out: &mut String, member: Member, value: Value<'_>) {
+        let name = match member {
+            Member::Code => "code",
+            Member::Symbol => "symbol",
+            Member::Domain => "domain",
+            Member::Kind => "kind",
+            Member::ErrorType => "errorType",
+            Member::Retryable => "retryable",
+            Member::Channel => "channel",
+            Member::Message => "message",
+            Member::Description => "description",
+            Member::Help => "help",
+            Member::DocUrl => "docUrl",
+        };
+        let value = match value {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Text(text) => lit(text),
+        };
+        let _ = writeln!(out, "    {name}: {value},");
+    }
+
+    fn fields(&mut self, out: &mut String, fields: &[Field]) {
+        if fields.is_empty() {
             out.push_str("    fields: Object.freeze([]),\n");
-        } else {
-            out.push_str("    fields: Object.freeze([\n");
-            for f in &e.fields {
-                let _ = writeln!(
-                    out,
-                    "      Object.freeze({{ name: {}, key: {}, role: {} }}),",
-                    lit(&f.name),
-                    lit(&f.key),
-                    lit(&f.role)
-                );
-            }
-            out.push_str("    ]),\n");
+            return;
         }
+        out.push_str("    fields: Object.freeze([\n");
+        for f in fields {
+            let _ = writeln!(
+                out,
+                "      Object.freeze({{ name: {}, key: {}, role: {} }}),",
+                lit(&f.name),
+                lit(&f.key),
+                lit(&f.role)
+            );
+        }
+        out.push_str("    ]),\n");
+    }
+
+    fn end(&mut self, out: &mut String) {
         out.push_str("  }),\n");
     }
 }

@@ -4,7 +4,10 @@
 
 use std::fmt::Write as _;
 
-use super::{DomainDoc, Site, channel_words, page_name, plural, role_words, span, yes_no};
+use super::{
+    DomainDoc, Site, channel_words, domain_meta, every_code, page_name, plural, role_words, span,
+    yes_no,
+};
 use crate::catalog::Entry;
 
 /// The style of every page: readable from a phone's width up, light and dark.
@@ -121,13 +124,7 @@ fn index(site: &Site) -> String {
     }
     out.push_str("</tbody>\n</table></div>\n");
     out.push_str("<h2 id=\"codes\">Every code</h2>\n<div class=\"wide\"><table>\n<thead><tr><th>Code</th><th>Symbol</th><th>Domain</th><th>Kind</th><th>Retryable</th></tr></thead>\n<tbody>\n");
-    let mut all: Vec<(&DomainDoc, &Entry)> = site
-        .domains
-        .iter()
-        .flat_map(|d| d.errors.iter().map(move |e| (d, e)))
-        .collect();
-    all.sort_by_key(|(_, e)| e.code);
-    for (d, e) in all {
+    for (d, e) in every_code(site) {
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td><a href=\"{}.html#{}\"><code>{}</code></a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -157,19 +154,7 @@ fn page(site: &Site, domain: &DomainDoc) -> String {
         escape(&site.title),
         escape(&domain.name)
     );
-    let mut meta = Vec::new();
-    if let Some((lo, hi)) = domain.range {
-        meta.push(format!("Codes {}", span(lo, hi)));
-    }
-    if let Some(o) = &domain.owner {
-        meta.push(format!("Owner: {}", escape(o)));
-    }
-    meta.push(format!(
-        "{} error{}",
-        domain.errors.len(),
-        plural(domain.errors.len())
-    ));
-    let _ = writeln!(out, "<p class=\"meta\">{}</p>", meta.join(" · "));
+    let _ = writeln!(out, "<p class=\"meta\">{}</p>", domain_meta(domain, escape));
     if let Some(d) = &domain.description {
         let _ = writeln!(out, "<p>{}</p>", escape(d));
     }

@@ -6,7 +6,9 @@
 
 use std::fmt::Write as _;
 
-use super::{DomainDoc, Site, channel_words, page_name, plural, role_words, span, yes_no};
+use super::{
+    DomainDoc, Site, channel_words, domain_meta, every_code, page_name, role_words, span, yes_no,
+};
 use crate::catalog::Entry;
 
 /// `text` as literal Markdown text on one line.
@@ -99,13 +101,7 @@ fn index(site: &Site) -> String {
         );
     }
     out.push_str("\n## Every code\n\n| Code | Symbol | Domain | Kind | Retryable |\n| --- | --- | --- | --- | --- |\n");
-    let mut all: Vec<(&DomainDoc, &Entry)> = site
-        .domains
-        .iter()
-        .flat_map(|d| d.errors.iter().map(move |e| (d, e)))
-        .collect();
-    all.sort_by_key(|(_, e)| e.code);
-    for (d, e) in all {
+    for (d, e) in every_code(site) {
         // A symbol is text here (escaped), not a code span: a `|` in a hostile one must not
         // split the table's cell.
         let _ = writeln!(
@@ -132,19 +128,7 @@ fn page(site: &Site, domain: &DomainDoc) -> String {
         escape(&site.title),
         escape(&domain.name)
     );
-    let mut meta = Vec::new();
-    if let Some((lo, hi)) = domain.range {
-        meta.push(format!("Codes {}", span(lo, hi)));
-    }
-    if let Some(o) = &domain.owner {
-        meta.push(format!("Owner: {}", escape(o)));
-    }
-    meta.push(format!(
-        "{} error{}",
-        domain.errors.len(),
-        plural(domain.errors.len())
-    ));
-    let _ = writeln!(out, "{}\n", meta.join(" · "));
+    let _ = writeln!(out, "{}\n", domain_meta(domain, escape));
     if let Some(d) = &domain.description {
         let _ = writeln!(out, "{}\n", escape(d));
     }

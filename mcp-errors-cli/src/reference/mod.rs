@@ -280,6 +280,35 @@ fn file_name(path: &Path) -> String {
     )
 }
 
+/// Every error of the site with its domain, by code: the index's table of every code.
+pub(crate) fn every_code(site: &Site) -> Vec<(&DomainDoc, &Entry)> {
+    let mut all: Vec<(&DomainDoc, &Entry)> = site
+        .domains
+        .iter()
+        .flat_map(|d| d.errors.iter().map(move |e| (d, e)))
+        .collect();
+    all.sort_by_key(|(_, e)| e.code);
+    all
+}
+
+/// A domain page's line under its title: its codes, its owner (a catalog's text, through the
+/// format's `escape`) and how many errors it has, joined by ` · `.
+pub(crate) fn domain_meta(domain: &DomainDoc, escape: fn(&str) -> String) -> String {
+    let mut meta = Vec::new();
+    if let Some((lo, hi)) = domain.range {
+        meta.push(format!("Codes {}", span(lo, hi)));
+    }
+    if let Some(o) = &domain.owner {
+        meta.push(format!("Owner: {}", escape(o)));
+    }
+    meta.push(format!(
+        "{} error{}",
+        domain.errors.len(),
+        plural(domain.errors.len())
+    ));
+    meta.join(" · ")
+}
+
 /// How a catalog's channel reads on a page.
 pub(crate) fn channel_words(entry: &Entry) -> &'static str {
     if entry.is_json_rpc() {

@@ -278,7 +278,10 @@ impl DiscoveredCatalog {
         let retryable = data
             .and_then(|d| d.get("retryable"))
             .and_then(Value::as_bool)
-            .unwrap_or(entry.retryable || retry_after_ms.is_some());
+            .unwrap_or(crate::field_types::retryable_on_wire(
+                entry.retryable,
+                retry_after_ms.is_some(),
+            ));
         Some(DiscoveredError {
             entry,
             domain: error.domain().unwrap_or(&entry.domain).to_owned(),

@@ -15,6 +15,7 @@ use super::{EnvelopeView, JSONRPC_VERSION, RequestId};
 #[cfg(doc)]
 use crate::McpErrorExt;
 use crate::VisitData;
+use crate::field_types::retryable_on_wire;
 
 /// The keys of `data` the envelope writes itself, in the order it writes them: `domain`,
 /// `symbol`, `retryable`, `details`, `retryAfterMs`, `stack`, `truncated` (when the
@@ -141,7 +142,9 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
         let error = view.error;
         let plain = view.options.plain_data;
         let stack = view.options.stack();
-        let doc_url = error.doc_url().filter(|_| view.options.wants_doc_url());
+        let format = view.options.json_rpc_format();
+        // Asked of the error only when the format wants it.
+        let doc_url = format.doc_url().then(|| error.doc_url()).flatten();
         let with_data = !plain
             || doc_url.is_some()
             || stack.is_some()
@@ -150,7 +153,7 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
             || message_over_budget(&Message(error), &meter.clone());
         let mut map = serializer.serialize_map(Some(2 + usize::from(with_data)))?;
         map.serialize_entry("code", &Code::new(error.code(), view.options))?;
-        if view.options.symbol_first() {
+        if format.symbol_first() {
             let message = super::message_format::SymbolFirst(error);
             map.serialize_entry(
                 "message",
@@ -224,8 +227,8 @@ impl<E: ?Sized + VisitData> Serialize for Data<'_, E> {
         } else {
             map.serialize_entry(DOMAIN, error.domain())?;
             map.serialize_entry(SYMBOL, error.symbol())?;
-            // `wire_retryable`, without asking for the delay twice.
-            map.serialize_entry(RETRYABLE, &(error.retryable() || retry_after.is_some()))?;
+            let retryable = retryable_on_wire(error.retryable(), retry_after.is_some());
+            map.serialize_entry(RETRYABLE, &retryable)?;
             Reserved {
                 fixed: &[DOMAIN, SYMBOL, RETRYABLE, TRUNCATED],
                 present: [

@@ -6,6 +6,7 @@ use core::sync::atomic::{AtomicU16, Ordering};
 
 use serde::Serialize;
 
+use crate::field_types::retryable_on_wire;
 use crate::{FieldSink, VisitData};
 
 /// What an MCP tool error carries besides the TypeScript hierarchy's shape (`"SYMBOL: message"` and the
@@ -264,7 +265,8 @@ impl<E: ?Sized + VisitData> fmt::Display for TextTail<'_, E> {
         let delay = error.retry_after();
         if format.text_retry() {
             f.write_str(RETRYABLE_LINE)?;
-            match (crate::field_types::wire_retryable(error), delay) {
+            let retryable = retryable_on_wire(error.retryable(), delay.is_some());
+            match (retryable, delay) {
                 (false, _) => f.write_str("no")?,
                 (true, None) => f.write_str("yes")?,
                 (true, Some(_)) if format.text_retry_after() => f.write_str("yes")?,

@@ -16,6 +16,7 @@ use super::view::{Context, Shape};
 #[cfg(doc)]
 use crate::McpErrorExt;
 use crate::VisitData;
+use crate::field_types::retryable_on_wire;
 
 /// The shape of an MCP `CallToolResult` with `isError: true`: its [`ToolErrorFormat`] (the
 /// process-wide one unless set) and whether it carries `structuredContent`. The code is
@@ -231,7 +232,8 @@ impl<E: ?Sized + VisitData> Serialize for ToolMeta<'_, E> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("errorType", error.error_type())?;
         map.serialize_entry("errorCode", error.symbol())?;
-        map.serialize_entry("retryable", &crate::field_types::wire_retryable(error))?;
+        let retryable = retryable_on_wire(error.retryable(), retry_after.is_some());
+        map.serialize_entry("retryable", &retryable)?;
         map.serialize_entry("code", &error.code())?;
         map.serialize_entry("domain", error.domain())?;
         if let Some(ms) = retry_after {

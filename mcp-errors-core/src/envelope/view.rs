@@ -41,21 +41,15 @@ impl Options {
         Meter::new(self.budget.unwrap_or_else(ReplyBudget::current))
     }
 
-    /// Whether the JSON-RPC error's message starts with its symbol.
-    pub(crate) fn symbol_first(self) -> bool {
-        self.message_format
-            .unwrap_or_else(JsonRpcMessageFormat::global)
-            .symbol_first()
-    }
-
-    /// Whether `data` carries the error's doc URL: [`EnvelopeView::with_doc_url`], or the
-    /// format's ([`JsonRpcMessageFormat::with_doc_url`], this view's else the process's).
-    pub(crate) fn wants_doc_url(self) -> bool {
-        self.doc_url
-            || self
-                .message_format
-                .unwrap_or_else(JsonRpcMessageFormat::global)
-                .doc_url()
+    /// The JSON-RPC format of this envelope, resolved once: this view's, else the process's
+    /// ([`JsonRpcMessageFormat::global`]), with the doc URL on when
+    /// [`EnvelopeView::with_doc_url`] asks for it. Its `symbol_first` says whether the message
+    /// starts with the symbol, its `doc_url` whether `data` carries the error's doc URL.
+    pub(crate) fn json_rpc_format(self) -> JsonRpcMessageFormat {
+        let format = self
+            .message_format
+            .unwrap_or_else(JsonRpcMessageFormat::global);
+        format.with_doc_url(self.doc_url || format.doc_url())
     }
 
     /// The stack to write, if the verbosity asks for one.

@@ -146,7 +146,11 @@ pub(crate) fn reject(
     data.insert("symbol".into(), rejection.entry.symbol.into());
     data.insert(
         "retryable".into(),
-        (rejection.entry.retryable || rejection.retry_after.is_some()).into(),
+        crate::field_types::retryable_on_wire(
+            rejection.entry.retryable,
+            rejection.retry_after.is_some(),
+        )
+        .into(),
     );
     if let Some(delay) = rejection.retry_after {
         data.insert(

@@ -31,6 +31,7 @@ use super::error_object::{DETAILS, DOMAIN, RETRY_AFTER_MS, RETRYABLE, SYMBOL};
 use super::fields::{TRUNCATED, has_details_field, retry_after_ms};
 use super::view::EnvelopeView;
 use super::{ErrorObjectShape, JsonRpcErrorShape, RequestId};
+use crate::field_types::retryable_on_wire;
 use crate::{FieldSink, Verbosity, VisitData};
 use scalar::{NotScalar, ScalarSerializer};
 
@@ -78,11 +79,12 @@ fn error_object<E: ?Sized + VisitData>(
 ) -> Result<(), GiveUp> {
     let options = view.options;
     let verbosity = options.verbosity.unwrap_or_else(Verbosity::from_env);
+    let format = options.json_rpc_format();
     if options.plain_data
-        || options.wants_doc_url()
+        || format.doc_url()
         || view.context.is_some()
         || verbosity.is_enabled()
-        || options.symbol_first()
+        || format.symbol_first()
     {
         return Err(GiveUp);
     }
@@ -110,8 +112,8 @@ fn error_object<E: ?Sized + VisitData>(
     out.raw(br#","symbol":"#)?;
     out.string(error.symbol(), plain)?;
     let retry_after = retry_after_ms(error);
-    // `wire_retryable`, without asking for the delay twice: a known delay makes it retryable.
-    out.raw(if error.retryable() || retry_after.is_some() {
+    let retryable = retryable_on_wire(error.retryable(), retry_after.is_some());
+    out.raw(if retryable {
         br#","retryable":true"#
     } else {
         br#","retryable":false"#
