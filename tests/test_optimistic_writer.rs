@@ -1,7 +1,9 @@
 //! The output methods (`write_json`, `write_json_line`, `to_json_vec`, `to_json_string`) write
 //! the JSON-RPC error shapes optimistically, without the reply budget's meter, when the reply
-//! is small. They must give exactly the bytes of the view's metered `Serialize`
-//! (`serde_json::to_vec(&view)`), whatever the values, options and budget.
+//! is small. They must give exactly the bytes of the view's metered `Serialize` (written with
+//! a compact formatter of the test's own, [`structured`], which the serde path's raw route
+//! does not serve), whatever the values, options and budget; and so must the serde path
+//! (`serde_json::to_vec(&view)`, which takes that route).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -146,13 +148,31 @@ fn samples() -> Vec<PwError> {
     ]
 }
 
-/// Every output method of `view` against its metered `Serialize`.
+/// `serde_json`'s compact output, through a formatter that is not `serde_json`'s own type.
+struct Compact;
+impl serde_json::ser::Formatter for Compact {}
+
+/// `value` through its structured `Serialize` (the metered path of a view).
+fn structured<V: Serialize>(value: &V) -> Result<Vec<u8>, serde_json::Error> {
+    let mut out = Vec::new();
+    value.serialize(&mut serde_json::Serializer::with_formatter(
+        &mut out, Compact,
+    ))?;
+    Ok(out)
+}
+
+/// Every output method of `view`, and the serde path, against its metered `Serialize`.
 fn check<V: Serialize>(
     what: &str,
     view: &V,
     outputs: [Result<Vec<u8>, serde_json::Error>; 4],
 ) -> Vec<u8> {
-    let expected = serde_json::to_vec(view).expect("the oracle serializes");
+    let expected = structured(view).expect("the oracle serializes");
+    assert_eq!(
+        String::from_utf8_lossy(&serde_json::to_vec(view).expect("to_vec")),
+        String::from_utf8_lossy(&expected),
+        "{what}: the serde path"
+    );
     let [vec, string, written, line] = outputs;
     assert_eq!(
         String::from_utf8_lossy(&vec.expect("to_json_vec")),

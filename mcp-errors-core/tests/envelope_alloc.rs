@@ -37,8 +37,11 @@ fn sized_errors_serialize_without_allocating() {
     let id = String::from("request-42");
     let mut buf = Vec::with_capacity(64 * 1024);
 
-    // Warm up once: the first envelope reads MCP_ERRORS_VERBOSE into a OnceLock.
+    // Warm up once: the first envelope reads MCP_ERRORS_VERBOSE into a OnceLock, and the
+    // first handed to `serde_json`'s compact serializer probes its raw-value protocol (one
+    // small `Vec`, once per process: `src/envelope/raw.rs`).
     err.to_jsonrpc(1).write_json(&mut buf).unwrap();
+    serde_json::to_writer(&mut buf, &err.to_error_object()).unwrap();
 
     let off = Verbosity::Off;
     let cases: [(&str, u64); 12] = [

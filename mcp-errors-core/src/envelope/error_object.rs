@@ -53,6 +53,17 @@ impl Shape for ErrorObjectShape {
     ) -> bool {
         super::fast::write_error_object(view, out)
     }
+    fn serialize_structured<'a, E, Ser>(
+        view: &EnvelopeView<'a, E, Self>,
+        serializer: Ser,
+    ) -> Result<Ser::Ok, Ser::Error>
+    where
+        E: ?Sized + VisitData,
+        Ser: Serializer,
+        EnvelopeView<'a, E, Self>: Serialize,
+    {
+        view.serialize_metered(serializer)
+    }
 }
 impl TakesOptions for ErrorObjectShape {}
 impl TakesPlainData for ErrorObjectShape {}
@@ -94,6 +105,17 @@ impl Shape for JsonRpcErrorShape<'_> {
     ) -> bool {
         super::fast::write_jsonrpc_error(view, out)
     }
+    fn serialize_structured<'a, E, Ser>(
+        view: &EnvelopeView<'a, E, Self>,
+        serializer: Ser,
+    ) -> Result<Ser::Ok, Ser::Error>
+    where
+        E: ?Sized + VisitData,
+        Ser: Serializer,
+        EnvelopeView<'a, E, Self>: Serialize,
+    {
+        view.serialize_metered(serializer)
+    }
 }
 impl TakesOptions for JsonRpcErrorShape<'_> {}
 impl TakesPlainData for JsonRpcErrorShape<'_> {}
@@ -117,8 +139,21 @@ impl TakesPlainData for JsonRpcErrorShape<'_> {}
 /// ```
 pub type JsonRpcErrorView<'a, E> = EnvelopeView<'a, E, JsonRpcErrorShape<'a>>;
 
+/// Handed to `serde_json`'s compact serializer over a `Vec<u8>`, the optimistic writer's
+/// bytes as raw JSON (`raw.rs`); else, or when that writer gives up, the metered path.
 impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, ErrorObjectShape> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        super::raw::serialize(
+            serializer,
+            |out| super::fast::write_error_object(self, out),
+            |serializer| self.serialize_metered(serializer),
+        )
+    }
+}
+
+impl<E: ?Sized + VisitData> EnvelopeView<'_, E, ErrorObjectShape> {
+    /// The structured path: the error object under its own [`Meter`].
+    fn serialize_metered<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         MeteredErrorObject {
             view: self,
             meter: &self.options.meter(),
@@ -185,12 +220,32 @@ impl<E: ?Sized + VisitData> Serialize for MeteredErrorObject<'_, '_, E> {
     }
 }
 
+/// Handed to `serde_json`'s compact serializer over a `Vec<u8>`, the optimistic writer's
+/// bytes as raw JSON (`raw.rs`); else, or when that writer gives up, the metered path.
 impl<E: ?Sized + VisitData> Serialize for EnvelopeView<'_, E, JsonRpcErrorShape<'_>> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        super::raw::serialize(
+            serializer,
+            |out| super::fast::write_jsonrpc_error(self, out),
+            |serializer| self.serialize_metered(serializer),
+        )
+    }
+}
+
+impl<E: ?Sized + VisitData> EnvelopeView<'_, E, JsonRpcErrorShape<'_>> {
+    /// The structured path: the `error` member metered as an error object's own (the raw
+    /// route is not tried again for it).
+    fn serialize_metered<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(3))?;
         map.serialize_entry("jsonrpc", JSONRPC_VERSION)?;
         map.serialize_entry("id", &self.shape.id)?;
-        map.serialize_entry("error", &self.reshaped(ErrorObjectShape))?;
+        map.serialize_entry(
+            "error",
+            &MeteredErrorObject {
+                view: &self.reshaped(ErrorObjectShape),
+                meter: &self.options.meter(),
+            },
+        )?;
         map.end()
     }
 }

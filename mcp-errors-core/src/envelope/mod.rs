@@ -33,6 +33,9 @@
 //! - `fast/`: the optimistic writer the output methods try first: the JSON-RPC error
 //!   shapes as bytes, without the meter, when the reply is far inside its budget
 //!   (`fast/scalar.rs`: a data field's scalar value, a string escaped by the writer).
+//! - `raw.rs`: the serde path's raw route: a JSON-RPC error view handed to `serde_json`'s
+//!   compact serializer over a `Vec<u8>` gives it the optimistic writer's bytes as raw JSON,
+//!   behind checks that fail only safe.
 //! - `budget.rs`: [`ReplyBudget`], what caller-supplied content one envelope may carry, and
 //!   the metered serializer that cuts the rest.
 //! - `request_id.rs`: [`RequestId`].
@@ -44,6 +47,7 @@ mod ext;
 mod fast;
 mod fields;
 pub(crate) mod message_format;
+mod raw;
 mod request_id;
 pub(crate) mod text;
 mod tool_format;

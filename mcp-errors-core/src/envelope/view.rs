@@ -7,7 +7,7 @@ use core::cell::RefCell;
 use core::fmt;
 use std::io;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::RequestId;
 use super::budget::{Meter, ReplyBudget};
@@ -156,6 +156,35 @@ pub trait Shape {
     {
         let _ = (view, out);
         false
+    }
+
+    /// Serializes `view` through its structured, metered `Serialize`, never handing it to
+    /// `serde_json` as raw JSON (`raw.rs`): the output methods take it once the optimistic
+    /// writer gave up, so that it is not tried twice.
+    #[doc(hidden)]
+    fn serialize_structured<'a, E, Ser>(
+        view: &EnvelopeView<'a, E, Self>,
+        serializer: Ser,
+    ) -> Result<Ser::Ok, Ser::Error>
+    where
+        Self: Sized,
+        E: ?Sized + VisitData,
+        Ser: Serializer,
+        EnvelopeView<'a, E, Self>: Serialize,
+    {
+        view.serialize(serializer)
+    }
+}
+
+/// A view serialized by [`Shape::serialize_structured`].
+struct Structured<'v, 'a, E: ?Sized, S>(&'v EnvelopeView<'a, E, S>);
+
+impl<'a, E: ?Sized + VisitData, S: Shape> Serialize for Structured<'_, 'a, E, S>
+where
+    EnvelopeView<'a, E, S>: Serialize,
+{
+    fn serialize<Ser: Serializer>(&self, serializer: Ser) -> Result<Ser::Ok, Ser::Error> {
+        S::serialize_structured(self.0, serializer)
     }
 }
 
@@ -327,7 +356,7 @@ where
             return Ok(());
         }
         out.truncate(start);
-        serde_json::to_writer(out, self)
+        serde_json::to_writer(out, &Structured(self))
     }
 
     /// Serializes the envelope into a `String` of compact JSON.
@@ -392,7 +421,7 @@ where
     pub fn write_json<W: io::Write>(&self, mut writer: W) -> Result<(), serde_json::Error> {
         with_scratch(|scratch| {
             let Some(scratch) = scratch else {
-                return serde_json::to_writer(&mut writer, self);
+                return serde_json::to_writer(&mut writer, &Structured(self));
             };
             self.append_json(scratch)?;
             writer.write_all(scratch).map_err(serde_json::Error::io)
@@ -415,7 +444,7 @@ where
     pub fn write_json_line<W: io::Write>(&self, mut writer: W) -> Result<(), serde_json::Error> {
         with_scratch(|scratch| {
             let Some(scratch) = scratch else {
-                serde_json::to_writer(&mut writer, self)?;
+                serde_json::to_writer(&mut writer, &Structured(self))?;
                 return writer.write_all(b"\n").map_err(serde_json::Error::io);
             };
             self.append_json(scratch)?;
@@ -427,8 +456,9 @@ where
 
 /// Runs `f` with this thread's empty scratch buffer, where `write_json` builds an envelope
 /// before handing it to the writer in one `write_all`; `None` when the buffer is in use (an
-/// envelope written from inside another's `Display`), and `f` then writes directly.
-fn with_scratch<T>(f: impl FnOnce(Option<&mut Vec<u8>>) -> T) -> T {
+/// envelope written from inside another's `Display`), and `f` then writes directly. The raw
+/// route of the serde path (`raw.rs`) builds its bytes here too.
+pub(super) fn with_scratch<T>(f: impl FnOnce(Option<&mut Vec<u8>>) -> T) -> T {
     /// Larger buffers are not kept for the next envelope.
     const KEEP: usize = 64 * 1024;
     thread_local! {

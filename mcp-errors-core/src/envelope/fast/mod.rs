@@ -561,12 +561,21 @@ mod tests {
         assert!(!needs_escape(b""));
     }
 
+    /// Compact JSON through a formatter that is not `serde_json`'s own type.
+    struct Compact;
+    impl serde_json::ser::Formatter for Compact {}
+
     #[test]
     fn small_replies_take_the_optimistic_path_and_others_give_up() {
         let error = UnknownError;
         let mut out = Vec::new();
         assert!(write_jsonrpc_error(&error.to_jsonrpc(1), &mut out));
-        assert_eq!(out, serde_json::to_vec(&error.to_jsonrpc(1)).unwrap());
+        // The metered path's bytes (a formatter of the test's own: `to_vec` would take the
+        // serde path's raw route, which is this writer).
+        let mut metered = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut metered, Compact);
+        Serialize::serialize(&error.to_jsonrpc(1), &mut ser).unwrap();
+        assert_eq!(out, metered);
         out.clear();
         assert!(write_error_object(&error.to_error_object(), &mut out));
         let tight = error.to_jsonrpc(1).budget(ReplyBudget::bytes(16));
