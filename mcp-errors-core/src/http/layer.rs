@@ -270,6 +270,10 @@ struct Seen {
     /// The body, when it went to the inner service on its outline alone (unparsed): checked
     /// in full only if the inner service refuses it, to word the refusal.
     unchecked: Option<Bytes>,
+    /// The outline read only the start of that body (a request's first members): checked in
+    /// full also on any answer but 200, as rmcp 0.8 to 2.x accept some such bodies as a
+    /// response (202) that the full check refuses.
+    partial: bool,
 }
 
 async fn handle<S, B, ResBody>(
@@ -293,6 +297,7 @@ where
         request: false,
         id: Value::Null,
         unchecked: None,
+        partial: false,
     };
     let body = if json_post {
         let declared = parts
@@ -334,6 +339,7 @@ where
             .flatten();
         if let Some(outlined) = outlined {
             seen.request = outlined.request;
+            seen.partial = outlined.partial;
             seen.unchecked = Some(bytes.clone());
         } else {
             match validate::check(&bytes, config.max_depth) {
@@ -609,9 +615,13 @@ where
     ResBody::Data: Buf,
 {
     let status = response.status();
-    if status.is_client_error() || status.is_server_error() {
-        // A body passed on unchecked and refused: the refusal the layer would have made
-        // before the call, else its id for the reply.
+    if status.is_client_error()
+        || status.is_server_error()
+        || (seen.partial && status != StatusCode::OK)
+    {
+        // A body passed on unchecked and refused (or, read in part, answered as anything but
+        // a request): the refusal the layer would have made before the call, else its id for
+        // the reply.
         if let Some(body) = seen.unchecked.take() {
             match validate::check(&body, config.max_depth) {
                 Ok(message) => seen.id = message.id,
