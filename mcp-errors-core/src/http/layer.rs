@@ -93,7 +93,11 @@ pub enum ErrorStatus {
 /// unparsed: the inner service parses it, and only if it refuses the body (an error status, or
 /// a JSON answer with -32700 or -32600) does the layer parse the bytes it kept, to answer
 /// exactly as it would have before the call. So the inner service must refuse what is not
-/// JSON, as rmcp does on every line. The bytes are kept (the same `Bytes`, not a copy) until
+/// JSON, as rmcp does on every line. With [`max_depth`](Self::max_depth) at 127 or more
+/// (`serde_json`'s own limit; the default is 128) a request is read only to its `jsonrpc`,
+/// `id` and `method`, and checked in full also when the answer is not 200: the inner service
+/// must then also refuse a repeated `jsonrpc`, `id` or `method` and nesting past
+/// `serde_json`'s limit, as rmcp's message types do on every line. The bytes are kept (the same `Bytes`, not a copy) until
 /// the inner service's answer begins: its status and headers, and for a JSON answer its body.
 /// Any other body is checked before the call. Nesting is measured by a loop over the bytes
 /// before anything is parsed, so no depth can exhaust the stack. Other requests (GET, a POST
