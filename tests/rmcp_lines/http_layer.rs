@@ -90,14 +90,37 @@ macro_rules! line_test {
                 StreamableHttpServerConfig::default(),
             );
             let mut service = HttpErrorLayer::new().layer(service);
-            for (body, content_type, status, code, id) in cases() {
-                let request = http::Request::post("/mcp")
+            // Stateless, the line parses every body (no session to refuse first): it refuses
+            // what may follow a request's three members, except a `result` with a repeated
+            // `method`, which it reads as a response and answers 202; the layer checks that
+            // answer's body in full and refuses it as before.
+            let mut config = StreamableHttpServerConfig::default();
+            config.stateful_mode = false;
+            let mut bare = StreamableHttpService::new(
+                || Ok(Handler),
+                Arc::new(LocalSessionManager::default()),
+                config,
+            );
+            let mut stateless = HttpErrorLayer::new().layer(bare.clone());
+            let post = |body: &str, content_type: &str| {
+                http::Request::post("/mcp")
                     .header("host", "localhost")
                     .header("accept", "application/json, text/event-stream")
                     .header("content-type", content_type)
-                    .body(Full::new(Bytes::from(body.clone())))
-                    .unwrap();
-                let response = service.call(request).await.unwrap();
+                    .body(Full::new(Bytes::from(body.to_owned())))
+                    .unwrap()
+            };
+            let as_response = r#"{"jsonrpc":"2.0","id":1,"method":"ping","result":{},"method":5}"#;
+            let response = bare.call(post(as_response, "application/json")).await.unwrap();
+            assert_eq!(response.status().as_u16(), 202);
+            for (body, content_type, status, code, id) in cases() {
+                let after = body.starts_with(r#"{"jsonrpc":"2.0","id":1,"method":"ping""#)
+                    && !body.ends_with(r#""method":"ping","params":{"a":[1,]}}"#);
+                let response = if after {
+                    stateless.call(post(&body, content_type)).await.unwrap()
+                } else {
+                    service.call(post(&body, content_type)).await.unwrap()
+                };
                 assert_eq!(response.status().as_u16(), status, "{body}");
                 let bytes = response.into_body().collect().await.unwrap().to_bytes();
                 let reply: Value = serde_json::from_slice(&bytes).unwrap();
