@@ -237,6 +237,23 @@ mod tests {
         _rest: serde_json::Map<String, Value>,
     }
 
+    /// Each message, its truncations and every one-byte change to a structural character.
+    fn mutated<'a>(messages: impl Iterator<Item = &'a [u8]>) -> Vec<Vec<u8>> {
+        let mut bodies = Vec::new();
+        for message in messages {
+            bodies.push(message.to_vec());
+            for end in 0..message.len() {
+                bodies.push(message[..end].to_vec());
+                for byte in *b"{}[]\",:\\ 1a\xff" {
+                    let mut changed = message.to_vec();
+                    changed[end] = byte;
+                    bodies.push(changed);
+                }
+            }
+        }
+        bodies
+    }
+
     /// Where the outline reads a whole body, the full check says the same `Ok` for every valid
     /// JSON body; where it reads a request's start only, whatever the full check refuses the
     /// inner service's parser refuses too; and a body that is not JSON is one the inner
@@ -245,7 +262,6 @@ mod tests {
     #[test]
     fn the_outline_answers_only_what_the_full_check_says() {
         let (mut answered, mut partial, mut refused_after) = (0, 0, 0);
-        let mut bodies: Vec<Vec<u8>> = Vec::new();
         let extra: &[&[u8]] = &[
             br#"{"jsonrpc":"2.0","id":1,"method":7}"#,
             br#"{"jsonrpc":"2.0","id":1,"id":2,"method":"m"}"#,
@@ -280,23 +296,14 @@ mod tests {
             )
         };
         let (deepest, too_deep) = (deep(PARSER_DEPTH - 1), deep(PARSER_DEPTH));
-        for message in MESSAGES
-            .iter()
-            .map(|m| m.as_bytes())
-            .chain(extra.iter().copied())
-            .chain(after.iter().copied())
-            .chain([deepest.as_bytes(), too_deep.as_bytes()])
-        {
-            bodies.push(message.to_vec());
-            for end in 0..message.len() {
-                bodies.push(message[..end].to_vec());
-                for byte in *b"{}[]\",:\\ 1a\xff" {
-                    let mut changed = message.to_vec();
-                    changed[end] = byte;
-                    bodies.push(changed);
-                }
-            }
-        }
+        let bodies = mutated(
+            MESSAGES
+                .iter()
+                .map(|m| m.as_bytes())
+                .chain(extra.iter().copied())
+                .chain(after.iter().copied())
+                .chain([deepest.as_bytes(), too_deep.as_bytes()]),
+        );
         for body in &bodies {
             for max_depth in [1, 2, 3, 4, PARSER_DEPTH - 1, PARSER_DEPTH, 128] {
                 let Some(outline) = outline(body, max_depth) else {
