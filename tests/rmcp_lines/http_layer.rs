@@ -111,7 +111,10 @@ macro_rules! line_test {
                     .unwrap()
             };
             let as_response = r#"{"jsonrpc":"2.0","id":1,"method":"ping","result":{},"method":5}"#;
-            let response = bare.call(post(as_response, "application/json")).await.unwrap();
+            let response = bare
+                .call(post(as_response, "application/json"))
+                .await
+                .unwrap();
             assert_eq!(response.status().as_u16(), 202);
             for (body, content_type, status, code, id) in cases() {
                 let after = body.starts_with(r#"{"jsonrpc":"2.0","id":1,"method":"ping""#)
