@@ -188,6 +188,12 @@ CASES = [
     # rmcp's refusal: a trailing comma deep in the arguments.
     ("a broken value inside a tools/call", dict(body=b'{"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"navigate","arguments":{"url":"x",}}}'), 400, -32700, None, "PARSE_ERROR"),
     ("jsonrpc 1.0", dict(body=b'{"jsonrpc":"1.0","id":13,"method":"ping"}'), 400, -32600, 13, "INVALID_REQUEST"),
+    # The layer reads a request only to its jsonrpc, id and method: what follows is rmcp's to
+    # refuse, and the layer words the refusal as before.
+    ("a repeated jsonrpc after a request's members", dict(body=b'{"jsonrpc":"2.0","id":17,"method":"ping","jsonrpc":"1.0"}'), 400, -32600, 17, "INVALID_REQUEST"),
+    ("a result and a repeated method after a request's members", dict(body=b'{"jsonrpc":"2.0","id":18,"method":"ping","result":{},"method":5}'), 400, -32600, 18, "INVALID_REQUEST"),
+    ("bytes after a request", dict(body=ping(19) + b" x"), 400, -32700, None, "PARSE_ERROR"),
+    ("params nested 100,000 deep", dict(body=b'{"jsonrpc":"2.0","id":20,"method":"ping","params":' + DEEP + b"}"), 400, -32700, None, "PARSE_ERROR"),
     ("tools/call with params [1]", dict(body=b'{"jsonrpc":"2.0","id":14,"method":"tools/call","params":[1]}'), 400, -32600, 14, "INVALID_REQUEST"),
     (
         "elicitation without the capability (-32021)",

@@ -18,7 +18,8 @@ the command.
 Two envelope rows beside the timed ones: ours / by hand in instructions (callgrind, when
 valgrind is installed: the same ratio without the code-layout noise of one build's timings),
 and ours / by hand timed in a build with `codegen-units = 1` (as many release profiles set;
-not in --smoke, it is a second release build). With valgrind, each compile-time row but the
+not in --smoke, it is a second release build). Not in --smoke either: the HTTP layer's two rows
+(`cargo bench --bench http_layer`: rmcp's Streamable HTTP with and without `HttpErrorLayer`). With valgrind, each compile-time row but the
 build from nothing also gets the ratio of the instructions rustc executes
 (`compile_time.py --instructions`), which unlike the timings does not move with the rest of the
 machine.
@@ -96,6 +97,17 @@ def envelope_figures(smoke, env=None):
     return {k: float(v) for k, v in ns.items()}, exe
 
 
+def http_figures():
+    """`cargo bench --bench http_layer`: per body, the throughput with `HttpErrorLayer` / without
+    (the median of its interleaved rounds) and the layer's own time a call, in microseconds."""
+    out = run(["cargo", "bench", "--bench", "http_layer"])
+    ratios = dict(re.findall(r"^http layer, (.+?) \(\d+ bytes\):.*: ([\d.]+)x of the throughput", out, re.M))
+    own = dict(re.findall(r"^http layer, (.+?): the layer's own time ([\d.]+) us", out, re.M))
+    if not ratios or ratios.keys() != own.keys():
+        raise SystemExit("http layer figures: unparsable output")
+    return {body: (float(ratios[body]), float(own[body])) for body in ratios}
+
+
 def instructions(exe, path, iters):
     """Instructions of one envelope on `path` (callgrind: `iters + 1` runs minus one, so the
     start-up cancels out), or None without valgrind."""
@@ -162,7 +174,7 @@ def machine():
     return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}, {rustc}"
 
 
-def table(env, comp, command, instr=None, one_unit=None, serde_instr=None):
+def table(env, comp, command, instr=None, one_unit=None, serde_instr=None, http=None):
     today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     lines = [
         f"Measured {today} on {machine()}, with `{command}`.",
@@ -188,6 +200,10 @@ def table(env, comp, command, instr=None, one_unit=None, serde_instr=None):
     if one_unit:
         lines.append(
             f"| ours divided by by hand, built with `codegen-units = 1` ({one_unit['ours']:.0f} ns / {one_unit['by_hand']:.0f} ns) | {one_unit['ours'] / one_unit['by_hand']:.2f}x | - |"
+        )
+    for body, (ratio, own) in (http or {}).items():
+        lines.append(
+            f"| `HttpErrorLayer` in front of rmcp's Streamable HTTP, a {body}: throughput with the layer / without (the layer's own time a call: {own:.1f} us) | {ratio:.3f}x | >= 0.95x |"
         )
     names = {
         "c": "rebuild of a user's crate, {} (enums x variants), vs thiserror 2",
@@ -225,12 +241,19 @@ def main():
     ours = instructions(exe, "ours", iters)
     instr = None if ours is None else (ours, instructions(exe, "by_hand", iters))
     serde_instr = None if ours is None else instructions(exe, "ours_serialize", iters)
-    one_unit = None
+    one_unit = http = None
     if not args.smoke:
         one_unit, _ = envelope_figures(False, {"CARGO_PROFILE_BENCH_CODEGEN_UNITS": "1"})
+        http = http_figures()
     comp = compile_figures(1 if args.smoke else args.runs, args.smoke)
     text = table(
-        env, comp, command + (" --write-docs" if args.write_docs else ""), instr, one_unit, serde_instr
+        env,
+        comp,
+        command + (" --write-docs" if args.write_docs else ""),
+        instr,
+        one_unit,
+        serde_instr,
+        http,
     )
     print(text)
     if args.write_docs:

@@ -26,9 +26,25 @@ use tower_service::Service;
 /// one it echoes the body it received as a JSON 200 when the body is JSON (or the request is
 /// not a POST), and refuses it as rmcp does (415, the parser's text) when it is not. With `x-mock: jsonrpc-parse-error` it
 /// answers a body that is not JSON as JSON-RPC servers other than rmcp do: 200 and a -32700
-/// error carrying the parser's text; with `x-mock: unparsed` it echoes any body.
+/// error carrying the parser's text; with `x-mock: unparsed` it echoes any body; with
+/// `x-mock: accepted` it answers 202 with no body, as rmcp does a response or a notification;
+/// with `x-mock: strict` it reads the body as rmcp's message types do (a repeated `jsonrpc`,
+/// `id` or `method` is refused: 415).
 #[derive(Clone)]
 struct Mock;
+
+/// A request as a derived `Deserialize` reads it: a repeated member is an error.
+#[derive(serde::Deserialize)]
+struct StrictRequest {
+    #[serde(rename = "jsonrpc")]
+    _jsonrpc: Value,
+    #[serde(rename = "id")]
+    _id: Value,
+    #[serde(rename = "method")]
+    _method: Value,
+    #[serde(flatten)]
+    _rest: serde_json::Map<String, Value>,
+}
 
 const SSE_OK: &str =
     "data: \nid: 0\nretry: 3000\n\nid: 1\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n";
@@ -93,6 +109,22 @@ where
                     ),
                 ),
                 "sse-ok" => typed(200, "text/event-stream", SSE_OK.to_owned()),
+                "accepted" => typed(202, "application/json", String::new()),
+                "strict" => {
+                    let body = request.into_body().collect().await.unwrap().to_bytes();
+                    match serde_json::from_slice::<StrictRequest>(&body) {
+                        Ok(_) => typed(
+                            200,
+                            "application/json",
+                            String::from_utf8_lossy(&body).into(),
+                        ),
+                        Err(e) => typed(
+                            415,
+                            "text/plain; charset=utf-8",
+                            format!("fail to deserialize request body {e}"),
+                        ),
+                    }
+                }
                 _ => {
                     let body = request.into_body().collect().await.unwrap().to_bytes();
                     let parsed = if post && mode != "unparsed" {
@@ -323,14 +355,54 @@ async fn every_rejection_is_a_counted_json_rpc_error() {
     chunked_and_slow_bodies_are_read_whole_and_bounded().await;
     the_limiter_answers_429_with_the_retry_contract().await;
     the_compatible_status_sends_them_with_200().await;
+    a_request_read_in_part_is_refused_as_before().await;
     let snapshot = stats.snapshot();
-    assert_eq!(snapshot.total, count as u64 + 4, "{snapshot:?}");
-    assert_eq!(snapshot.by_symbol["PARSE_ERROR"], 7 + 1);
-    assert_eq!(snapshot.by_symbol["INVALID_REQUEST"], 9 + 1);
+    assert_eq!(snapshot.total, count as u64 + 4 + 4, "{snapshot:?}");
+    assert_eq!(snapshot.by_symbol["PARSE_ERROR"], 7 + 1 + 2);
+    assert_eq!(snapshot.by_symbol["INVALID_REQUEST"], 9 + 1 + 2);
     assert_eq!(snapshot.by_symbol["INTERNAL_ERROR"], 1);
     assert_eq!(snapshot.by_symbol["UNSUPPORTED_PROTOCOL_VERSION"], 1 + 1);
     assert_eq!(snapshot.by_symbol["RATE_LIMITED"], 1);
-    assert_eq!(snapshot.by_domain["jsonrpc"], count as u64 + 4);
+    assert_eq!(snapshot.by_domain["jsonrpc"], count as u64 + 4 + 4);
+}
+
+/// At the default nesting limit the layer reads a request only to its `jsonrpc`, `id` and
+/// `method`; what follows is the inner service's parser's to refuse, and the layer still
+/// answers as its full check would have before the call: the inner service's refusal (415),
+/// and an answer other than 200 (rmcp 0.8 to 2.x read a `result` and a repeated `method` as
+/// a response: 202). 4 rejections: 2 -32700, 2 -32600.
+async fn a_request_read_in_part_is_refused_as_before() {
+    let mut service = HttpErrorLayer::new().layer(Mock);
+    let deep = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"m","params":{}{}}}"#,
+        "[".repeat(500),
+        "]".repeat(500)
+    );
+    let cases = [
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","result":{},"method":5}"#.to_owned(),
+            "accepted",
+            -32600,
+            json!(1),
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","jsonrpc":"1.0"}"#.to_owned(),
+            "strict",
+            -32600,
+            json!(1),
+        ),
+        (deep, "", -32700, Value::Null),
+        (format!("{PING} {PING}"), "", -32700, Value::Null),
+    ];
+    for (body, mock, code, id) in cases {
+        let (status, _, reply) = send(&mut service, request(body.clone(), mock)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_rejection(&reply, code, &id);
+    }
+    // A body the full check accepts keeps the inner service's answer, 202 or 415.
+    let repeated_id = r#"{"jsonrpc":"2.0","id":1,"method":"ping","id":2}"#;
+    let (status, _, reply) = send(&mut service, request(repeated_id, "accepted")).await;
+    assert_eq!((status, &reply[..]), (StatusCode::ACCEPTED, &b""[..]));
 }
 
 /// `ErrorStatus::Ok`: -32020..-32022 go out with 200, as the inner service wrote them, and the

@@ -93,7 +93,11 @@ pub enum ErrorStatus {
 /// unparsed: the inner service parses it, and only if it refuses the body (an error status, or
 /// a JSON answer with -32700 or -32600) does the layer parse the bytes it kept, to answer
 /// exactly as it would have before the call. So the inner service must refuse what is not
-/// JSON, as rmcp does on every line. The bytes are kept (the same `Bytes`, not a copy) until
+/// JSON, as rmcp does on every line. With [`max_depth`](Self::max_depth) at 127 or more
+/// (`serde_json`'s own limit; the default is 128) a request is read only to its `jsonrpc`,
+/// `id` and `method`, and checked in full also when the answer is not 200: the inner service
+/// must then also refuse a repeated `jsonrpc`, `id` or `method` and nesting past
+/// `serde_json`'s limit, as rmcp's message types do on every line. The bytes are kept (the same `Bytes`, not a copy) until
 /// the inner service's answer begins: its status and headers, and for a JSON answer its body.
 /// Any other body is checked before the call. Nesting is measured by a loop over the bytes
 /// before anything is parsed, so no depth can exhaust the stack. Other requests (GET, a POST
@@ -270,6 +274,10 @@ struct Seen {
     /// The body, when it went to the inner service on its outline alone (unparsed): checked
     /// in full only if the inner service refuses it, to word the refusal.
     unchecked: Option<Bytes>,
+    /// The outline read only the start of that body (a request's first members): checked in
+    /// full also on any answer but 200, as rmcp 0.8 to 2.x accept some such bodies as a
+    /// response (202) that the full check refuses.
+    partial: bool,
 }
 
 async fn handle<S, B, ResBody>(
@@ -293,6 +301,7 @@ where
         request: false,
         id: Value::Null,
         unchecked: None,
+        partial: false,
     };
     let body = if json_post {
         let declared = parts
@@ -334,6 +343,7 @@ where
             .flatten();
         if let Some(outlined) = outlined {
             seen.request = outlined.request;
+            seen.partial = outlined.partial;
             seen.unchecked = Some(bytes.clone());
         } else {
             match validate::check(&bytes, config.max_depth) {
@@ -609,9 +619,13 @@ where
     ResBody::Data: Buf,
 {
     let status = response.status();
-    if status.is_client_error() || status.is_server_error() {
-        // A body passed on unchecked and refused: the refusal the layer would have made
-        // before the call, else its id for the reply.
+    if status.is_client_error()
+        || status.is_server_error()
+        || (seen.partial && status != StatusCode::OK)
+    {
+        // A body passed on unchecked and refused (or, read in part, answered as anything but
+        // a request): the refusal the layer would have made before the call, else its id for
+        // the reply.
         if let Some(body) = seen.unchecked.take() {
             match validate::check(&body, config.max_depth) {
                 Ok(message) => seen.id = message.id,
