@@ -17,9 +17,21 @@
 //! `unsafe`), and a parse costs as much as the structured path. The route therefore speaks
 //! `RawValue`'s own serialization protocol: a struct named by `serde_json`'s private token
 //! ([`TOKEN`]) with one field of the same name whose value serializes as the text.
-//! `serde_json`'s serializer (with its `raw_value` feature, which this crate turns on)
-//! answers `serialize_struct` with that name by handing the field's value to its raw-value
-//! emitter, whose `serialize_str` writes the text verbatim (`Formatter::write_raw_fragment`).
+//! `serde_json`'s serializer, when its `raw_value` feature is on, answers `serialize_struct`
+//! with that name by handing the field's value to its raw-value emitter, whose `serialize_str`
+//! writes the text verbatim (`Formatter::write_raw_fragment`).
+//!
+//! # Only in a build where `raw_value` is on, which this crate never turns on
+//!
+//! Cargo unifies features: `raw_value` on anywhere in a build is on for every crate of it, and
+//! it changes how they all read JSON into a `serde_json::Value`. An object whose first key is
+//! the token is read again as the JSON text its string holds, with a fresh nesting limit, so
+//! `serde_json`'s limit of 128 levels no longer bounds a `Value` read from an untrusted body
+//! (an rmcp server's tool arguments, for one): a few kilobytes nest thousands of levels deep and
+//! can exhaust a thread's stack. A crate that writes errors must not do that to a server, so
+//! the route is taken only where something else in the build turned the feature on (jsonrpsee
+//! does, or the server's own `serde_json` dependency); the probe tells. Elsewhere the serde
+//! path is the structured one. CI's `cargo tree` check keeps the feature out of a default build.
 //!
 //! # Why it fails only safe: a wrong detection is an `Err`, never wrong bytes
 //!

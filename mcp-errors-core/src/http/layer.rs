@@ -100,7 +100,9 @@ pub enum ErrorStatus {
 /// `serde_json`'s limit, as rmcp's message types do on every line. The bytes are kept (the same `Bytes`, not a copy) until
 /// the inner service's answer begins: its status and headers, and for a JSON answer its body.
 /// Any other body is checked before the call. Nesting is measured by a loop over the bytes
-/// before anything is parsed, so no depth can exhaust the stack. Other requests (GET, a POST
+/// before anything is parsed, so no depth of brackets can exhaust the stack (in a build where
+/// `serde_json`'s `raw_value` feature is on, JSON text inside a string keyed by its private
+/// token is parsed again with a fresh limit: docs/http.md). Other requests (GET, a POST
 /// of another content type) pass through unread.
 ///
 /// The body limit ([`DEFAULT_MAX_BODY_BYTES`](Self::DEFAULT_MAX_BODY_BYTES), 4 MiB, rmcp's
