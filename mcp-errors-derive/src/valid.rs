@@ -54,14 +54,18 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
 /// A doc URL (a variant's) or template (the enum's) by `rules::doc_url`: `http`/`https`,
 /// only the placeholders `{domain}`, `{symbol}`, `{code}`; reported at the string.
 fn doc_urls_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
-    let mut attrs = vec![&input.attrs.doc_url];
+    // One call per attribute, not a list of them flattened: no vector and iterator types.
+    doc_url_is_well_formed(cx, input.attrs.doc_url.as_ref());
     for variant in &input.variants {
-        attrs.push(&variant.attrs.doc_url);
+        doc_url_is_well_formed(cx, variant.attrs.doc_url.as_ref());
     }
-    for attr in attrs.into_iter().flatten() {
-        if let Some(problem) = rules::doc_url::doc_url_problem(&attr.value.value()) {
-            cx.error_spanned_by(attr.value_span, problem);
-        }
+}
+
+fn doc_url_is_well_formed(cx: &Ctxt, attr: Option<&Attr<syn::LitStr>>) {
+    if let Some(attr) = attr
+        && let Some(problem) = rules::doc_url::doc_url_problem(&attr.value.value())
+    {
+        cx.error_spanned_by(attr.value_span, problem);
     }
 }
 
