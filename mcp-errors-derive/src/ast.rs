@@ -235,7 +235,8 @@ impl<'a> Input<'a> {
 /// is no request for a hand-written `Display`.
 fn writes_no_text(attrs: &EnumAttrs, variants: &[Variant<'_>]) -> bool {
     let mentions_text = |seen: &attr::Seen| {
-        for key in [
+        // A slice, not an array by value: no array iterator type more to compile.
+        for &key in &[
             symbol::MESSAGE,
             symbol::FMT,
             symbol::DISPLAY,

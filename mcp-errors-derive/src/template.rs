@@ -302,9 +302,9 @@ pub fn replace_members(
                         Some((head, tail)) => (head, Some(tail.to_owned())),
                         None => (&text[..], None),
                     };
-                    match head.parse::<usize>() {
-                        Ok(index) => Some((Arg::Index(index), tail)),
-                        Err(_) => None,
+                    match template::decimal(head) {
+                        Some(index) => Some((Arg::Index(index), tail)),
+                        None => None,
                     }
                 }
                 _ => None,
@@ -315,7 +315,7 @@ pub fn replace_members(
                     let mut dot = Punct::new('.', Spacing::Alone);
                     dot.set_span(next.span());
                     out.extend([TokenTree::Punct(dot)]);
-                    if let Ok(index) = tail.parse::<usize>() {
+                    if let Some(index) = template::decimal(&tail) {
                         let mut lit = Literal::usize_unsuffixed(index);
                         lit.set_span(next.span());
                         out.extend([TokenTree::Literal(lit)]);

@@ -930,7 +930,7 @@ pub fn from_type(ty: &syn::Type) -> &syn::Type {
 fn type_text(ty: &syn::Type) -> String {
     let text = quote::ToTokens::to_token_stream(ty).to_string();
     let mut text = text;
-    for (from, to) in [
+    for &(from, to) in &[
         (" :: ", "::"),
         (":: ", "::"),
         (" < ", "<"),
