@@ -159,7 +159,12 @@ fn scheme_is(template: &str, scheme: &[u8]) -> bool {
 /// Why `template` is not a valid doc URL (explicit or template), or `None` when it is.
 #[inline]
 pub fn doc_url_problem(template: &str) -> Option<DocUrlProblem> {
-    parse(template, &mut |_| {}).err()
+    // Resolved with empty values: the same walk and problems, and no second visitor closure
+    // (its shims) for the derive to compile.
+    match resolve_doc_url(template, "", "", 0) {
+        Ok(_) => None,
+        Err(problem) => Some(problem),
+    }
 }
 
 /// Why `url`, a resolved doc URL (a catalog's `docUrl`), cannot be one: its scheme or a space
