@@ -54,7 +54,6 @@ impl core::fmt::Display for Arg {
 }
 
 /// One part of a format spec (what follows `:` in a placeholder).
-#[derive(Clone)]
 pub enum SpecPart {
     /// Copied verbatim (`.1`, `>8`, `?`).
     Text(String),
@@ -63,7 +62,6 @@ pub enum SpecPart {
 }
 
 /// A parsed template piece.
-#[derive(Clone)]
 pub enum Piece {
     /// Literal text, with `{{` and `}}` already unescaped.
     Text(String),
@@ -72,7 +70,6 @@ pub enum Piece {
 }
 
 /// A parsed message template.
-#[derive(Clone)]
 pub struct Template {
     pub pieces: Vec<Piece>,
 }
