@@ -361,12 +361,7 @@ impl<'a> Variant<'a> {
                 Some(fmt.value.clone()),
             )
         } else if let Some(message) = &enum_attrs.message {
-            // The enum's template parsed again rather than cloned (no clone code for templates
-            // in the derive's build); its problems were reported once, under the enum's key.
-            let quiet = Ctxt::new();
-            let message = Message::from_attr(&quiet, message);
-            let _ = quiet.check();
-            (Some(message), None)
+            (Some(Message::inherited(message)), None)
         } else if let Some(fmt) = &enum_attrs.fmt {
             (
                 Some(Message::of_fmt(&doc, &fmt.value)),
@@ -546,6 +541,16 @@ impl Message {
             SpanRange::single(lit.span()),
             attr.value.args.clone(),
         )
+    }
+
+    /// The enum's `message`, for a variant without one: parsed again rather than cloned (no
+    /// clone code for templates in the derive's build); its problems were reported once, when
+    /// the enum's key was read.
+    fn inherited(attr: &Attr<MessageAttr>) -> Message {
+        let quiet = Ctxt::new();
+        let message = Message::from_attr(&quiet, attr);
+        let _ = quiet.check();
+        message
     }
 
     /// Plain text (not a template), for the catalog only, spanning `tokens`.

@@ -161,10 +161,7 @@ fn scheme_is(template: &str, scheme: &[u8]) -> bool {
 pub fn doc_url_problem(template: &str) -> Option<DocUrlProblem> {
     // Resolved with empty values: the same walk and problems, and no second visitor closure
     // (its shims) for the derive to compile.
-    match resolve_doc_url(template, "", "", 0) {
-        Ok(_) => None,
-        Err(problem) => Some(problem),
-    }
+    resolve_doc_url(template, "", "", 0).err()
 }
 
 /// Why `url`, a resolved doc URL (a catalog's `docUrl`), cannot be one: its scheme or a space

@@ -274,10 +274,7 @@ fn name_or_index(text: &str) -> Option<Arg<'_>> {
         digits &= b.is_ascii_digit();
     }
     if digits {
-        return match decimal(text) {
-            Some(index) => Some(Arg::Index(index)),
-            None => None,
-        };
+        return Some(Arg::Index(decimal(text)?));
     }
     let name = match text.strip_prefix("r#") {
         Some(name) => name,
