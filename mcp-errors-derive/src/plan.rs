@@ -641,8 +641,8 @@ impl Bounds {
         };
         let root = input.root();
         let p = splice!([root] #root::__private);
-        for (i, variant) in input.variants.iter().enumerate() {
-            let plan = &variants[i];
+        for i in 0..input.variants.len() {
+            let (variant, plan) = (&input.variants[i], &variants[i]);
             for field in &plan.fields {
                 let ty = field.ty;
                 if field.transparent {

@@ -895,7 +895,8 @@ fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
         }
     }
     let first = first_uses(&types);
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         if f != i {
             let (tokens, _, variant) = uses[i];
             let ty = &types[i];
@@ -1011,8 +1012,8 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
 
 /// The field that already uses the data key `key`.
 fn field_using<'s>(keys: &[String], fields: &[&'s str], key: &str) -> Option<&'s str> {
-    for (i, used) in keys.iter().enumerate() {
-        if used == key {
+    for i in 0..keys.len() {
+        if keys[i] == key {
             return Some(fields[i]);
         }
     }
@@ -1027,7 +1028,8 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let mut codes = Vec::new();
     // The index of the variant each code is written on.
     let mut owners = Vec::new();
-    for (index, variant) in input.variants.iter().enumerate() {
+    for index in 0..input.variants.len() {
+        let variant = &input.variants[index];
         if let Some(code) = &variant.attrs.code
             && !variant.is_transparent()
         {
@@ -1038,7 +1040,8 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let first = first_uses(&codes);
     // Whether the first use of each code was pointed at: the first plain duplicate does.
     let mut noted: Vec<usize> = vec![0; codes.len()];
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         if f == i {
             continue;
         }
@@ -1235,7 +1238,8 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
         }
     }
     let first = first_uses(&names);
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         let (tokens, what, variant) = uses[i];
         if f != i
             && let (Some(first_code), Some(code)) = (&uses[f].2.attrs.code, &variant.attrs.code)
