@@ -69,7 +69,6 @@ pub struct Variant<'a> {
 }
 
 /// A variant's message template and where it was written.
-#[derive(Clone)]
 pub struct Message {
     /// The template as written (placeholders intact), for the catalog.
     pub text: String,
@@ -127,11 +126,11 @@ impl<'a> Input<'a> {
                 return None;
             }
         };
-        // Parsed once, inherited by every variant without a message of its own.
-        let enum_message = match &attrs.message {
-            Some(m) => Some(Message::from_attr(cx, m)),
-            None => None,
-        };
+        // Parsed here once for its problems, which are reported under it; every variant
+        // without a message of its own parses it again, quietly (`Variant::from_parts`).
+        if let Some(m) = &attrs.message {
+            Message::from_attr(cx, m);
+        }
         let domain = match &attrs.domain {
             Some(d) => d.value.value(),
             None => String::new(),
@@ -151,20 +150,13 @@ impl<'a> Input<'a> {
                     fields: &data.fields,
                 },
                 &attrs,
-                None,
                 &prefix,
             )),
             (Data::Enum(data), _) => {
                 // By `pairs`: `Punctuated::iter` boxes a `dyn` iterator, every method of which
                 // would be generated again for the variants.
                 for pair in data.variants.pairs() {
-                    variants.push(Variant::from_syn(
-                        cx,
-                        pair.into_value(),
-                        &attrs,
-                        enum_message.as_ref(),
-                        &prefix,
-                    ));
+                    variants.push(Variant::from_syn(cx, pair.into_value(), &attrs, &prefix));
                 }
             }
             _ => {}
@@ -235,7 +227,8 @@ impl<'a> Input<'a> {
 /// is no request for a hand-written `Display`.
 fn writes_no_text(attrs: &EnumAttrs, variants: &[Variant<'_>]) -> bool {
     let mentions_text = |seen: &attr::Seen| {
-        for key in [
+        // A slice, not an array by value: no array iterator type more to compile.
+        for &key in &[
             symbol::MESSAGE,
             symbol::FMT,
             symbol::DISPLAY,
@@ -272,7 +265,6 @@ impl<'a> Variant<'a> {
         cx: &Ctxt,
         variant: &'a syn::Variant,
         enum_attrs: &EnumAttrs,
-        enum_message: Option<&Message>,
         prefix: &str,
     ) -> Variant<'a> {
         let attrs = attr::parse_variant_attrs(cx, &variant.attrs);
@@ -285,7 +277,6 @@ impl<'a> Variant<'a> {
                 fields: &variant.fields,
             },
             enum_attrs,
-            enum_message,
             prefix,
         )
     }
@@ -295,7 +286,6 @@ impl<'a> Variant<'a> {
         cx: &Ctxt,
         parts: Parts<'a>,
         enum_attrs: &EnumAttrs,
-        enum_message: Option<&Message>,
         prefix: &str,
     ) -> Variant<'a> {
         let Parts {
@@ -351,7 +341,7 @@ impl<'a> Variant<'a> {
             && !catch_all
             && attrs.message.is_none()
             && attrs.fmt.is_none()
-            && enum_message.is_some();
+            && enum_attrs.message.is_some();
         let (message, fmt) = if attrs.transparent.is_some() {
             (None, None)
         } else if catch_all && attrs.message.is_none() && attrs.fmt.is_none() {
@@ -370,8 +360,8 @@ impl<'a> Variant<'a> {
                 Some(Message::of_fmt(&doc, &fmt.value)),
                 Some(fmt.value.clone()),
             )
-        } else if let Some(message) = enum_message {
-            (Some(message.clone()), None)
+        } else if let Some(message) = &enum_attrs.message {
+            (Some(Message::inherited(message)), None)
         } else if let Some(fmt) = &enum_attrs.fmt {
             (
                 Some(Message::of_fmt(&doc, &fmt.value)),
@@ -551,6 +541,16 @@ impl Message {
             SpanRange::single(lit.span()),
             attr.value.args.clone(),
         )
+    }
+
+    /// The enum's `message`, for a variant without one: parsed again rather than cloned (no
+    /// clone code for templates in the derive's build); its problems were reported once, when
+    /// the enum's key was read.
+    fn inherited(attr: &Attr<MessageAttr>) -> Message {
+        let quiet = Ctxt::new();
+        let message = Message::from_attr(&quiet, attr);
+        let _ = quiet.check();
+        message
     }
 
     /// Plain text (not a template), for the catalog only, spanning `tokens`.

@@ -74,7 +74,7 @@ impl SpanRange {
 impl ToTokens for SpanRange {
     /// Two placeholder tokens carrying the spans, for `syn::Error::new_spanned`.
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        for span in [self.start, self.end] {
+        for &span in &[self.start, self.end] {
             let mut punct = Punct::new('^', Spacing::Alone);
             punct.set_span(span);
             tokens.extend([TokenTree::Punct(punct)]);

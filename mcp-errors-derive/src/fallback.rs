@@ -180,7 +180,8 @@ fn constants(model: &Input<'_>) -> String {
     let first = first_uses(&symbols);
     let mut out = String::new();
     source::open_impl(&mut out, model.ident, None);
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         if f == i {
             source::constant(&mut out, &symbols[i], codes[i]);
         }

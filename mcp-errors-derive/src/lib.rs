@@ -11,8 +11,14 @@
 // one more copy of each adapter it passes through, and generating their code is most of this
 // crate's (unoptimized) build time, on the critical path of every user's build. For the same
 // reason a one-element list is pushed to, not written `vec![x]` (its boxed array is one more
-// copy of the boxing and conversion code per element type).
-#![allow(clippy::manual_find, clippy::manual_map, clippy::vec_init_then_push)]
+// copy of the boxing and conversion code per element type), and a loop that needs the index
+// counts it (`for i in 0..len`), not `enumerate()` (one more iterator type per element type).
+#![allow(
+    clippy::manual_find,
+    clippy::manual_map,
+    clippy::needless_range_loop,
+    clippy::vec_init_then_push
+)]
 
 mod ast;
 mod attr;

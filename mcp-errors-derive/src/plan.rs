@@ -303,12 +303,17 @@ impl<'a> Plan<'a> {
         !self.generics.params.is_empty()
     }
 
-    /// The variants with their own row.
     /// Whether an own row has a doc URL (`DOC_URLS` and `doc_url()` are emitted).
     pub fn has_doc_urls(&self) -> bool {
-        self.own().any(|(_, row)| row.doc_url.is_some())
+        for (_, row) in self.own() {
+            if row.doc_url.is_some() {
+                return true;
+            }
+        }
+        false
     }
 
+    /// The variants with their own row.
     pub fn own(&self) -> Own<'_, 'a> {
         Own {
             variants: self.variants.iter(),
@@ -464,12 +469,10 @@ impl<'a> Row<'a> {
                 Some(h) => Some(h.value.value()),
                 None => None,
             },
-            doc_url: match variant
-                .attrs
-                .doc_url
-                .as_ref()
-                .or(input.attrs.doc_url.as_ref())
-            {
+            doc_url: match match &variant.attrs.doc_url {
+                Some(url) => Some(url),
+                None => input.attrs.doc_url.as_ref(),
+            } {
                 Some(url) => crate::rules::doc_url::resolve_doc_url(
                     &url.value.value(),
                     &input.domain,
@@ -638,8 +641,8 @@ impl Bounds {
         };
         let root = input.root();
         let p = splice!([root] #root::__private);
-        for (i, variant) in input.variants.iter().enumerate() {
-            let plan = &variants[i];
+        for i in 0..input.variants.len() {
+            let (variant, plan) = (&input.variants[i], &variants[i]);
             for field in &plan.fields {
                 let ty = field.ty;
                 if field.transparent {

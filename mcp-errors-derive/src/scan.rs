@@ -66,8 +66,14 @@ pub fn int(tokens: &[TokenTree]) -> Result<i32, String> {
             int.suffix()
         ));
     }
-    let Ok(magnitude) = int.base10_parse::<i64>() else {
-        return Err(TOO_BIG.to_owned());
+    // syn's digits are base 10 without underscores or suffix (`0x10` is `16`); read by the
+    // template rule's decimal reader, not syn's `base10_parse` (std's generic parser).
+    let magnitude = match crate::rules::template::decimal(int.base10_digits()) {
+        Some(magnitude) => match i64::try_from(magnitude) {
+            Ok(magnitude) => magnitude,
+            Err(_) => return Err(TOO_BIG.to_owned()),
+        },
+        None => return Err(TOO_BIG.to_owned()),
     };
     // A literal made by another macro may be negative itself, even `i64::MIN`.
     let value = match (negative, magnitude.checked_neg()) {

@@ -170,7 +170,8 @@ pub const RESERVED_DATA_KEYS: &[&str] = &[
 /// `` `a`, `b`, `c` `` for error messages listing what was expected.
 pub fn quoted_list(keys: &[&str]) -> String {
     let mut out = String::new();
-    for (i, key) in keys.iter().enumerate() {
+    for i in 0..keys.len() {
+        let key = keys[i];
         if i > 0 {
             out.push_str(", ");
         }

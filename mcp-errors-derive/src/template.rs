@@ -54,7 +54,6 @@ impl core::fmt::Display for Arg {
 }
 
 /// One part of a format spec (what follows `:` in a placeholder).
-#[derive(Clone)]
 pub enum SpecPart {
     /// Copied verbatim (`.1`, `>8`, `?`).
     Text(String),
@@ -63,7 +62,6 @@ pub enum SpecPart {
 }
 
 /// A parsed template piece.
-#[derive(Clone)]
 pub enum Piece {
     /// Literal text, with `{{` and `}}` already unescaped.
     Text(String),
@@ -72,7 +70,6 @@ pub enum Piece {
 }
 
 /// A parsed message template.
-#[derive(Clone)]
 pub struct Template {
     pub pieces: Vec<Piece>,
 }
@@ -302,9 +299,9 @@ pub fn replace_members(
                         Some((head, tail)) => (head, Some(tail.to_owned())),
                         None => (&text[..], None),
                     };
-                    match head.parse::<usize>() {
-                        Ok(index) => Some((Arg::Index(index), tail)),
-                        Err(_) => None,
+                    match template::decimal(head) {
+                        Some(index) => Some((Arg::Index(index), tail)),
+                        None => None,
                     }
                 }
                 _ => None,
@@ -315,7 +312,7 @@ pub fn replace_members(
                     let mut dot = Punct::new('.', Spacing::Alone);
                     dot.set_span(next.span());
                     out.extend([TokenTree::Punct(dot)]);
-                    if let Ok(index) = tail.parse::<usize>() {
+                    if let Some(index) = template::decimal(&tail) {
                         let mut lit = Literal::usize_unsuffixed(index);
                         lit.set_span(next.span());
                         out.extend([TokenTree::Literal(lit)]);

@@ -54,14 +54,18 @@ pub fn check(cx: &Ctxt, input: &Input<'_>) {
 /// A doc URL (a variant's) or template (the enum's) by `rules::doc_url`: `http`/`https`,
 /// only the placeholders `{domain}`, `{symbol}`, `{code}`; reported at the string.
 fn doc_urls_are_well_formed(cx: &Ctxt, input: &Input<'_>) {
-    let mut attrs = vec![&input.attrs.doc_url];
+    // One call per attribute, not a list of them flattened: no vector and iterator types.
+    doc_url_is_well_formed(cx, input.attrs.doc_url.as_ref());
     for variant in &input.variants {
-        attrs.push(&variant.attrs.doc_url);
+        doc_url_is_well_formed(cx, variant.attrs.doc_url.as_ref());
     }
-    for attr in attrs.into_iter().flatten() {
-        if let Some(problem) = rules::doc_url::doc_url_problem(&attr.value.value()) {
-            cx.error_spanned_by(attr.value_span, problem);
-        }
+}
+
+fn doc_url_is_well_formed(cx: &Ctxt, attr: Option<&Attr<syn::LitStr>>) {
+    if let Some(attr) = attr
+        && let Some(problem) = rules::doc_url::doc_url_problem(&attr.value.value())
+    {
+        cx.error_spanned_by(attr.value_span, problem);
     }
 }
 
@@ -891,7 +895,8 @@ fn from_types_are_unique(cx: &Ctxt, input: &Input<'_>) {
         }
     }
     let first = first_uses(&types);
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         if f != i {
             let (tokens, _, variant) = uses[i];
             let ty = &types[i];
@@ -926,7 +931,7 @@ pub fn from_type(ty: &syn::Type) -> &syn::Type {
 fn type_text(ty: &syn::Type) -> String {
     let text = quote::ToTokens::to_token_stream(ty).to_string();
     let mut text = text;
-    for (from, to) in [
+    for &(from, to) in &[
         (" :: ", "::"),
         (":: ", "::"),
         (" < ", "<"),
@@ -1007,8 +1012,8 @@ fn data_keys_are_unique_and_free(cx: &Ctxt, variant: &Variant<'_>) {
 
 /// The field that already uses the data key `key`.
 fn field_using<'s>(keys: &[String], fields: &[&'s str], key: &str) -> Option<&'s str> {
-    for (i, used) in keys.iter().enumerate() {
-        if used == key {
+    for i in 0..keys.len() {
+        if keys[i] == key {
             return Some(fields[i]);
         }
     }
@@ -1023,7 +1028,8 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let mut codes = Vec::new();
     // The index of the variant each code is written on.
     let mut owners = Vec::new();
-    for (index, variant) in input.variants.iter().enumerate() {
+    for index in 0..input.variants.len() {
+        let variant = &input.variants[index];
         if let Some(code) = &variant.attrs.code
             && !variant.is_transparent()
         {
@@ -1034,7 +1040,8 @@ fn codes_are_unique(cx: &Ctxt, input: &Input<'_>) {
     let first = first_uses(&codes);
     // Whether the first use of each code was pointed at: the first plain duplicate does.
     let mut noted: Vec<usize> = vec![0; codes.len()];
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         if f == i {
             continue;
         }
@@ -1231,7 +1238,8 @@ fn symbols_are_unique(cx: &Ctxt, input: &Input<'_>) {
         }
     }
     let first = first_uses(&names);
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         let (tokens, what, variant) = uses[i];
         if f != i
             && let (Some(first_code), Some(code)) = (&uses[f].2.attrs.code, &variant.attrs.code)

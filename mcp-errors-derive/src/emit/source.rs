@@ -96,7 +96,8 @@ pub fn entries(out: &mut String, plan: &Plan<'_>) {
     }
     let mut shared = vec![0usize; lists.len()];
     let mut next = 0;
-    for (i, &f) in first.iter().enumerate() {
+    for i in 0..first.len() {
+        let f = first[i];
         if f == i && uses[i] > 1 {
             let list = &lists[i];
             let _ = write!(out, "let __mcp_f{next}: &[FieldEntry] = {list};");

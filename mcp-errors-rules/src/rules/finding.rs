@@ -115,7 +115,9 @@ pub enum Finding<'a> {
         /// The code of the entry that uses it first.
         first_code: i32,
     },
-    /// Two ranges that share codes.
+    /// Two ranges that share codes (found by [`overlapping_ranges`](super::overlapping_ranges),
+    /// which the derive does not call: left out where the folder is compiled into it).
+    #[cfg(not(proc_macro))]
     OverlappingRanges {
         /// The owner of the range that starts first (a domain).
         first: &'a str,
@@ -220,6 +222,7 @@ impl fmt::Display for Finding<'_> {
                 f,
                 "duplicate {role} `{name}`; first used by code {first_code}"
             ),
+            #[cfg(not(proc_macro))]
             Finding::OverlappingRanges {
                 first,
                 first_range,

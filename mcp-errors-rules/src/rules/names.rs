@@ -147,7 +147,8 @@ pub fn screaming_snake(ident: &str) -> String {
     let ident = ident.strip_prefix("r#").unwrap_or(ident);
     let chars: Vec<char> = ident.chars().collect();
     let mut out = String::with_capacity(ident.len() + 4);
-    for (i, &c) in chars.iter().enumerate() {
+    for i in 0..chars.len() {
+        let c = chars[i];
         if c == '_' {
             if !out.is_empty() && !out.ends_with('_') {
                 out.push('_');

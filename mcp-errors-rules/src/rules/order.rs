@@ -82,7 +82,8 @@ pub fn first_uses_by(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<
     let mut first = vec![0; len];
     // Runs of equal keys: the first index of a run is the first use of its key.
     let mut run = 0;
-    for (k, &i) in order.iter().enumerate() {
+    for k in 0..order.len() {
+        let i = order[k];
         if k == 0 || cmp(order[k - 1], i) != Ordering::Equal {
             run = i;
         }
