@@ -144,15 +144,8 @@ pub fn from_catalogs(paths: &[&Path], title: &str) -> Result<Site, String> {
 pub fn from_fleet(path: &Path) -> Result<Site, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    let parsed = fleet::parse(&text).map_err(|e| {
-        format!(
-            "{}:{}:{}: error: {}",
-            path.display(),
-            e.line,
-            e.column,
-            e.message
-        )
-    })?;
+    let parsed = fleet::parse(&text)
+        .map_err(|e| crate::catalog::file_error(&path.display().to_string(), &e))?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let mut builder = Builder::default();
     let mut sources = vec![file_name(path)];
