@@ -212,7 +212,7 @@ fn description_line(text: &str) -> String {
 
 /// The module's exported names for the catalog's symbols and `errorType`s.
 struct Names<'a> {
-    /// Each symbol's constant, in catalog order.
+    /// Each symbol's constant, by symbol (numbered in catalog order).
     consts: BTreeMap<&'a str, String>,
     /// Each `errorType`'s type and its symbols, by `errorType`.
     types: Vec<(&'a str, String, Vec<&'a Entry>)>,
