@@ -10,7 +10,7 @@
 use std::fmt;
 use std::path::Path;
 
-use mcp_errors_rules::fleet::{LineIndex, Pos};
+use mcp_errors_rules::fleet::{FleetError, LineIndex, Pos};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -283,8 +283,8 @@ impl Catalog {
             }
             Format::Toml => {
                 let name = path.display().to_string();
-                let catalog = crate::handwritten::parse(&text)
-                    .map_err(|e| format!("{name}:{}:{}: error: {}", e.line, e.column, e.message))?;
+                let catalog =
+                    crate::handwritten::parse(&text).map_err(|e| file_error(&name, &e))?;
                 // A derived catalog passed the derive's checks; a hand-written one passes the
                 // same rules here.
                 match crate::check::catalog_problems(&catalog, true, &name).first() {
@@ -476,6 +476,12 @@ fn json_kind(value: &serde_json::Value) -> &'static str {
         serde_json::Value::Array(_) => "an array",
         serde_json::Value::Object(_) => "an object",
     }
+}
+
+/// `PATH:LINE:COLUMN: error: MESSAGE`: the one line of `e`, a problem of the file named
+/// `name` (a catalog, a translation or a fleet file that cannot be read as one).
+pub(crate) fn file_error(name: &str, e: &FleetError) -> String {
+    format!("{name}:{}:{}: error: {}", e.line, e.column, e.message)
 }
 
 #[cfg(test)]

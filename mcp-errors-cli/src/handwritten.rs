@@ -604,29 +604,13 @@ fn fields(
 }
 
 /// The first argument of `template` (a placeholder `{name}`, `{0}`, `{name:?}`, or a count
-/// `{x:width$}`) that names none of `fields`, by the template rule the derive reads a Rust
-/// enum's messages with (`rules::template`): `{}` (a positional argument, which a catalog
-/// cannot supply) is the empty name, `{0}` the name `0`. The error says why `template` is not
-/// one (an unmatched brace, `{ name }`, `.*`).
-fn missing_placeholder<'t>(
-    template: &'t str,
-    fields: &[Field],
-) -> Result<Option<String>, template::TemplateError<'t>> {
-    let mut missing = None;
-    template::args(template, &mut |arg| {
-        if missing.is_some() {
-            return;
-        }
-        let name = match arg {
-            template::Arg::Named(name) => name.to_owned(),
-            template::Arg::Index(index) => index.to_string(),
-            template::Arg::Next => String::new(),
-        };
-        if !fields.iter().any(|f| f.name == name) {
-            missing = Some(name);
-        }
-    })?;
-    Ok(missing)
+/// `{x:width$}`) that names none of `fields`, read by [`placeholder_names`]: `{}` (a
+/// positional argument, which a catalog cannot supply) is the empty name, `{0}` the name `0`.
+/// The error says why `template` is not one (an unmatched brace, `{ name }`, `.*`).
+fn missing_placeholder(template: &str, fields: &[Field]) -> Result<Option<String>, String> {
+    Ok(placeholder_names(template)?
+        .into_iter()
+        .find(|name| !fields.iter().any(|f| f.name == *name)))
 }
 
 /// The names of `template`'s arguments in order, repeats kept, by the template rule the derive

@@ -247,14 +247,6 @@ fn run_gen(args: GenArgs, out: &mut dyn Write) -> Result<i32, Failure> {
             Lang::NAMES.join(", ")
         )
     })?;
-    if let Some(name) = &package
-        && lang != Lang::Go
-        && !lang::valid_package_name(name)
-    {
-        return Err(format!(
-            "gen: --package {name:?} is not a package name (lowercase letters, digits, '-', '_', '.', an optional @scope/)"
-        ));
-    }
     if let Some(problem) = package
         .as_deref()
         .and_then(|name| lang::package_name_problem(lang, name))

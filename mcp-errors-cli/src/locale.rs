@@ -205,12 +205,7 @@ pub fn load_all(paths: &[impl AsRef<Path>], catalog: &Catalog) -> Result<Vec<Tra
         let name = path.display().to_string();
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        let t = parse(&text, catalog).map_err(|e| {
-            format!(
-                "{name}:{}:{}: error: {}",
-                e.error.line, e.error.column, e.error.message
-            )
-        })?;
+        let t = parse(&text, catalog).map_err(|e| crate::catalog::file_error(&name, &e.error))?;
         if let Some(other) = seen.insert(t.key(), name.clone()) {
             return Err(format!(
                 "{name}: error: locale {} is also translated by {other}",

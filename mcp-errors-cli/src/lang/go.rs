@@ -212,7 +212,7 @@ fn description_line(text: &str) -> String {
 
 /// The module's exported names for the catalog's symbols and `errorType`s.
 struct Names<'a> {
-    /// Each symbol's constant, in catalog order.
+    /// Each symbol's constant, by symbol (numbered in catalog order).
     consts: BTreeMap<&'a str, String>,
     /// Each `errorType`'s type and its symbols, by `errorType`.
     types: Vec<(&'a str, String, Vec<&'a Entry>)>,
@@ -260,23 +260,25 @@ fn module(
                 let _ = writeln!(out, "// {}", one_line(&line));
             }
         }
-        "translations" => super::l10n::write_go(out, translations, lit),
-        _ => write_part(out, part, entries, names, source, clause),
+        _ => write_part(out, part, entries, names, translations, source, clause),
     })
 }
 
 /// The part `part` of the module (other than the header): `package` (the package's doc and
 /// clause), `symbols` (`CatalogSource`, a `Symbol` constant per symbol), `tables` (the
-/// catalog) or `types` (a type per `errorType`, and `asType`, which `errors.As` reaches).
+/// catalog), `translations` or `types` (a type per `errorType`, and `asType`, which
+/// `errors.As` reaches).
 fn write_part(
     out: &mut String,
     part: &str,
     entries: &[&Entry],
     names: &Names<'_>,
+    translations: &[Translation],
     source: &str,
     clause: &str,
 ) {
     match part {
+        "translations" => super::l10n::write_go(out, translations, lit),
         "package" => {
             let _ = writeln!(
                 out,
@@ -450,15 +452,12 @@ mod tests {
             RUNTIME,
             &template,
             |part, out| {
-                if part == "translations" {
-                    super::super::l10n::write_go(out, &translations, lit);
-                    return;
-                }
                 write_part(
                     out,
                     part,
                     &entries,
                     &names,
+                    &translations,
                     "sample_catalog.json",
                     DEFAULT_PACKAGE,
                 );

@@ -131,13 +131,17 @@ pub fn valid_package_name(name: &str) -> bool {
     name.len() <= 214 && plain_package(bare)
 }
 
-/// Why `name`, which [`valid_package_name`] accepts, cannot name `lang`'s package, if it
-/// cannot: one line (npm allows an `@scope/`, Python packaging does not).
+/// Why `name` cannot name `lang`'s package, if it cannot: one line. For TypeScript and
+/// Python, a name [`valid_package_name`] refuses (then npm allows an `@scope/`, Python
+/// packaging does not); for Go, a name that is not a module path.
 pub fn package_name_problem(lang: Lang, name: &str) -> Option<String> {
     match lang {
+        Lang::Go => go::package_name_problem(name),
+        _ if !valid_package_name(name) => Some(format!(
+            "--package {name:?} is not a package name (lowercase letters, digits, '-', '_', '.', an optional @scope/)"
+        )),
         Lang::Ts => None,
         Lang::Python => python::package_name_problem(name),
-        Lang::Go => go::package_name_problem(name),
     }
 }
 

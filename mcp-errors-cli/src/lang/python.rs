@@ -523,16 +523,23 @@ fn module(
                 let _ = writeln!(out, "# {}", super::comment_text(&line, true));
             }
         }
-        "translations" => super::l10n::write_python(out, translations, lit),
-        _ => write_part(out, part, entries, names, source),
+        _ => write_part(out, part, entries, names, translations, source),
     })
 }
 
 /// The part `part` of the module (other than the header): `symbols` (`__all__`, the catalog's
-/// source, `ErrorSymbol`, a constant per symbol), `tables` (`CODES`, `ERRORS`) or `classes` (a
-/// class per `errorType`, `ERROR_CLASSES`).
-fn write_part(out: &mut String, part: &str, entries: &[&Entry], names: &Names<'_>, source: &str) {
+/// source, `ErrorSymbol`, a constant per symbol), `tables` (`CODES`, `ERRORS`), `translations`
+/// (`TRANSLATIONS`) or `classes` (a class per `errorType`, `ERROR_CLASSES`).
+fn write_part(
+    out: &mut String,
+    part: &str,
+    entries: &[&Entry],
+    names: &Names<'_>,
+    translations: &[Translation],
+    source: &str,
+) {
     match part {
+        "translations" => super::l10n::write_python(out, translations, lit),
         "symbols" => write_symbols(out, entries, names, source),
         "tables" => {
             out.push_str("# The code of every symbol.\nCODES: Final[dict[str, int]] = {\n");
@@ -644,11 +651,14 @@ mod tests {
             RUNTIME,
             &template,
             |part, out| {
-                if part == "translations" {
-                    super::super::l10n::write_python(out, &translations, lit);
-                } else {
-                    write_part(out, part, &entries, &names, "sample_catalog.json");
-                }
+                write_part(
+                    out,
+                    part,
+                    &entries,
+                    &names,
+                    &translations,
+                    "sample_catalog.json",
+                );
             },
         );
     }

@@ -303,16 +303,23 @@ fn module(catalog: &Catalog, translations: &[Translation], source: &str) -> Stri
                 let _ = writeln!(out, "// {}", super::comment_text(&line, true));
             }
         }
-        "translations" => super::l10n::write_ts(out, translations, key, lit),
-        _ => write_part(out, part, &entries, source, &mut idents),
+        _ => write_part(out, part, &entries, translations, source, &mut idents),
     })
 }
 
 /// The part `part` of the module (other than the header): `symbols` (the catalog's source, the
-/// `ErrorSymbol` type, a constant per symbol), `tables` (`CODES`, `ERRORS`) or `classes` (a
-/// class per `errorType`, `ERROR_CLASSES`).
-fn write_part(out: &mut String, part: &str, entries: &[&Entry], source: &str, idents: &mut Idents) {
+/// `ErrorSymbol` type, a constant per symbol), `tables` (`CODES`, `ERRORS`), `translations`
+/// (`TRANSLATIONS`) or `classes` (a class per `errorType`, `ERROR_CLASSES`).
+fn write_part(
+    out: &mut String,
+    part: &str,
+    entries: &[&Entry],
+    translations: &[Translation],
+    source: &str,
+    idents: &mut Idents,
+) {
     match part {
+        "translations" => super::l10n::write_ts(out, translations, key, lit),
         "symbols" => write_symbols(out, entries, source, idents),
         "tables" => {
             out.push_str("/** The code of every symbol. */\nexport const CODES: Readonly<Record<ErrorSymbol, number>> = Object.freeze({\n");
@@ -440,11 +447,14 @@ mod tests {
             RUNTIME,
             &template,
             |part, out| {
-                if part == "translations" {
-                    super::super::l10n::write_ts(out, &translations, key, lit);
-                } else {
-                    write_part(out, part, &entries, "sample_catalog.json", &mut idents);
-                }
+                write_part(
+                    out,
+                    part,
+                    &entries,
+                    &translations,
+                    "sample_catalog.json",
+                    &mut idents,
+                );
             },
         );
     }

@@ -54,18 +54,6 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// `index.html`, then one page per domain.
-pub fn render(site: &Site) -> Vec<(String, String)> {
-    let mut files = vec![("index.html".to_owned(), index(site))];
-    for domain in &site.domains {
-        files.push((
-            format!("{}.html", page_name(&domain.name)),
-            page(site, domain),
-        ));
-    }
-    files
-}
-
 fn start(out: &mut String, title: &str) {
     let _ = write!(
         out,
@@ -86,7 +74,8 @@ fn end(out: &mut String, site: &Site) {
     );
 }
 
-fn index(site: &Site) -> String {
+/// `index.html`.
+pub(crate) fn index(site: &Site) -> String {
     let mut out = String::new();
     start(&mut out, &format!("{} errors", site.title));
     let _ = write!(out, "<header>\n<h1>{} errors</h1>\n", escape(&site.title));
@@ -142,7 +131,8 @@ fn index(site: &Site) -> String {
     out
 }
 
-fn page(site: &Site, domain: &DomainDoc) -> String {
+/// A domain's page.
+pub(crate) fn page(site: &Site, domain: &DomainDoc) -> String {
     let mut out = String::new();
     start(
         &mut out,

@@ -57,18 +57,6 @@ fn attribute(text: &str) -> String {
     super::html::escape(text)
 }
 
-/// `index.md`, then one page per domain.
-pub fn render(site: &Site) -> Vec<(String, String)> {
-    let mut files = vec![("index.md".to_owned(), index(site))];
-    for domain in &site.domains {
-        files.push((
-            format!("{}.md", page_name(&domain.name)),
-            page(site, domain),
-        ));
-    }
-    files
-}
-
 fn footer(out: &mut String, site: &Site) {
     let _ = writeln!(
         out,
@@ -78,7 +66,8 @@ fn footer(out: &mut String, site: &Site) {
     );
 }
 
-fn index(site: &Site) -> String {
+/// `index.md`.
+pub(crate) fn index(site: &Site) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {} errors\n", escape(&site.title));
     if let Some(d) = &site.description {
@@ -120,7 +109,8 @@ fn index(site: &Site) -> String {
     out
 }
 
-fn page(site: &Site, domain: &DomainDoc) -> String {
+/// A domain's page.
+pub(crate) fn page(site: &Site, domain: &DomainDoc) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,

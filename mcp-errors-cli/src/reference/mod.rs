@@ -144,15 +144,8 @@ pub fn from_catalogs(paths: &[&Path], title: &str) -> Result<Site, String> {
 pub fn from_fleet(path: &Path) -> Result<Site, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    let parsed = fleet::parse(&text).map_err(|e| {
-        format!(
-            "{}:{}:{}: error: {}",
-            path.display(),
-            e.line,
-            e.column,
-            e.message
-        )
-    })?;
+    let parsed = fleet::parse(&text)
+        .map_err(|e| crate::catalog::file_error(&path.display().to_string(), &e))?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let mut builder = Builder::default();
     let mut sources = vec![file_name(path)];
@@ -201,12 +194,23 @@ pub fn from_fleet(path: &Path) -> Result<Site, String> {
     ))
 }
 
-/// The pages of `site` in `format`: (file name, text), the index first.
+/// The pages of `site` in `format`: (file name, text), `index.EXT` first, then each domain's
+/// `PAGE.EXT` ([`page_name`], EXT the format's [`extension`](Format::extension)).
 pub fn render(site: &Site, format: Format) -> Vec<(String, String)> {
-    match format {
-        Format::Html => html::render(site),
-        Format::Markdown => markdown::render(site),
+    let ext = format.extension();
+    let index = match format {
+        Format::Html => html::index(site),
+        Format::Markdown => markdown::index(site),
+    };
+    let mut files = vec![(format!("index.{ext}"), index)];
+    for domain in &site.domains {
+        let page = match format {
+            Format::Html => html::page(site, domain),
+            Format::Markdown => markdown::page(site, domain),
+        };
+        files.push((format!("{}.{ext}", page_name(&domain.name)), page));
     }
+    files
 }
 
 /// Gathers domains from catalogs.
