@@ -5,7 +5,7 @@ use core::pin::Pin;
 use core::task::{Context, Poll};
 use std::sync::Arc;
 
-use bytes::{Buf, Bytes, BytesMut};
+use bytes::{Buf, BufMut, Bytes, BytesMut};
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body::Body;
 use http_body_util::BodyExt;
@@ -546,12 +546,7 @@ impl Gathered {
             self.more.reserve(first.len() + data.remaining());
             self.more.extend_from_slice(&first);
         }
-        while data.has_remaining() {
-            let chunk = data.chunk();
-            self.more.extend_from_slice(chunk);
-            let n = chunk.len();
-            data.advance(n);
-        }
+        self.more.put(data);
     }
 
     fn as_slice(&self) -> &[u8] {
