@@ -14,27 +14,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 e2e=tests/e2e
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok    $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
-run() { # run NAME COMMAND...: one check
-  local name=$1
-  shift
-  local out
-  if out=$("$@" 2>&1); then pass "$name"; else fail "$name"; echo "$out" | head -n 40; fi
-}
+source .ci/checks.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
-  | python3 -c '
-import json, sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp-errors" and m.get("executable"):
-        print(m["executable"])
-')
+  | built_executable mcp-errors)
 [[ -x "$bin" ]] || { echo "fleet: no mcp-errors executable" >&2; exit 1; }
 
 # check_exit NAME EXPECTED_EXIT EXPECTED_STDOUT_FILE FLEET: the exit code and stdout, exactly.

@@ -16,16 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok    $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
-run() { # run NAME COMMAND...: one check
-  local name=$1
-  shift
-  local out
-  if out=$("$@" 2>&1); then pass "$name"; else fail "$name"; echo "$out" | head -n 40; fi
-}
+source .ci/checks.sh
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -64,13 +55,7 @@ check_module "runtime errors_runtime.go" "$tmp/runtime"
 
 # The generator, and the catalogs.
 bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
-  | python3 -c '
-import json, sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp-errors" and m.get("executable"):
-        print(m["executable"])
-')
+  | built_executable mcp-errors)
 [[ -x "$bin" ]] || { echo "golang: no mcp-errors executable" >&2; exit 1; }
 cargo run -q --all-features --example seed_catalogs -- "$tmp/catalogs" >/dev/null
 cp examples/mcp_server/clients/catalog.json "$tmp/catalogs/example.json"

@@ -19,29 +19,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 e2e=tests/e2e
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok    $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
-run() { # run NAME COMMAND...: one check
-  local name=$1
-  shift
-  local out
-  if out=$("$@" 2>&1); then pass "$name"; else fail "$name"; echo "$out" | head -n 40; fi
-}
+source .ci/checks.sh
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The generator, and the reference taxonomies' catalogs.
 bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
-  | python3 -c '
-import json, sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp-errors" and m.get("executable"):
-        print(m["executable"])
-')
+  | built_executable mcp-errors)
 [[ -x "$bin" ]] || { echo "polyglot: no mcp-errors executable" >&2; exit 1; }
 cargo run -q --all-features --example seed_catalogs -- "$tmp/catalogs" >/dev/null
 cp examples/mcp_server/clients/catalog.json "$tmp/catalogs/example.json"
@@ -131,13 +116,7 @@ done
 # official SDKs (pinned in tests/e2e) by a client whose module is generated from the empty
 # catalog, decodes the server's errors by symbol (tests/polyglot/discovery.{mjs,py}).
 server=$(cargo build --example mcp_server --features rmcp-3 --message-format json-render-diagnostics \
-  | python3 -c '
-import json, sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp_server" and m.get("executable"):
-        print(m["executable"])
-')
+  | built_executable mcp_server)
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$e2e/requirements.txt"
 mkdir -p "$tmp/discovery"
 cp tests/polyglot/discovery.mjs "$tmp/discovery/"

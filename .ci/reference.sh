@@ -12,10 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok    $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
+source .ci/checks.sh
+# Each passing check also shows the last line of its output.
 run() { # run NAME COMMAND...: one check
   local name=$1
   shift
@@ -35,13 +33,7 @@ venv="$PWD/tests/e2e/.venv"
 check=("$venv/bin/python" tests/reference/check_site.py)
 
 bin=$(cargo build -p mcp-errors-cli --bin mcp-errors --message-format json-render-diagnostics \
-  | python3 -c '
-import json, sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "mcp-errors" and m.get("executable"):
-        print(m["executable"])
-')
+  | built_executable mcp-errors)
 [[ -x "$bin" ]] || { echo "reference: no mcp-errors executable" >&2; exit 1; }
 
 catalog=examples/mcp_server/clients/catalog.json

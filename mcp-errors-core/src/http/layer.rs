@@ -5,7 +5,7 @@ use core::pin::Pin;
 use core::task::{Context, Poll};
 use std::sync::Arc;
 
-use bytes::{Buf, Bytes, BytesMut};
+use bytes::{Buf, BufMut, Bytes, BytesMut};
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body::Body;
 use http_body_util::BodyExt;
@@ -282,6 +282,21 @@ struct Seen {
     partial: bool,
 }
 
+impl Seen {
+    /// Checks in full the body passed on unchecked, once (it is dropped): the refusal the
+    /// layer would have made before the call, else `None` with the body's `id` noted for a
+    /// reply.
+    fn check_unchecked(&mut self, max_depth: usize) -> Option<Refusal> {
+        match validate::check(&self.unchecked.take()?, max_depth) {
+            Ok(message) => {
+                self.id = message.id;
+                None
+            }
+            Err(refusal) => Some(refusal),
+        }
+    }
+}
+
 async fn handle<S, B, ResBody>(
     mut inner: S,
     config: Arc<Config>,
@@ -546,12 +561,7 @@ impl Gathered {
             self.more.reserve(first.len() + data.remaining());
             self.more.extend_from_slice(&first);
         }
-        while data.has_remaining() {
-            let chunk = data.chunk();
-            self.more.extend_from_slice(chunk);
-            let n = chunk.len();
-            data.advance(n);
-        }
+        self.more.put(data);
     }
 
     fn as_slice(&self) -> &[u8] {
@@ -628,11 +638,8 @@ where
         // A body passed on unchecked and refused (or, read in part, answered as anything but
         // a request): the refusal the layer would have made before the call, else its id for
         // the reply.
-        if let Some(body) = seen.unchecked.take() {
-            match validate::check(&body, config.max_depth) {
-                Ok(message) => seen.id = message.id,
-                Err(refusal) => return refused(refusal),
-            }
+        if let Some(refusal) = seen.check_unchecked(config.max_depth) {
+            return refused(refusal);
         }
     }
     // Read before the response is taken apart, without an owned copy of the header.
@@ -796,7 +803,7 @@ fn refused_unchecked(code: i64, seen: &mut Seen, config: &Config) -> Option<Refu
     if !refusal_codes.iter().any(|&c| i64::from(c) == code) {
         return None;
     }
-    validate::check(&seen.unchecked.take()?, config.max_depth).err()
+    seen.check_unchecked(config.max_depth)
 }
 
 /// The data of the first complete server-sent event of `stream` that has data.
