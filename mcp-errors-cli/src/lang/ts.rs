@@ -151,7 +151,6 @@ const DECLARED: &[&str] = &[
     "TOOL_FAILURE_KEY",
     "ToolFailure",
     "toolFailure",
-    "utf8Within",
     "toolFailureAt",
     "withToolFailure",
     // identity through gateways (docs/envelopes.md)

@@ -377,17 +377,6 @@ export function retryAfterMs(x) {
 // fall back on it; `toolFailure` reads it whole.
 /** The `_meta` key of the draft ToolFailure proposal. */
 export const TOOL_FAILURE_KEY = "io.modelcontextprotocol/toolFailure";
-/** Whether `s` takes at most `cap` bytes in UTF-8 (a UTF-16 unit is at least one byte). */
-function utf8Within(s, cap) {
-    if (s.length > cap)
-        return false;
-    let n = 0;
-    for (const ch of s) {
-        const cp = ch.codePointAt(0) ?? 0;
-        n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    }
-    return n <= cap;
-}
 /**
  * An RFC 3339 date-time (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, a leap second read as :59)
  * as [seconds since the epoch, nanoseconds]; undefined for anything else.
@@ -436,7 +425,7 @@ export function toolFailure(x, nowMs = Date.now()) {
             return undefined;
         const text = (key) => {
             const v = f[key];
-            return typeof v === "string" && utf8Within(v, 4096) ? v : undefined;
+            return typeof v === "string" && utf8AtMost(v, 4096) ? v : undefined;
         };
         const out = {};
         const cls = text("class");
@@ -448,7 +437,7 @@ export function toolFailure(x, nowMs = Date.now()) {
             if (n !== undefined)
                 out.code = n;
         }
-        else if (typeof code === "string" && code !== "" && utf8Within(code, 4096)) {
+        else if (typeof code === "string" && code !== "" && utf8AtMost(code, 4096)) {
             const n = /^\s*[+-]?\d+\s*$/.test(code) ? Number(code.trim()) : NaN;
             out.code = Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 ? n : code;
         }
@@ -461,7 +450,7 @@ export function toolFailure(x, nowMs = Date.now()) {
             out.retryAfterMs = Math.max(0, at[0] * 1000 - nowMs + Math.ceil(at[1] / 1e6));
         }
         const id = text("correlationId");
-        if (id !== undefined && id !== "" && utf8Within(id, 128) && !/[\u0000-\u001f\u007f-\u009f]/.test(id)) {
+        if (id !== undefined && id !== "" && utf8AtMost(id, 128) && !/[\u0000-\u001f\u007f-\u009f]/.test(id)) {
             out.correlationId = id;
         }
         const guidance = text("agentGuidance");
