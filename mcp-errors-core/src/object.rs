@@ -133,10 +133,10 @@ impl ErrorObject {
         {
             return Some(error);
         }
-        let meta_object = result.get("_meta").and_then(Value::as_object);
+        let meta_value = result.get("_meta");
+        let meta_object = meta_value.and_then(Value::as_object);
         // The draft `ToolFailure` member: what a server that writes nothing else sends.
-        let failure =
-            meta_object.and_then(|_| crate::tool_failure::ToolFailure::from_meta(&result["_meta"]));
+        let failure = meta_value.and_then(crate::tool_failure::ToolFailure::from_meta);
         let own_code = meta_object.and_then(|m| code_from_number_or_string(m.get("code")?).ok());
         let failure_code = match failure.as_ref().and_then(|f| f.code.as_ref()) {
             Some(crate::tool_failure::FailureCode::Number(code)) => Some(*code),

@@ -85,6 +85,7 @@ pub(crate) use write::FailureMeta;
 
 #[cfg(feature = "tool-failure")]
 mod write {
+    use std::borrow::Cow;
     use std::time::{SystemTime, UNIX_EPOCH};
 
     use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -124,13 +125,15 @@ mod write {
         }
     }
 
-    /// The context's `correlationId`, else its `requestId`: a string, or an integer written as
-    /// one, that [`valid_correlation_id`] accepts.
-    fn correlation_id(context: &Context) -> Option<String> {
+    /// The context's `correlationId`, else its `requestId`: a string (borrowed), or an integer
+    /// written as one, that [`valid_correlation_id`] accepts.
+    fn correlation_id(context: &Context) -> Option<Cow<'_, str>> {
         ["correlationId", "requestId"].iter().find_map(|key| {
             let id = match context.get(*key)? {
-                serde_json::Value::String(s) => s.clone(),
-                serde_json::Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),
+                serde_json::Value::String(s) => Cow::Borrowed(s.as_str()),
+                serde_json::Value::Number(n) if n.is_i64() || n.is_u64() => {
+                    Cow::Owned(n.to_string())
+                }
                 _ => return None,
             };
             valid_correlation_id(&id).then_some(id)
@@ -138,11 +141,11 @@ mod write {
     }
 
     /// Now plus `delay`, rounded up to the millisecond, as RFC 3339 UTC; `None` past year 9999.
-    fn not_before(delay: core::time::Duration) -> Option<String> {
+    fn not_before(delay: core::time::Duration) -> Option<super::time::UtcMs> {
         let now = SystemTime::now().duration_since(UNIX_EPOCH).ok()?;
         let now_ms = crate::field_types::whole_ms(now);
         let at = now_ms.checked_add(crate::field_types::whole_ms(delay))?;
-        super::time::format_ms(at)
+        super::time::UtcMs::new(at)
     }
 }
 
@@ -316,23 +319,58 @@ mod time {
         (yoe + era * 400 + i64::from(m <= 2), m, d)
     }
 
-    /// `ms` milliseconds after the Unix epoch as `YYYY-MM-DDTHH:MM:SS.mmmZ`; `None` past
-    /// year 9999.
+    /// A moment in milliseconds after the Unix epoch, written (`Display`, and serialized as a
+    /// string through `collect_str`, no `String`) as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
     #[cfg(feature = "tool-failure")]
-    pub(super) fn format_ms(ms: u64) -> Option<String> {
-        let secs = i64::try_from(ms / 1000).ok()?;
-        let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
-        if y > 9999 {
-            return None;
+    #[derive(Clone, Copy)]
+    pub(super) struct UtcMs {
+        /// Whole seconds after the epoch.
+        secs: i64,
+        /// The milliseconds past them.
+        millis: u64,
+    }
+
+    #[cfg(feature = "tool-failure")]
+    impl UtcMs {
+        /// `ms` after the epoch; `None` past year 9999.
+        pub(super) fn new(ms: u64) -> Option<UtcMs> {
+            let secs = i64::try_from(ms / 1000).ok()?;
+            let (y, _, _) = civil_from_days(secs.div_euclid(86_400));
+            (y <= 9999).then_some(UtcMs {
+                secs,
+                millis: ms % 1000,
+            })
         }
-        let s = secs.rem_euclid(86_400);
-        Some(format!(
-            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
-            s / 3600,
-            s / 60 % 60,
-            s % 60,
-            ms % 1000
-        ))
+    }
+
+    #[cfg(feature = "tool-failure")]
+    impl core::fmt::Display for UtcMs {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            let secs = self.secs;
+            let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+            let in_day = secs.rem_euclid(86_400);
+            write!(
+                f,
+                "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+                in_day / 3600,
+                in_day / 60 % 60,
+                in_day % 60,
+                self.millis
+            )
+        }
+    }
+
+    #[cfg(feature = "tool-failure")]
+    impl serde::Serialize for UtcMs {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_str(self)
+        }
+    }
+
+    /// [`UtcMs`] as a `String`; `None` past year 9999.
+    #[cfg(all(test, feature = "tool-failure"))]
+    pub(super) fn format_ms(ms: u64) -> Option<String> {
+        UtcMs::new(ms).map(|at| at.to_string())
     }
 
     /// Parses an RFC 3339 date-time (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, `T` and `Z`

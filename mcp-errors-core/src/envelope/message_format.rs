@@ -128,10 +128,26 @@ pub(crate) fn formatted_message(
     if !format.symbol_first() {
         return message.to_owned();
     }
-    match retry_after {
-        Some(delay) => format!("{symbol}: {message}{}", crate::retry::TextSuffix(delay)),
-        None => format!("{symbol}: {message}"),
+    let mut text = String::new();
+    // Writing into a `String` cannot fail.
+    let _ = write_symbol_first(&mut text, symbol, &message, retry_after);
+    text
+}
+
+/// The [`SYMBOL_FIRST`](JsonRpcMessageFormat::SYMBOL_FIRST) message, the one place its rule
+/// is written: `symbol`, `": "`, `message`, then the retry contract's text form when the
+/// delay is known.
+fn write_symbol_first(
+    out: &mut dyn fmt::Write,
+    symbol: &str,
+    message: &dyn fmt::Display,
+    retry_after: Option<core::time::Duration>,
+) -> fmt::Result {
+    write!(out, "{symbol}: {message}")?;
+    if let Some(delay) = retry_after {
+        write!(out, "{}", crate::retry::TextSuffix(delay))?;
     }
+    Ok(())
 }
 
 /// The message of `error` in the [`SYMBOL_FIRST`](JsonRpcMessageFormat::SYMBOL_FIRST) format.
@@ -139,13 +155,8 @@ pub(super) struct SymbolFirst<'a, E: ?Sized>(pub(super) &'a E);
 
 impl<E: ?Sized + McpError> fmt::Display for SymbolFirst<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.symbol())?;
-        f.write_str(": ")?;
-        self.0.fmt_message(f)?;
-        if let Some(delay) = self.0.retry_after() {
-            write!(f, "{}", crate::retry::TextSuffix(delay))?;
-        }
-        Ok(())
+        let message = super::text::Message(self.0);
+        write_symbol_first(f, self.0.symbol(), &message, self.0.retry_after())
     }
 }
 

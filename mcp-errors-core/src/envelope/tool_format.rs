@@ -119,44 +119,30 @@ impl ToolErrorFormat {
         meta_doc_url, with_meta_doc_url, META_DOC_URL;
     }
 
-    /// `_meta["io.modelcontextprotocol/toolFailure"]`, the structured failure of the draft
-    /// `ToolFailure` proposal ([`tool_failure`](crate::tool_failure)): class, code, retryable,
-    /// retry-not-before, correlation id and guidance, from the catalog entry and the
-    /// envelope's context alone. Off in every format until chosen, [`MODEL`](Self::MODEL)
-    /// included; feature `tool-failure`.
-    ///
-    /// ```
-    /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
-    /// # use sample::PlaywrightError;
-    /// use mcp_errors_core::{McpErrorExt, ToolErrorFormat};
-    ///
-    /// let err = PlaywrightError::Throttled { retry_after_secs: 2 };
-    /// assert!(!ToolErrorFormat::MODEL.meta_tool_failure());
-    /// let format = ToolErrorFormat::MODEL.with_meta_tool_failure(true);
-    /// let result = err.to_tool_result().format(format).to_json_value().unwrap();
-    /// let failure = &result["_meta"]["io.modelcontextprotocol/toolFailure"];
-    /// assert_eq!(failure["class"], "reliability");
-    /// assert_eq!(failure["code"], "E_PW_THROTTLED");
-    /// assert_eq!(failure["retryable"], true);
-    /// assert!(failure["retryNotBefore"].as_str().unwrap().ends_with('Z'));
-    /// ```
     #[cfg(feature = "tool-failure")]
-    #[must_use]
-    pub const fn meta_tool_failure(self) -> bool {
-        self.bits & META_TOOL_FAILURE != 0
-    }
-
-    /// This format with [`meta_tool_failure`](Self::meta_tool_failure) on or off.
-    #[cfg(feature = "tool-failure")]
-    #[must_use]
-    pub const fn with_meta_tool_failure(self, on: bool) -> Self {
-        ToolErrorFormat {
-            bits: if on {
-                self.bits | META_TOOL_FAILURE
-            } else {
-                self.bits & !META_TOOL_FAILURE
-            },
-        }
+    parts! {
+        /// `_meta["io.modelcontextprotocol/toolFailure"]`, the structured failure of the draft
+        /// `ToolFailure` proposal ([`tool_failure`](crate::tool_failure)): class, code, retryable,
+        /// retry-not-before, correlation id and guidance, from the catalog entry and the
+        /// envelope's context alone. Off in every format until chosen, [`MODEL`](Self::MODEL)
+        /// included; feature `tool-failure`.
+        ///
+        /// ```
+        /// # mod sample { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/envelope/doc_sample.rs")); }
+        /// # use sample::PlaywrightError;
+        /// use mcp_errors_core::{McpErrorExt, ToolErrorFormat};
+        ///
+        /// let err = PlaywrightError::Throttled { retry_after_secs: 2 };
+        /// assert!(!ToolErrorFormat::MODEL.meta_tool_failure());
+        /// let format = ToolErrorFormat::MODEL.with_meta_tool_failure(true);
+        /// let result = err.to_tool_result().format(format).to_json_value().unwrap();
+        /// let failure = &result["_meta"]["io.modelcontextprotocol/toolFailure"];
+        /// assert_eq!(failure["class"], "reliability");
+        /// assert_eq!(failure["code"], "E_PW_THROTTLED");
+        /// assert_eq!(failure["retryable"], true);
+        /// assert!(failure["retryNotBefore"].as_str().unwrap().ends_with('Z'));
+        /// ```
+        meta_tool_failure, with_meta_tool_failure, META_TOOL_FAILURE;
     }
 
     /// The format of this process's tool errors: the last [`set_global`](Self::set_global),

@@ -109,20 +109,13 @@ fn duplicate_codes(sorted: &[&RegisteredEnum], out: &mut Vec<RegistryConflict>) 
     }
     for c in rules::duplicate_codes(&uses) {
         let (first, second) = (sorted[owners[c.first]], sorted[owners[c.second]]);
-        let first_shares = !matches!(
-            c.finding,
-            Finding::DuplicateCode {
-                sharing: Sharing::Neither | Sharing::SecondOnly,
-                ..
-            }
-        );
         out.push(RegistryConflict::DuplicateCode {
             code: uses[c.second].code,
             first: first.name,
             first_symbol: uses[c.first].symbol,
             second: second.name,
             second_symbol: uses[c.second].symbol,
-            first_shares,
+            first_shares: uses[c.first].shared,
             second_shares: uses[c.second].shared,
         });
     }
