@@ -426,6 +426,7 @@ fn write_types(out: &mut String, names: &Names<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::template::tests::one_enum_catalog;
 
     /// `runtime/errors_runtime.go` holds, between its markers, what the generator writes for
     /// the sample catalog: the file builds and its unit tests run as it is.
@@ -497,35 +498,19 @@ mod tests {
         assert!(missing.is_empty(), "add {missing:?} to RUNTIME_NAMES");
     }
 
-    /// A catalog of one enum whose entries are `(code, symbol, errorType)`.
-    fn catalog(entries: &[(i64, &str, &str)]) -> Catalog {
-        let entries: Vec<serde_json::Value> = entries
-            .iter()
-            .map(|(code, symbol, error_type)| {
-                serde_json::json!({
-                    "code": code, "symbol": symbol, "domain": "d", "message": "m\u{feff}",
-                    "retryable": false, "kind": "internal", "channel": "tool_error",
-                    "errorType": error_type,
-                })
-            })
-            .collect();
-        let json = serde_json::json!({
-            "format": "mcp-errors-catalog", "version": 1,
-            "enums": [{"name": "E", "domain": "d", "entries": entries}],
-        });
-        Catalog::from_json(&json.to_string()).unwrap()
-    }
-
     #[test]
     fn names_are_exported_escaped_and_distinct() {
-        let c = catalog(&[
-            (1, "class", "func"),
-            (2, "2FA", "Error"),
-            (3, "E-DASH", "TimeoutError"),
-            (4, "E_DASH", "New"),
-            (5, "Error", "type"),
-            (6, "E_OK", "TimeoutError"),
-        ]);
+        let c = one_enum_catalog(
+            "m\u{feff}",
+            &[
+                (1, "class", "func"),
+                (2, "2FA", "Error"),
+                (3, "E-DASH", "TimeoutError"),
+                (4, "E_DASH", "New"),
+                (5, "Error", "type"),
+                (6, "E_OK", "TimeoutError"),
+            ],
+        );
         let text = generate(&c, &[], "c.json", None).remove(0).1;
         for line in [
             "\tXclass Symbol = \"class\"\n",
@@ -561,7 +546,7 @@ mod tests {
 
     #[test]
     fn a_module_path_gives_go_mod_and_the_package_clause() {
-        let c = catalog(&[(1, "E_A", "A")]);
+        let c = one_enum_catalog("m\u{feff}", &[(1, "E_A", "A")]);
         let files = generate(&c, &[], "c.json", Some("github.com/acme/fleet-errors"));
         assert_eq!(files.len(), 2);
         assert!(files[0].1.contains("\npackage fleeterrors\n"));

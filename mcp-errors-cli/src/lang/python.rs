@@ -632,6 +632,7 @@ fn pyproject(name: &str, source: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::template::tests::one_enum_catalog;
 
     /// `runtime/errors_runtime.py` holds, between its markers, what the generator writes for
     /// the sample catalog: the file is a module `mypy --strict` and its unit tests can take.
@@ -706,25 +707,6 @@ mod tests {
         assert!(missing.is_empty(), "add {missing:?} to PUBLIC or PRIVATE");
     }
 
-    /// A catalog of one enum whose entries are `(code, symbol, errorType)`.
-    fn catalog(entries: &[(i64, &str, &str)]) -> Catalog {
-        let entries: Vec<serde_json::Value> = entries
-            .iter()
-            .map(|(code, symbol, error_type)| {
-                serde_json::json!({
-                    "code": code, "symbol": symbol, "domain": "d", "message": "m",
-                    "retryable": false, "kind": "internal", "channel": "tool_error",
-                    "errorType": error_type,
-                })
-            })
-            .collect();
-        let json = serde_json::json!({
-            "format": "mcp-errors-catalog", "version": 1,
-            "enums": [{"name": "E", "domain": "d", "entries": entries}],
-        });
-        Catalog::from_json(&json.to_string()).unwrap()
-    }
-
     /// The `__all__` list of a generated module.
     fn all_names(module: &str) -> Vec<String> {
         let head = "\n__all__ = [\n";
@@ -766,7 +748,7 @@ mod tests {
             .zip(symbols.iter().zip(&types))
             .map(|(code, (symbol, t))| (code, *symbol, *t))
             .collect();
-        let text = generate(&catalog(&entries), &[], "c.json", None)
+        let text = generate(&one_enum_catalog("m", &entries), &[], "c.json", None)
             .remove(0)
             .1;
         for t in &types[..6] {
@@ -807,7 +789,7 @@ mod tests {
 
     #[test]
     fn a_package_has_an_init_reexporting_the_module() {
-        let catalog = catalog(&[(1, "E_A", "TimeoutError"), (2, "2FA", "AuthError")]);
+        let catalog = one_enum_catalog("m", &[(1, "E_A", "TimeoutError"), (2, "2FA", "AuthError")]);
         assert_eq!(
             generate(&catalog, &[], "c.json", None).len(),
             2,

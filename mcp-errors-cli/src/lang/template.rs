@@ -167,6 +167,26 @@ pub(crate) mod tests {
         Catalog::from_json(include_str!("runtime/sample_catalog.json")).expect("a catalog")
     }
 
+    /// A catalog of one enum (domain `d`) whose entries are `(code, symbol, errorType)`, each
+    /// with the message `message`.
+    pub(crate) fn one_enum_catalog(message: &str, entries: &[(i64, &str, &str)]) -> Catalog {
+        let entries: Vec<serde_json::Value> = entries
+            .iter()
+            .map(|(code, symbol, error_type)| {
+                serde_json::json!({
+                    "code": code, "symbol": symbol, "domain": "d", "message": message,
+                    "retryable": false, "kind": "internal", "channel": "tool_error",
+                    "errorType": error_type,
+                })
+            })
+            .collect();
+        let json = serde_json::json!({
+            "format": "mcp-errors-catalog", "version": 1,
+            "enums": [{"name": "E", "domain": "d", "entries": entries}],
+        });
+        Catalog::from_json(&json.to_string()).unwrap()
+    }
+
     /// Checks that `file` (under `src/lang/runtime/`), whose text is `template`, is what
     /// `fill` writes in every part but the header; rewrites it under `MCP_ERRORS_BLESS`.
     pub(crate) fn check_runtime_file(
